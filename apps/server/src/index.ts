@@ -1,0 +1,2 @@
+// The Hono + tRPC server arrives with the server-core issue.
+export {};

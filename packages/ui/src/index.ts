@@ -1,0 +1,2 @@
+// Shared components arrive with the shopper and admin pages (apps/web).
+export {};
