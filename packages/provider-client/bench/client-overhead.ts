@@ -7,6 +7,8 @@
 import { once } from "node:events";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import createClient from "openapi-fetch";
+import type { paths } from "../src/generated/provider-api";
 import { createProviderClient } from "../src/index";
 
 const ROUNDS = 7;
@@ -33,6 +35,8 @@ await once(server, "listening");
 const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
 const client = createProviderClient({ accessToken: TOKEN, baseUrl });
+// openapi-fetch with no transport policy: separates the library's own cost from ours.
+const plain = createClient<paths>({ baseUrl, headers: { Authorization: `Bearer ${TOKEN}` } });
 const body = {
   transaction_amount: 100.5,
   token: "ff8080814c11e237014c1ff593b57b4d",
@@ -57,6 +61,12 @@ async function barePost(): Promise<void> {
   });
   await response.json();
 }
+async function plainGet(): Promise<void> {
+  await plain.GET("/v1/payments/{id}", { params: { path: { id: 123 } } });
+}
+async function plainPost(): Promise<void> {
+  await plain.POST("/v1/payments", { body, headers: { "X-Idempotency-Key": crypto.randomUUID() } });
+}
 async function clientGet(): Promise<void> {
   await client.payments.get(123);
 }
@@ -76,33 +86,35 @@ function median(values: number[]): number {
 }
 
 const cases = [
-  { name: "GET /v1/payments/{id}", bare: bareGet, ours: clientGet },
-  { name: "POST /v1/payments", bare: barePost, ours: clientPost },
+  { name: "GET /v1/payments/{id}", bare: bareGet, plain: plainGet, ours: clientGet },
+  { name: "POST /v1/payments", bare: barePost, plain: plainPost, ours: clientPost },
 ];
 
 // Warm up both paths (JIT, keep-alive sockets) before measuring.
 for (const c of cases) {
   await timeRound(c.bare);
+  await timeRound(c.plain);
   await timeRound(c.ours);
 }
 
 console.log(`provider-client overhead: ${ROUNDS} rounds × ${CALLS_PER_ROUND} calls, sides alternating`);
 for (const c of cases) {
-  const bare: number[] = [];
-  const ours: number[] = [];
+  const sides = [
+    { label: "bare fetch", call: c.bare, times: [] as number[] },
+    { label: "openapi-fetch", call: c.plain, times: [] as number[] },
+    { label: "provider-client", call: c.ours, times: [] as number[] },
+  ];
   for (let r = 0; r < ROUNDS; r++) {
-    if (r % 2 === 0) {
-      bare.push(await timeRound(c.bare));
-      ours.push(await timeRound(c.ours));
-    } else {
-      ours.push(await timeRound(c.ours));
-      bare.push(await timeRound(c.bare));
+    // Rotate which side goes first so warm-up and drift do not favour one.
+    for (let s = 0; s < sides.length; s++) {
+      const side = sides[(r + s) % sides.length];
+      if (side) side.times.push(await timeRound(side.call));
     }
   }
-  const b = median(bare);
-  const o = median(ours);
+  const [bare, plainSide, ours] = sides.map((side) => median(side.times));
+  if (bare === undefined || plainSide === undefined || ours === undefined) throw new Error("missing side");
   console.log(
-    `${c.name.padEnd(24)} bare fetch ${b.toFixed(1).padStart(7)} µs/call   provider-client ${o.toFixed(1).padStart(7)} µs/call   ratio ${(o / b).toFixed(2)}×`,
+    `${c.name.padEnd(24)} bare fetch ${bare.toFixed(0).padStart(5)} µs   openapi-fetch ${plainSide.toFixed(0).padStart(5)} µs (${(plainSide / bare).toFixed(2)}×)   provider-client ${ours.toFixed(0).padStart(5)} µs (${(ours / bare).toFixed(2)}× bare, ${(ours / plainSide).toFixed(2)}× openapi-fetch)`,
   );
 }
 

@@ -215,24 +215,28 @@ function validateIdempotencyKey(key: string, source: string): string {
  * Idempotent: preparing an already prepared request changes nothing, so the key is created once per call.
  */
 export function prepareProviderRequest(request: Request, options: ResolvedTransportOptions): Request {
-  const headers = new Headers(request.headers);
-  let changed = false;
-  if (!headers.has("authorization")) {
-    headers.set("authorization", `Bearer ${options.accessToken}`);
-    changed = true;
-  }
-  if (!headers.has("user-agent")) {
-    headers.set("user-agent", options.userAgent);
-    changed = true;
-  }
-  const existingKey = headers.get(IDEMPOTENCY_KEY_HEADER);
+  const missing: [string, string][] = [];
+  if (!request.headers.has("authorization")) missing.push(["authorization", `Bearer ${options.accessToken}`]);
+  if (!request.headers.has("user-agent")) missing.push(["user-agent", options.userAgent]);
+  const existingKey = request.headers.get(IDEMPOTENCY_KEY_HEADER);
   if (existingKey !== null) {
     validateIdempotencyKey(existingKey, "the caller");
   } else if (needsIdempotencyKey(request.method)) {
-    headers.set(IDEMPOTENCY_KEY_HEADER, validateIdempotencyKey(options.idempotencyKey(), "the idempotencyKey option"));
-    changed = true;
+    missing.push([
+      IDEMPOTENCY_KEY_HEADER,
+      validateIdempotencyKey(options.idempotencyKey(), "the idempotencyKey option"),
+    ]);
   }
-  return changed ? new Request(request, { headers }) : request;
+  if (missing.length === 0) return request;
+  try {
+    // A Request's own headers are mutable; setting them in place avoids re-wrapping (and re-streaming) the body.
+    for (const [name, value] of missing) request.headers.set(name, value);
+    return request;
+  } catch {
+    const headers = new Headers(request.headers);
+    for (const [name, value] of missing) headers.set(name, value);
+    return new Request(request, { headers });
+  }
 }
 
 /** The tokens a call may expose: the configured one and the one actually sent (they differ for per-call tokens). */
@@ -277,7 +281,11 @@ interface AttemptContext {
  * Sends one attempt with its own timeout. The whole body is read inside the attempt so the timeout also covers a
  * body that stalls; provider bodies are small JSON documents.
  */
-async function sendAttempt(request: Request, context: AttemptContext): Promise<Response> {
+async function sendAttempt(
+  request: Request,
+  requestBody: ArrayBuffer | null,
+  context: AttemptContext,
+): Promise<Response> {
   const { callerSignal, options } = context;
   const controller = new AbortController();
   let timedOut = false;
@@ -288,7 +296,12 @@ async function sendAttempt(request: Request, context: AttemptContext): Promise<R
   const onCallerAbort = () => controller.abort(abortReason(callerSignal));
   callerSignal.addEventListener("abort", onCallerAbort, { once: true });
   try {
-    const attemptRequest = new Request(request, { signal: controller.signal });
+    const attemptRequest = new Request(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body: requestBody,
+      signal: controller.signal,
+    });
     const response = await raceAbort(options.fetch(attemptRequest), controller.signal);
     const body = NULL_BODY_STATUSES.has(response.status)
       ? null
@@ -325,7 +338,7 @@ export type ProviderFetch = (input: Request | string | URL, init?: RequestInit) 
 /**
  * Creates the provider `fetch`: pass it as openapi-fetch's `fetch` option, or call it directly (a path starting
  * with `/` is resolved against `baseUrl`). Per logical call it prepares the headers once (see
- * `prepareProviderRequest`), then sends `request.clone()` per attempt, each with its own `timeoutMs` signal.
+ * `prepareProviderRequest`), then sends the same buffered body on every attempt, each with its own `timeoutMs` signal.
  *
  * Resolves with the (fully buffered) `Response` on 2xx. Otherwise rejects with: a `ProviderError` subclass for a
  * non-success status (after up to `maxRetries` retries for a 5xx, waiting `backoffBaseMs · 2^n`);
@@ -349,10 +362,12 @@ export function createProviderFetch(options: ProviderClientOptions): ProviderFet
       callerSignal,
       options: resolved,
     };
+    // Provider bodies are small JSON documents: read once, then every attempt sends the same bytes (a body stream
+    // could be sent only once).
+    const requestBody = request.body === null ? null : await request.arrayBuffer();
     for (let attempt = 1; ; attempt++) {
       if (callerSignal.aborted) throw abortReason(callerSignal);
-      // clone() per attempt: a body stream can be sent only once, and `request` stays unread for the next retry.
-      const response = await sendAttempt(request.clone(), context);
+      const response = await sendAttempt(request, requestBody, context);
       if (response.ok) return response;
       const error = await createProviderErrorFromResponse(response, context);
       const retryIndex = attempt - 1;

@@ -1540,12 +1540,12 @@ export interface components {
              * @description `false` only reserves the amount (`authorized` / `pending_capture`); capture later with `PUT /v1/payments/{id}`. Not supported for debit cards.
              * @default true
              */
-            capture: boolean;
+            capture?: boolean;
             /**
              * @description When `true` the payment ends `approved` or `rejected`, never `in_process` or `pending`.
              * @default false
              */
-            binary_mode: boolean;
+            binary_mode?: boolean;
             /**
              * Format: date-time
              * @description When an unpaid cash, boleto or Pix payment expires.
@@ -1882,7 +1882,7 @@ export interface components {
              * @description Whether the preference is only payable between `expiration_date_from` and `expiration_date_to`.
              * @default false
              */
-            expires: boolean;
+            expires?: boolean;
             /** Format: date-time */
             expiration_date_from?: string;
             /** Format: date-time */
@@ -1894,7 +1894,7 @@ export interface components {
             date_of_expiration?: string;
             payment_methods?: components["schemas"]["PreferencePaymentMethods"];
             /** @default false */
-            binary_mode: boolean;
+            binary_mode?: boolean;
             statement_descriptor?: string;
             /** @description The marketplace's id; `NONE` when there is none. */
             marketplace?: string;
@@ -3628,8 +3628,13 @@ export interface operations {
             /** @description Forbidden, e.g. "Payer email forbidden" (cause 4390) when the payer is the seller or, in the sandbox, not a test user. */
             403: components["responses"]["ClassicError"];
             404: components["responses"]["ClassicError"];
+            /** @description Conflict: the idempotency key was already used with another body (`idempotency_key_already_used`), or the operation conflicts with the resource state. */
+            409: components["responses"]["ClassicError"];
+            /** @description The first request with this idempotency key is still in flight (`resource_locked`); retry in a moment. */
+            423: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ClassicError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
         };
     };
     searchPayments: {
@@ -3673,7 +3678,8 @@ export interface operations {
             400: components["responses"]["ClassicError"];
             401: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ClassicError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
         };
     };
     getPayment: {
@@ -3701,7 +3707,8 @@ export interface operations {
             401: components["responses"]["ClassicError"];
             404: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ClassicError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
         };
     };
     updatePayment: {
@@ -3743,8 +3750,13 @@ export interface operations {
             400: components["responses"]["ClassicError"];
             401: components["responses"]["ClassicError"];
             404: components["responses"]["ClassicError"];
+            /** @description Conflict: the idempotency key was already used with another body (`idempotency_key_already_used`), or the operation conflicts with the resource state. */
+            409: components["responses"]["ClassicError"];
+            /** @description The first request with this idempotency key is still in flight (`resource_locked`); retry in a moment. */
+            423: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ClassicError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
         };
     };
     createRefund: {
@@ -3788,8 +3800,13 @@ export interface operations {
             400: components["responses"]["ClassicError"];
             401: components["responses"]["ClassicError"];
             404: components["responses"]["ClassicError"];
+            /** @description Conflict: the idempotency key was already used with another body (`idempotency_key_already_used`), or the operation conflicts with the resource state. */
+            409: components["responses"]["ClassicError"];
+            /** @description The first request with this idempotency key is still in flight (`resource_locked`); retry in a moment. */
+            423: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ClassicError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
         };
     };
     listRefunds: {
@@ -3820,7 +3837,8 @@ export interface operations {
             401: components["responses"]["ClassicError"];
             404: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ClassicError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
         };
     };
     getRefund: {
@@ -3853,7 +3871,8 @@ export interface operations {
             401: components["responses"]["ClassicError"];
             404: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ClassicError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
         };
     };
     listPaymentMethods: {
@@ -3877,7 +3896,8 @@ export interface operations {
             400: components["responses"]["ClassicError"];
             401: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ClassicError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
         };
     };
     listIdentificationTypes: {
@@ -3901,7 +3921,8 @@ export interface operations {
             400: components["responses"]["ClassicError"];
             401: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ClassicError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
         };
     };
     createPreference: {
@@ -3939,8 +3960,13 @@ export interface operations {
             };
             400: components["responses"]["ClassicError"];
             401: components["responses"]["ClassicError"];
+            /** @description Conflict: the idempotency key was already used with another body (`idempotency_key_already_used`), or the operation conflicts with the resource state. */
+            409: components["responses"]["ClassicError"];
+            /** @description The first request with this idempotency key is still in flight (`resource_locked`); retry in a moment. */
+            423: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ClassicError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
         };
     };
     searchPreferences: {
@@ -3973,7 +3999,8 @@ export interface operations {
             400: components["responses"]["ClassicError"];
             401: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ClassicError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
         };
     };
     getPreference: {
@@ -4001,7 +4028,8 @@ export interface operations {
             401: components["responses"]["ClassicError"];
             404: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ClassicError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
         };
     };
     updatePreference: {
@@ -4043,8 +4071,13 @@ export interface operations {
             400: components["responses"]["ClassicError"];
             401: components["responses"]["ClassicError"];
             404: components["responses"]["ClassicError"];
+            /** @description Conflict: the idempotency key was already used with another body (`idempotency_key_already_used`), or the operation conflicts with the resource state. */
+            409: components["responses"]["ClassicError"];
+            /** @description The first request with this idempotency key is still in flight (`resource_locked`); retry in a moment. */
+            423: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ClassicError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
         };
     };
     createCardToken: {
@@ -4084,8 +4117,13 @@ export interface operations {
             401: components["responses"]["ClassicError"];
             /** @description The saved card (`card_id`) or customer does not exist. */
             404: components["responses"]["ClassicError"];
+            /** @description Conflict: the idempotency key was already used with another body (`idempotency_key_already_used`), or the operation conflicts with the resource state. */
+            409: components["responses"]["ClassicError"];
+            /** @description The first request with this idempotency key is still in flight (`resource_locked`); retry in a moment. */
+            423: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ClassicError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
         };
     };
     createCustomer: {
@@ -4123,8 +4161,13 @@ export interface operations {
             };
             400: components["responses"]["ClassicError"];
             401: components["responses"]["ClassicError"];
+            /** @description Conflict: the idempotency key was already used with another body (`idempotency_key_already_used`), or the operation conflicts with the resource state. */
+            409: components["responses"]["ClassicError"];
+            /** @description The first request with this idempotency key is still in flight (`resource_locked`); retry in a moment. */
+            423: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ClassicError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
         };
     };
     searchCustomers: {
@@ -4155,7 +4198,8 @@ export interface operations {
             400: components["responses"]["ClassicError"];
             401: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ClassicError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
         };
     };
     getCustomer: {
@@ -4183,7 +4227,8 @@ export interface operations {
             401: components["responses"]["ClassicError"];
             404: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ClassicError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
         };
     };
     updateCustomer: {
@@ -4225,8 +4270,13 @@ export interface operations {
             400: components["responses"]["ClassicError"];
             401: components["responses"]["ClassicError"];
             404: components["responses"]["ClassicError"];
+            /** @description Conflict: the idempotency key was already used with another body (`idempotency_key_already_used`), or the operation conflicts with the resource state. */
+            409: components["responses"]["ClassicError"];
+            /** @description The first request with this idempotency key is still in flight (`resource_locked`); retry in a moment. */
+            423: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ClassicError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
         };
     };
     deleteCustomer: {
@@ -4264,8 +4314,13 @@ export interface operations {
             400: components["responses"]["ClassicError"];
             401: components["responses"]["ClassicError"];
             404: components["responses"]["ClassicError"];
+            /** @description Conflict: the idempotency key was already used with another body (`idempotency_key_already_used`), or the operation conflicts with the resource state. */
+            409: components["responses"]["ClassicError"];
+            /** @description The first request with this idempotency key is still in flight (`resource_locked`); retry in a moment. */
+            423: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ClassicError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
         };
     };
     listCards: {
@@ -4293,7 +4348,8 @@ export interface operations {
             401: components["responses"]["ClassicError"];
             404: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ClassicError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
         };
     };
     createCard: {
@@ -4335,8 +4391,13 @@ export interface operations {
             400: components["responses"]["ClassicError"];
             401: components["responses"]["ClassicError"];
             404: components["responses"]["ClassicError"];
+            /** @description Conflict: the idempotency key was already used with another body (`idempotency_key_already_used`), or the operation conflicts with the resource state. */
+            409: components["responses"]["ClassicError"];
+            /** @description The first request with this idempotency key is still in flight (`resource_locked`); retry in a moment. */
+            423: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ClassicError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
         };
     };
     getCard: {
@@ -4366,7 +4427,8 @@ export interface operations {
             401: components["responses"]["ClassicError"];
             404: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ClassicError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
         };
     };
     updateCard: {
@@ -4410,8 +4472,13 @@ export interface operations {
             400: components["responses"]["ClassicError"];
             401: components["responses"]["ClassicError"];
             404: components["responses"]["ClassicError"];
+            /** @description Conflict: the idempotency key was already used with another body (`idempotency_key_already_used`), or the operation conflicts with the resource state. */
+            409: components["responses"]["ClassicError"];
+            /** @description The first request with this idempotency key is still in flight (`resource_locked`); retry in a moment. */
+            423: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ClassicError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
         };
     };
     deleteCard: {
@@ -4451,8 +4518,13 @@ export interface operations {
             400: components["responses"]["ClassicError"];
             401: components["responses"]["ClassicError"];
             404: components["responses"]["ClassicError"];
+            /** @description Conflict: the idempotency key was already used with another body (`idempotency_key_already_used`), or the operation conflicts with the resource state. */
+            409: components["responses"]["ClassicError"];
+            /** @description The first request with this idempotency key is still in flight (`resource_locked`); retry in a moment. */
+            423: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ClassicError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
         };
     };
     createOrder: {
@@ -4502,7 +4574,8 @@ export interface operations {
             409: components["responses"]["OrdersError"];
             423: components["responses"]["OrdersError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["OrdersError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["OrdersError"];
         };
     };
     getOrder: {
@@ -4530,7 +4603,8 @@ export interface operations {
             401: components["responses"]["OrdersError"];
             404: components["responses"]["OrdersError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["OrdersError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["OrdersError"];
         };
     };
     processOrder: {
@@ -4580,7 +4654,8 @@ export interface operations {
             409: components["responses"]["OrdersError"];
             423: components["responses"]["OrdersError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["OrdersError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["OrdersError"];
         };
     };
     captureOrder: {
@@ -4621,7 +4696,8 @@ export interface operations {
             409: components["responses"]["OrdersError"];
             423: components["responses"]["OrdersError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["OrdersError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["OrdersError"];
         };
     };
     cancelOrder: {
@@ -4662,7 +4738,8 @@ export interface operations {
             409: components["responses"]["OrdersError"];
             423: components["responses"]["OrdersError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["OrdersError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["OrdersError"];
         };
     };
     refundOrder: {
@@ -4707,7 +4784,8 @@ export interface operations {
             409: components["responses"]["OrdersError"];
             423: components["responses"]["OrdersError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["OrdersError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["OrdersError"];
         };
     };
     createOrderTransactions: {
@@ -4752,7 +4830,8 @@ export interface operations {
             409: components["responses"]["OrdersError"];
             423: components["responses"]["OrdersError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["OrdersError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["OrdersError"];
         };
     };
     updateOrderTransaction: {
@@ -4799,7 +4878,8 @@ export interface operations {
             409: components["responses"]["OrdersError"];
             423: components["responses"]["OrdersError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["OrdersError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["OrdersError"];
         };
     };
     deleteOrderTransaction: {
@@ -4840,7 +4920,8 @@ export interface operations {
             409: components["responses"]["OrdersError"];
             423: components["responses"]["OrdersError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["OrdersError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["OrdersError"];
         };
     };
     createMerchantOrder: {
@@ -4878,8 +4959,13 @@ export interface operations {
             };
             400: components["responses"]["ClassicError"];
             401: components["responses"]["ClassicError"];
+            /** @description Conflict: the idempotency key was already used with another body (`idempotency_key_already_used`), or the operation conflicts with the resource state. */
+            409: components["responses"]["ClassicError"];
+            /** @description The first request with this idempotency key is still in flight (`resource_locked`); retry in a moment. */
+            423: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ClassicError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
         };
     };
     searchMerchantOrders: {
@@ -4924,7 +5010,8 @@ export interface operations {
             400: components["responses"]["ClassicError"];
             401: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ClassicError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
         };
     };
     getMerchantOrder: {
@@ -4952,7 +5039,8 @@ export interface operations {
             401: components["responses"]["ClassicError"];
             404: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ClassicError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
         };
     };
     updateMerchantOrder: {
@@ -4994,8 +5082,13 @@ export interface operations {
             400: components["responses"]["ClassicError"];
             401: components["responses"]["ClassicError"];
             404: components["responses"]["ClassicError"];
+            /** @description Conflict: the idempotency key was already used with another body (`idempotency_key_already_used`), or the operation conflicts with the resource state. */
+            409: components["responses"]["ClassicError"];
+            /** @description The first request with this idempotency key is still in flight (`resource_locked`); retry in a moment. */
+            423: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ClassicError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
         };
     };
     createPlan: {
@@ -5033,8 +5126,13 @@ export interface operations {
             };
             400: components["responses"]["ClassicError"];
             401: components["responses"]["ClassicError"];
+            /** @description Conflict: the idempotency key was already used with another body (`idempotency_key_already_used`), or the operation conflicts with the resource state. */
+            409: components["responses"]["ClassicError"];
+            /** @description The first request with this idempotency key is still in flight (`resource_locked`); retry in a moment. */
+            423: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ClassicError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
         };
     };
     searchPlans: {
@@ -5070,7 +5168,8 @@ export interface operations {
             400: components["responses"]["ClassicError"];
             401: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ClassicError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
         };
     };
     getPlan: {
@@ -5097,7 +5196,8 @@ export interface operations {
             401: components["responses"]["ClassicError"];
             404: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ClassicError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
         };
     };
     updatePlan: {
@@ -5139,8 +5239,13 @@ export interface operations {
             400: components["responses"]["ClassicError"];
             401: components["responses"]["ClassicError"];
             404: components["responses"]["ClassicError"];
+            /** @description Conflict: the idempotency key was already used with another body (`idempotency_key_already_used`), or the operation conflicts with the resource state. */
+            409: components["responses"]["ClassicError"];
+            /** @description The first request with this idempotency key is still in flight (`resource_locked`); retry in a moment. */
+            423: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ClassicError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
         };
     };
     createSubscription: {
@@ -5178,8 +5283,13 @@ export interface operations {
             };
             400: components["responses"]["ClassicError"];
             401: components["responses"]["ClassicError"];
+            /** @description Conflict: the idempotency key was already used with another body (`idempotency_key_already_used`), or the operation conflicts with the resource state. */
+            409: components["responses"]["ClassicError"];
+            /** @description The first request with this idempotency key is still in flight (`resource_locked`); retry in a moment. */
+            423: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ClassicError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
         };
     };
     searchSubscriptions: {
@@ -5216,7 +5326,8 @@ export interface operations {
             400: components["responses"]["ClassicError"];
             401: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ClassicError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
         };
     };
     getSubscription: {
@@ -5243,7 +5354,8 @@ export interface operations {
             401: components["responses"]["ClassicError"];
             404: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ClassicError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
         };
     };
     updateSubscription: {
@@ -5285,8 +5397,13 @@ export interface operations {
             400: components["responses"]["ClassicError"];
             401: components["responses"]["ClassicError"];
             404: components["responses"]["ClassicError"];
+            /** @description Conflict: the idempotency key was already used with another body (`idempotency_key_already_used`), or the operation conflicts with the resource state. */
+            409: components["responses"]["ClassicError"];
+            /** @description The first request with this idempotency key is still in flight (`resource_locked`); retry in a moment. */
+            423: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ClassicError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
         };
     };
     searchAuthorizedPayments: {
@@ -5322,7 +5439,8 @@ export interface operations {
             400: components["responses"]["ClassicError"];
             401: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ClassicError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
         };
     };
     getAuthorizedPayment: {
@@ -5350,7 +5468,8 @@ export interface operations {
             401: components["responses"]["ClassicError"];
             404: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ClassicError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
         };
     };
     getMe: {
@@ -5373,7 +5492,8 @@ export interface operations {
             };
             401: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ClassicError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
         };
     };
     createOAuthToken: {
@@ -5422,8 +5542,13 @@ export interface operations {
                     "application/json": components["schemas"]["ClassicError"];
                 };
             };
+            /** @description Conflict: the idempotency key was already used with another body (`idempotency_key_already_used`), or the operation conflicts with the resource state. */
+            409: components["responses"]["ClassicError"];
+            /** @description The first request with this idempotency key is still in flight (`resource_locked`); retry in a moment. */
+            423: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ClassicError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
         };
     };
     listDevices: {
@@ -5457,7 +5582,8 @@ export interface operations {
             401: components["responses"]["ClassicError"];
             403: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ClassicError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
         };
     };
     updateDeviceOperatingMode: {
@@ -5500,8 +5626,13 @@ export interface operations {
             401: components["responses"]["ClassicError"];
             403: components["responses"]["ClassicError"];
             404: components["responses"]["ClassicError"];
+            /** @description Conflict: the idempotency key was already used with another body (`idempotency_key_already_used`), or the operation conflicts with the resource state. */
+            409: components["responses"]["ClassicError"];
+            /** @description The first request with this idempotency key is still in flight (`resource_locked`); retry in a moment. */
+            423: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ClassicError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
         };
     };
     createPaymentIntent: {
@@ -5561,9 +5692,12 @@ export interface operations {
                     "application/json": components["schemas"]["ClassicError"];
                 };
             };
+            /** @description The first request with this idempotency key is still in flight (`resource_locked`); retry in a moment. */
+            423: components["responses"]["ClassicError"];
             424: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ClassicError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
         };
     };
     cancelPaymentIntent: {
@@ -5612,8 +5746,11 @@ export interface operations {
             401: components["responses"]["ClassicError"];
             404: components["responses"]["ClassicError"];
             409: components["responses"]["ClassicError"];
+            /** @description The first request with this idempotency key is still in flight (`resource_locked`); retry in a moment. */
+            423: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ClassicError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
         };
     };
     listPaymentIntentEvents: {
@@ -5643,7 +5780,8 @@ export interface operations {
             401: components["responses"]["ClassicError"];
             403: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ClassicError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
         };
     };
     getPaymentIntent: {
@@ -5671,7 +5809,8 @@ export interface operations {
             403: components["responses"]["ClassicError"];
             404: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ClassicError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
         };
     };
     getPaymentIntentEvents: {
@@ -5699,7 +5838,8 @@ export interface operations {
             403: components["responses"]["ClassicError"];
             404: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["ClassicError"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
         };
     };
 }
