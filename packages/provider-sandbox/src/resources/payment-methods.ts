@@ -1,0 +1,10 @@
+// GET /v1/payment_methods (provider-facts §4.11): the methods of the access
+// token's site, with BIN patterns and card-number rules (`data/sites.ts`).
+
+import type { RegisterRoutes } from "../context";
+import { paymentMethodsOf } from "../data/sites";
+
+/** Routes of the `payment-methods` group. */
+export const registerPaymentMethodsRoutes: RegisterRoutes = (app) => {
+  app.get("/v1/payment_methods", (c) => c.json(paymentMethodsOf(c.get("seller").siteId), 200));
+};
