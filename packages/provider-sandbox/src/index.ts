@@ -24,6 +24,7 @@ export { SpecValidator, validateResponse } from "./core/validation";
 export { DEFAULT_WEBHOOK_RETRY_DELAYS_MS } from "./core/webhooks";
 export { type CreateSandboxOptions, createSandbox, type Sandbox } from "./create-sandbox";
 export { RESOURCE_ROUTES } from "./resources";
+export { DEFAULT_OAUTH_APP, type OAuthApp } from "./resources/oauth";
 export {
   authHeaders,
   ContractViolationError,

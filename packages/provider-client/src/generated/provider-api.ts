@@ -1939,6 +1939,12 @@ export interface components {
         /** @description The body of `POST /checkout/preferences/`. Only `items` is required. */
         PreferenceRequest: {
             items: components["schemas"]["PreferenceItem"][];
+            /**
+             * Format: int64
+             * @description The integrator's (platform's) Mercado Pago user id, for attribution; the
+             *     preference search filters on it (`?sponsor_id=`). Not echoed in the response.
+             */
+            sponsor_id?: number;
         } & WithRequired<components["schemas"]["PreferenceUpdateRequest"], "items">;
         /** @description A Checkout Pro preference as the provider returns it. Send the buyer to `init_point` (or `sandbox_init_point` with test credentials). */
         Preference: {
@@ -5531,10 +5537,22 @@ export interface operations {
             };
             /**
              * @description A classic error. `error` is e.g. `invalid_grant` (code expired, already used,
-             *     or `redirect_uri` mismatch; refresh token revoked or replaced),
-             *     `invalid_client` (wrong client id or secret) or `invalid_request`.
+             *     or `redirect_uri` mismatch; refresh token revoked or replaced) or
+             *     `invalid_request`.
              */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassicError"];
+                };
+            };
+            /**
+             * @description A classic error with `error: invalid_client`: the client id is unknown or
+             *     the client secret does not match it (OAuth 2.0, RFC 6749 §5.2).
+             */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5734,7 +5752,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentIntentCancelResult"];
                 };
             };
-            /** @description The intent cannot be cancelled (already on the terminal, finished or cancelled; provider code `"101"`). */
+            /** @description The intent is already cancelled (`cause[].code` `"101"`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5744,8 +5762,28 @@ export interface operations {
                 };
             };
             401: components["responses"]["ClassicError"];
-            404: components["responses"]["ClassicError"];
-            409: components["responses"]["ClassicError"];
+            /** @description No such intent on this device (`cause[].code` `"101"`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassicError"];
+                };
+            };
+            /**
+             * @description `conflict_error`: the intent has left `OPEN` (it is on the terminal, being
+             *     processed or finished), so only the terminal can cancel it; also an
+             *     idempotency key reused with another request (`idempotency_key_already_used`).
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClassicError"];
+                };
+            };
             /** @description The first request with this idempotency key is still in flight (`resource_locked`); retry in a moment. */
             423: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];

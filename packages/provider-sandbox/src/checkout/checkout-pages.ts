@@ -65,9 +65,12 @@ function errorFor(errors: CheckoutFieldError[], field: CheckoutField): CheckoutF
   return errors.find((e) => e.field === field);
 }
 
-interface FieldOptions {
+/** What the form helpers read of a page's input: the buyer's values and the errors to show. */
+export type FormState = Pick<CheckoutPageInput, "values" | "errors">;
+
+export interface FieldOptions {
   field: CheckoutField;
-  input: CheckoutPageInput;
+  input: FormState;
   hint?: string;
   type?: string;
   autocomplete?: string;
@@ -86,7 +89,8 @@ function attr(name: string, value: string | number | null | undefined): SafeHtml
   return value === null || value === undefined ? null : html` ${name}="${String(value)}"`;
 }
 
-function textField(options: FieldOptions): SafeHtml {
+/** A labelled text input with its hint and error (shared with the subscription checkout). */
+export function textField(options: FieldOptions): SafeHtml {
   const { field, input } = options;
   const error = errorFor(input.errors, field);
   const value = options.secret ? "" : input.values[field];
@@ -104,9 +108,10 @@ ${error ? html`<span class="field-error" id="${field}-error">${error.message}</s
 </div>`;
 }
 
-function selectField(
+/** A labelled select with its hint and error (shared with the subscription checkout). */
+export function selectField(
   field: CheckoutField,
-  input: CheckoutPageInput,
+  input: FormState,
   options: { value: string; label: string }[],
   hint?: string,
 ): SafeHtml {
@@ -124,7 +129,8 @@ ${error ? html`<span class="field-error" id="${field}-error">${error.message}</s
 </div>`;
 }
 
-function errorSummary(errors: CheckoutFieldError[]): SafeHtml | null {
+/** The "There is a problem" box listing every error with a link to its field. */
+export function errorSummary(errors: CheckoutFieldError[]): SafeHtml | null {
   if (errors.length === 0) return null;
   // tabindex + autofocus move focus here after a failed post, and role=alert announces it.
   return html`<div class="card error-summary" role="alert" tabindex="-1" autofocus aria-labelledby="error-summary-title">
@@ -142,7 +148,8 @@ function installmentOptions(input: CheckoutPageInput): { value: string; label: s
   return options;
 }
 
-function testDataHints(input: CheckoutPageInput): SafeHtml {
+/** The test cards, expiry and cardholder names of the seller's site. */
+export function testDataHints(input: Pick<CheckoutPageInput, "seller">): SafeHtml {
   const siteId = input.seller.siteId;
   const document = testDocumentOf(siteId);
   return html`<section class="card" aria-labelledby="test-data-title">

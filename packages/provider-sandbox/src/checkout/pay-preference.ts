@@ -54,8 +54,8 @@ function formErrorFrom(error: SandboxHttpError): CheckoutFieldError {
   return { field, message: field ? `${FIELD_LABELS[field]}: ${message}` : message };
 }
 
-/** Runs a provider call; its 4xx errors become form errors the buyer sees. */
-function asFormErrors<T>(work: () => T): T {
+/** Runs a provider call; its 4xx errors become form errors the buyer sees (also used by the subscription checkout). */
+export function asFormErrors<T>(work: () => T): T {
   try {
     return work();
   } catch (error) {

@@ -33,7 +33,11 @@ export class SandboxHttpError extends Error {
     readonly body: ClassicErrorBody | OrdersErrorBody | Record<string, unknown>,
     readonly headers: Record<string, string> = {},
   ) {
-    super(typeof (body as { message?: unknown }).message === "string" ? String((body as { message: string }).message) : `HTTP ${status}`);
+    super(
+      typeof (body as { message?: unknown }).message === "string"
+        ? String((body as { message: string }).message)
+        : `HTTP ${status}`,
+    );
     this.name = "SandboxHttpError";
   }
 }
@@ -86,7 +90,11 @@ export function notFound(resource: string, id: string | number): SandboxHttpErro
 }
 
 /** 400 in the classic shape that names the offending field. */
-export function badField(field: string, description: string, code: number | string = "invalid_parameter"): SandboxHttpError {
+export function badField(
+  field: string,
+  description: string,
+  code: number | string = "invalid_parameter",
+): SandboxHttpError {
   return classicError(400, description, { cause: [{ code, description: `${field}: ${description}`, data: field }] });
 }
 

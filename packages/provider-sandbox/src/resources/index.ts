@@ -1,5 +1,6 @@
 // Every resource group of provider-operations.tsv registers its routes here.
 
+import { registerSubscriptionCheckoutRoutes } from "../checkout/subscription-checkout";
 import type { RegisterRoutes } from "../context";
 import { registerAccountRoutes } from "./account";
 import { registerAuthorizedPaymentsRoutes } from "./authorized-payments";
@@ -37,4 +38,5 @@ export const RESOURCE_ROUTES: RegisterRoutes[] = [
   registerPreferencesRoutes,
   registerRefundsRoutes,
   registerSubscriptionsRoutes,
+  registerSubscriptionCheckoutRoutes,
 ];

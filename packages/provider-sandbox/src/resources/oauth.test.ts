@@ -183,12 +183,13 @@ describe("POST /oauth/token", () => {
     expect((await res.json()).error).toBe("invalid_grant");
   });
 
-  it("refuses wrong client credentials with invalid_client", async () => {
+  it("refuses wrong client credentials with a 401 invalid_client", async () => {
     const { code } = await authorize();
     const wrongSecret = await exchange(code, { client_secret: "nope" });
-    expect(wrongSecret.status).toBe(400);
-    expect(await wrongSecret.json()).toMatchObject({ error: "invalid_client", status: 400 });
+    expect(wrongSecret.status).toBe(401);
+    expect(await wrongSecret.json()).toMatchObject({ error: "invalid_client", status: 401 });
     const unknownClient = await exchange(code, { client_id: "123456789" });
+    expect(unknownClient.status).toBe(401);
     expect((await unknownClient.json()).error).toBe("invalid_client");
     // The failed attempts did not burn the code.
     expect((await exchange(code)).status).toBe(200);

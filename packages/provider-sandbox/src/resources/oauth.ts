@@ -218,13 +218,13 @@ type TokenRequest = Schemas["OAuthTokenRequest"] & { code_verifier?: string };
  * The token endpoint's work: `authorization_code` exchanges a code (single
  * use, 10 minutes, same client and redirect_uri) for a new seller's tokens;
  * `refresh_token` rotates the tokens (the old refresh token stops working).
- * Errors are classic 400s: `invalid_client` or `invalid_grant`.
+ * Errors are classic: 401 `invalid_client` (unknown client or wrong secret), 400 `invalid_grant`.
  */
 export function exchangeOAuthToken(ctx: SandboxContext, body: TokenRequest): Schemas["OAuthToken"] {
   const app = findOAuthApp(ctx, body.client_id);
-  // The spec declares 400 for every token error, `invalid_client` included.
+  // OAuth 2.0 (RFC 6749 §5.2): failed client authentication is a 401 `invalid_client`, unlike grant errors (400).
   if (!app || app.client_secret !== body.client_secret) {
-    throw classicError(400, "invalid client_id or client_secret", {
+    throw classicError(401, "invalid client_id or client_secret", {
       error: "invalid_client",
       cause: [{ code: "invalid_client", description: "invalid client_id or client_secret", data: null }],
     });
