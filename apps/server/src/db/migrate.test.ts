@@ -1,0 +1,165 @@
+import { type Kysely, sql } from "kysely";
+import { afterAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../test/test-database";
+import { MIGRATIONS, MigrationError, migrateToLatest } from "./migrate";
+import * as initial from "./migrations/0001-initial";
+
+const testDb = await createTestDatabase();
+afterAll(() => testDb.drop());
+const { db } = testDb;
+
+const EXPECTED_TABLES = [
+  "audit_log",
+  "checkouts",
+  "counters",
+  "payments",
+  "products",
+  "provider_accounts",
+  "rate_limit_buckets",
+  "refunds",
+  "sessions",
+  "subscriptions",
+  "users",
+  "webhook_events",
+];
+
+describe("migrations", () => {
+  it("create every table on a fresh database", async () => {
+    const tables = await sql<{ table_name: string }>`
+      select table_name from information_schema.tables
+      where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not like 'kysely_%'
+      order by table_name`.execute(db);
+    expect(tables.rows.map((row) => row.table_name)).toEqual(EXPECTED_TABLES);
+  });
+
+  it("record every listed migration as applied, and re-running is a no-op", async () => {
+    const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
+    expect(applied.rows.map((row) => row.name)).toEqual(Object.keys(MIGRATIONS));
+    await expect(migrateToLatest(db)).resolves.toEqual([]);
+  });
+
+  it("have no column that could hold a card number, CVV or security code", async () => {
+    const columns = await sql<{ table_name: string; column_name: string }>`
+      select table_name, column_name from information_schema.columns where table_schema = 'public'`.execute(db);
+    const forbidden = /card_?number|pan$|cvv|cvc|security_?code|card_?code/i;
+    expect(columns.rows.filter((row) => forbidden.test(row.column_name))).toEqual([]);
+    expect(columns.rows.length).toBeGreaterThan(80);
+  });
+
+  it("store money as bigint minor units, never floats", async () => {
+    const columns = await sql<{ table_name: string; column_name: string; data_type: string }>`
+      select table_name, column_name, data_type from information_schema.columns
+      where table_schema = 'public' and (column_name like '%\\_minor' or data_type in ('real', 'double precision', 'numeric', 'money'))`.execute(
+      db,
+    );
+    for (const column of columns.rows)
+      expect(column, `${column.table_name}.${column.column_name}`).toMatchObject({ data_type: "bigint" });
+    expect(columns.rows.map((row) => `${row.table_name}.${row.column_name}`).sort()).toEqual([
+      "checkouts.amount_minor",
+      "payments.amount_minor",
+      "payments.refunded_minor",
+      "products.price_minor",
+      "refunds.amount_minor",
+      "subscriptions.amount_minor",
+    ]);
+  });
+
+  it("reject a second user whose email differs only in case", async () => {
+    await db.insertInto("users").values({ email: "case@example.test", password_hash: "x", name: "A" }).execute();
+    await expect(
+      sql`insert into users (email, password_hash, name) values ('CASE@example.test', 'x', 'B')`.execute(db),
+    ).rejects.toThrow();
+    // lower(email) unique index is what stops it even if normalisation were skipped:
+    const index = await sql<{ indexdef: string }>`
+      select indexdef from pg_indexes where indexname = 'users_email_lower_key'`.execute(db);
+    expect(index.rows[0]?.indexdef).toMatch(/UNIQUE INDEX .* \(lower\(email\)\)/);
+  });
+
+  it("enforce the role and webhook status enumerations", async () => {
+    await expect(
+      db
+        .insertInto("users")
+        .values({ email: "role@example.test", password_hash: "x", name: "R", role: "owner" as "admin" })
+        .execute(),
+    ).rejects.toThrow(/check constraint/);
+    await expect(
+      db
+        .insertInto("webhook_events")
+        .values({
+          dedupe_key: "k",
+          topic: "payment",
+          signature_valid: true,
+          payload: "{}",
+          status: "done" as "processed",
+        })
+        .execute(),
+    ).rejects.toThrow(/check constraint/);
+  });
+
+  it("return bigint columns as numbers and refuse unsafe integers", async () => {
+    await db
+      .insertInto("counters")
+      .values({ name: "n", value: 2 ** 40 })
+      .execute();
+    const row = await db.selectFrom("counters").select("value").where("name", "=", "n").executeTakeFirstOrThrow();
+    expect(row.value).toBe(2 ** 40);
+    await sql`update counters set value = 9007199254740993 where name = 'n'`.execute(db);
+    await expect(db.selectFrom("counters").select("value").where("name", "=", "n").execute()).rejects.toThrow(
+      /safe integer/,
+    );
+  });
+
+  it("index every foreign key column", async () => {
+    const unindexed = await sql<{ table_name: string; column_name: string }>`
+      select c.conrelid::regclass::text as table_name, a.attname as column_name
+      from pg_constraint c
+      join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+      where c.contype = 'f' and c.connamespace = 'public'::regnamespace
+        and not exists (
+          select 1 from pg_index i where i.indrelid = c.conrelid and i.indkey[0] = c.conkey[1]
+        )`.execute(db);
+    expect(unindexed.rows).toEqual([]);
+  });
+
+  it("apply to an empty database from scratch, and 0001 rolls back cleanly", async () => {
+    const empty = await createTestDatabase({ from: "empty" });
+    try {
+      const results = await migrateToLatest(empty.db);
+      expect(results.map((result) => [result.migrationName, result.status])).toEqual(
+        Object.keys(MIGRATIONS).map((name) => [name, "Success"]),
+      );
+      await initial.down(empty.db as unknown as Kysely<unknown>);
+      const left = await sql<{ n: number }>`
+        select count(*)::int as n from information_schema.tables
+        where table_schema = 'public' and table_name not like 'kysely_%'`.execute(empty.db);
+      expect(left.rows[0]?.n).toBe(0);
+    } finally {
+      await empty.drop();
+    }
+  });
+
+  it("fail loudly, naming the migration, and leave nothing half-applied", async () => {
+    const empty = await createTestDatabase({ from: "empty" });
+    try {
+      const broken = {
+        ...MIGRATIONS,
+        "0002-broken": {
+          up: async (db: Kysely<unknown>) => {
+            await sql`create table half_done (id int)`.execute(db);
+            await sql`select * from no_such_table`.execute(db);
+          },
+        },
+      };
+      const error = await migrateToLatest(empty.db, broken).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(MigrationError);
+      expect((error as Error).message).toMatch(/migration 0002-broken failed: .*no_such_table/);
+      // One transaction for the whole run: neither 0001's tables nor 0002's half remain.
+      const tables = await sql<{ table_name: string }>`
+        select table_name from information_schema.tables
+        where table_schema = 'public' and table_name in ('users', 'half_done')`.execute(empty.db);
+      expect(tables.rows).toEqual([]);
+    } finally {
+      await empty.drop();
+    }
+  });
+});

@@ -1,0 +1,47 @@
+// Applies the numbered migrations with kysely's Migrator. The migrations are
+// listed in code (not read from disk), so they travel with the bundle and run
+// the same under tsx, vitest and any build. Add a new migration by creating
+// `migrations/000N-what.ts` and listing it below; names sort lexically.
+import { type Kysely, type Migration, type MigrationResult, Migrator } from "kysely";
+import * as m0001 from "./migrations/0001-initial";
+import type { DB } from "./schema";
+
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
+  "0001-initial": m0001,
+};
+
+/** Thrown when a migration fails; names the migration and keeps the database error as `cause`. */
+export class MigrationError extends Error {
+  override readonly name = "MigrationError";
+  constructor(
+    message: string,
+    readonly results: readonly MigrationResult[],
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/**
+ * Brings the database to the latest schema. Kysely takes an advisory lock, so
+ * several server instances starting together migrate once. Throws a
+ * `MigrationError` (the server must not start on a half-known schema).
+ * `migrations` is for tests; the server always runs MIGRATIONS.
+ */
+export async function migrateToLatest(
+  db: Kysely<DB>,
+  migrations: Readonly<Record<string, Migration>> = MIGRATIONS,
+): Promise<MigrationResult[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => ({ ...migrations }) },
+  });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error !== undefined) {
+    const failed = results.find((result) => result.status === "Error");
+    const which = failed ? `migration ${failed.migrationName} failed` : "migrating failed";
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new MigrationError(`Database ${which}: ${reason}`, results, { cause: error });
+  }
+  return results;
+}

@@ -1,0 +1,235 @@
+// The typed shape of every table, as kysely sees it. Column names are the SQL
+// names (snake_case); no case-converting plugin sits in between, so what you
+// read here is what psql shows.
+//
+// Conventions that hold in every table:
+// - Money is an integer count of minor units (`*_minor`, bigint) plus a
+//   `currency` (ISO 4217, char(3)); never a float.
+// - bigint columns come back as JS numbers: database.ts installs a parser that
+//   throws on values outside Number.MAX_SAFE_INTEGER instead of losing digits.
+//   Provider ids (payment ids ~1e11) and minor-unit amounts fit comfortably.
+// - jsonb columns are written as JSON text (`JSON.stringify(value)`, see
+//   `toJsonb`) because pg would turn a JS array into a PostgreSQL array literal;
+//   they are read back already parsed, as `JsonValue`; parse them with zod.
+// - Provider-mirrored statuses are plain text: the provider may add values and a
+//   mirror must not reject them. Our own enumerations get a CHECK.
+// - There is no card number, CVV or security-code column anywhere, by design.
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+export type JsonPrimitive = string | number | boolean | null;
+export type JsonValue = JsonPrimitive | JsonValue[] | { [key: string]: JsonValue };
+
+/** A timestamptz column: read as Date, written as Date or ISO string. */
+export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** A timestamptz column the database fills on insert (`default now()`). */
+export type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+/** A jsonb column: read parsed, written as JSON text. */
+export type Jsonb = ColumnType<JsonValue, string, string>;
+/** A nullable jsonb column. */
+export type NullableJsonb = ColumnType<JsonValue | null, string | null | undefined, string | null>;
+
+export const USER_ROLES = ["admin", "shopper"] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export const WEBHOOK_EVENT_STATUSES = ["received", "processing", "processed", "failed"] as const;
+export type WebhookEventStatus = (typeof WEBHOOK_EVENT_STATUSES)[number];
+
+export interface UsersTable {
+  id: Generated<string>;
+  /** Stored normalised (trimmed, lower-case); unique on lower(email). */
+  email: string;
+  password_hash: string;
+  name: string;
+  role: ColumnType<UserRole, UserRole | undefined, UserRole>;
+  /** The provider customer this user's saved cards live under. */
+  provider_customer_id: string | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface SessionsTable {
+  /** SHA-256 (lower-case hex) of the session token; the token itself is never stored. */
+  id: string;
+  user_id: string;
+  /** Sliding expiry, pushed forward while the session is used. */
+  expires_at: Timestamp;
+  /** Hard cap from creation; the session dies here whatever its activity. */
+  absolute_expires_at: Timestamp;
+  created_at: CreatedAt;
+}
+
+export interface ProductsTable {
+  id: Generated<string>;
+  slug: string;
+  name: string;
+  description: string;
+  image_url: string | null;
+  price_minor: number;
+  currency: string;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface CheckoutsTable {
+  id: Generated<string>;
+  /** Null for a guest checkout. */
+  user_id: string | null;
+  /** SHA-256 hex of the token a guest uses to come back to their checkout. */
+  guest_token_hash: string | null;
+  /** Snapshot of what was bought (product id, name, unit price, quantity). */
+  items: Jsonb;
+  amount_minor: number;
+  currency: string;
+  status: string;
+  payer_email: string | null;
+  payer_name: string | null;
+  /** `{ type, number }` of the payer's identification document. */
+  payer_identification: NullableJsonb;
+  /** e.g. hosted (Checkout Pro), card, pix, ticket. */
+  payment_method: string | null;
+  idempotency_key: string;
+  external_reference: string;
+  provider_preference_id: string | null;
+  provider_payment_id: number | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface PaymentsTable {
+  id: Generated<string>;
+  provider_payment_id: number;
+  checkout_id: string | null;
+  user_id: string | null;
+  status: string;
+  status_detail: string | null;
+  amount_minor: number;
+  refunded_minor: ColumnType<number, number | undefined, number>;
+  currency: string;
+  payment_method_id: string | null;
+  payment_type_id: string | null;
+  installments: number | null;
+  /** The provider's date_last_updated; older notifications never overwrite newer state. */
+  provider_last_updated: Timestamp | null;
+  /** The provider's payment body as last fetched (no card data beyond first six/last four). */
+  snapshot: Jsonb;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface RefundsTable {
+  id: Generated<string>;
+  /** Null until the provider answers. */
+  provider_refund_id: number | null;
+  provider_payment_id: number;
+  amount_minor: number;
+  currency: string;
+  status: string;
+  created_by: string | null;
+  idempotency_key: string | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface SubscriptionsTable {
+  id: Generated<string>;
+  provider_subscription_id: string;
+  user_id: string | null;
+  provider_plan_id: string | null;
+  status: string;
+  amount_minor: number;
+  currency: string;
+  next_payment_date: Timestamp | null;
+  snapshot: Jsonb;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface ProviderAccountsTable {
+  id: Generated<string>;
+  /** The seller's provider user id (OAuth `user_id`). */
+  provider_user_id: number;
+  connected_by: string | null;
+  /** AES-256-GCM, see crypto/token-encryption.ts. */
+  access_token_ciphertext: string;
+  refresh_token_ciphertext: string | null;
+  public_key: string | null;
+  scope: string | null;
+  live_mode: boolean;
+  expires_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface WebhookEventsTable {
+  id: Generated<string>;
+  /** `${topic}:${data.id}:${x-request-id}`: the same delivery twice is one row. */
+  dedupe_key: string;
+  topic: string;
+  action: string | null;
+  data_id: string | null;
+  request_id: string | null;
+  signature_valid: boolean;
+  status: ColumnType<WebhookEventStatus, WebhookEventStatus | undefined, WebhookEventStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  last_error: string | null;
+  payload: Jsonb;
+  received_at: CreatedAt;
+  processed_at: Timestamp | null;
+}
+
+export interface CountersTable {
+  name: string;
+  value: ColumnType<number, number | undefined, number>;
+}
+
+export interface AuditLogTable {
+  id: Generated<string>;
+  actor_user_id: string | null;
+  action: string;
+  resource_type: string;
+  resource_id: string | null;
+  idempotency_key: string | null;
+  details: NullableJsonb;
+  created_at: CreatedAt;
+}
+
+export interface RateLimitBucketsTable {
+  key: string;
+  window_start: Timestamp;
+  count: ColumnType<number, number | undefined, number>;
+}
+
+export interface DB {
+  users: UsersTable;
+  sessions: SessionsTable;
+  products: ProductsTable;
+  checkouts: CheckoutsTable;
+  payments: PaymentsTable;
+  refunds: RefundsTable;
+  subscriptions: SubscriptionsTable;
+  provider_accounts: ProviderAccountsTable;
+  webhook_events: WebhookEventsTable;
+  counters: CountersTable;
+  audit_log: AuditLogTable;
+  rate_limit_buckets: RateLimitBucketsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type Product = Selectable<ProductsTable>;
+export type NewProduct = Insertable<ProductsTable>;
+export type Checkout = Selectable<CheckoutsTable>;
+export type Payment = Selectable<PaymentsTable>;
+export type Refund = Selectable<RefundsTable>;
+export type Subscription = Selectable<SubscriptionsTable>;
+export type ProviderAccount = Selectable<ProviderAccountsTable>;
+export type WebhookEvent = Selectable<WebhookEventsTable>;
+export type AuditLogEntry = Selectable<AuditLogTable>;
+
+/** Serialises a value for a jsonb column (pg would send a JS array as a PostgreSQL array). */
+export function toJsonb(value: JsonValue | object): string {
+  return JSON.stringify(value);
+}

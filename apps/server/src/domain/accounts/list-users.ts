@@ -1,0 +1,52 @@
+// The admin's user list: newest first, keyset-paginated on (created_at, id)
+// (index users_created_at_id_idx), so page 500 costs what page 1 does and a
+// sign-up between two pages neither repeats nor skips anyone.
+import { type Kysely, sql } from "kysely";
+import type { DB, UserRole } from "../../db/schema";
+
+export interface ListedUser {
+  id: string;
+  email: string;
+  name: string;
+  role: UserRole;
+  createdAt: Date;
+}
+
+export interface ListUsersOptions {
+  db: Kysely<DB>;
+  limit: number;
+  /** The id of the last user of the previous page. */
+  cursor?: string | null;
+}
+
+export async function listUsers(
+  options: ListUsersOptions,
+): Promise<{ items: ListedUser[]; nextCursor: string | null }> {
+  const { db, limit, cursor } = options;
+  let query = db
+    .selectFrom("users")
+    .select(["id", "email", "name", "role", "created_at"])
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit + 1);
+  if (cursor) {
+    // Row comparison against the cursor row keeps PostgreSQL's microseconds
+    // (a JS Date would round them off and repeat or skip rows).
+    query = query.where(
+      sql<boolean>`(created_at, id) < (select c.created_at, c.id from users c where c.id = ${cursor})`,
+    );
+  }
+  const rows = await query.execute();
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((row) => ({
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      role: row.role,
+      createdAt: row.created_at,
+    })),
+    nextCursor: rows.length > limit && last ? last.id : null,
+  };
+}

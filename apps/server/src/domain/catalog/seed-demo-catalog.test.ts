@@ -1,0 +1,27 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../test/test-database";
+import { DEMO_PRODUCTS, seedDemoCatalog } from "./seed-demo-catalog";
+
+const testDb = await createTestDatabase();
+afterAll(() => testDb.drop());
+const { db } = testDb;
+
+describe("seedDemoCatalog", () => {
+  it("fills an empty catalog once, in ARS minor units", async () => {
+    expect(await seedDemoCatalog({ db })).toBe(DEMO_PRODUCTS.length);
+    expect(await seedDemoCatalog({ db })).toBe(0);
+    const products = await db.selectFrom("products").selectAll().orderBy("slug").execute();
+    expect(products).toHaveLength(DEMO_PRODUCTS.length);
+    expect(DEMO_PRODUCTS.length).toBeGreaterThanOrEqual(5);
+    for (const product of products) {
+      expect(product.currency).toBe("ARS");
+      expect(Number.isSafeInteger(product.price_minor)).toBe(true);
+      expect(product.price_minor).toBeGreaterThan(0);
+      expect(product.active).toBe(true);
+      expect(product.name.length).toBeGreaterThan(0);
+      expect(product.description.length).toBeGreaterThan(0);
+    }
+    const mate = products.find((product) => product.slug === "mate-calabaza");
+    expect(mate?.price_minor).toBe(1_850_000); // ARS 18,500.00
+  });
+});

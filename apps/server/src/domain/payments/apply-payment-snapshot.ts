@@ -1,0 +1,166 @@
+// Writes a payment as the provider reported it into the local mirror
+// (`payments`) and moves its checkout along. Callers pass a snapshot fetched
+// from the provider's API, never a webhook body.
+
+import type { Payment as ProviderPayment } from "@cobro/provider-client";
+import { type CurrencyCode, isSupportedCurrency, toMinorUnits } from "@cobro/provider-client/money";
+import type { Kysely, Transaction } from "kysely";
+import { type DB, toJsonb } from "../../db/schema";
+import { AppError } from "../../trpc/app-error";
+import { shouldApplyPaymentSnapshot } from "./payment-status-order";
+
+/**
+ * The checkout status a payment status leads to. A checkout is "paid" once a
+ * payment is approved; a refunded or charged-back payment takes it along.
+ */
+export const CHECKOUT_STATUS_BY_PAYMENT_STATUS: Readonly<Record<string, string>> = {
+  pending: "pending",
+  in_process: "pending",
+  authorized: "authorized",
+  approved: "paid",
+  in_mediation: "disputed",
+  rejected: "failed",
+  cancelled: "cancelled",
+  refunded: "refunded",
+  charged_back: "charged_back",
+};
+
+/** Payment statuses that mean the money was (or is being) taken: such a payment owns its checkout. */
+const SETTLING_STATUSES = new Set(["authorized", "approved", "in_mediation", "refunded", "charged_back"]);
+
+export type ApplyPaymentOutcome = "created" | "updated" | "stale";
+
+export interface ApplyPaymentResult {
+  outcome: ApplyPaymentOutcome;
+  paymentId: string;
+  checkoutId: string | null;
+  status: string;
+}
+
+function parseProviderDate(value: string | null | undefined): Date | null {
+  if (!value) return null;
+  const parsed = new Date(value);
+  return Number.isNaN(parsed.getTime()) ? null : parsed;
+}
+
+function currencyOf(payment: ProviderPayment): CurrencyCode {
+  const currency = payment.currency_id;
+  if (!isSupportedCurrency(currency)) {
+    throw new AppError("BAD_REQUEST", `Payment ${payment.id} is in ${currency}, which this shop does not handle.`);
+  }
+  return currency;
+}
+
+async function moveCheckout(
+  trx: Transaction<DB>,
+  payment: ProviderPayment,
+  checkoutId: string,
+  now: Date,
+): Promise<void> {
+  const checkout = await trx
+    .selectFrom("checkouts")
+    .select(["id", "provider_payment_id"])
+    .where("id", "=", checkoutId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!checkout) return;
+  if (checkout.provider_payment_id !== null && checkout.provider_payment_id !== payment.id) {
+    // Another attempt for the same checkout (e.g. a declined card, then a good one): a failed
+    // attempt must not overwrite a checkout already settled by a successful payment.
+    const current = await trx
+      .selectFrom("payments")
+      .select("status")
+      .where("provider_payment_id", "=", checkout.provider_payment_id)
+      .executeTakeFirst();
+    if (current && SETTLING_STATUSES.has(current.status) && !SETTLING_STATUSES.has(payment.status)) return;
+  }
+  await trx
+    .updateTable("checkouts")
+    .set({
+      status: CHECKOUT_STATUS_BY_PAYMENT_STATUS[payment.status] ?? payment.status,
+      provider_payment_id: payment.id,
+      updated_at: now,
+    })
+    .where("id", "=", checkout.id)
+    .execute();
+}
+
+/**
+ * Upserts the mirror row for `payment` in one transaction. A snapshot older
+ * than the stored one, or whose status ranks lower, changes nothing
+ * (`outcome: "stale"`). The payment is linked to its checkout through
+ * `external_reference`, and the checkout's status follows the payment.
+ */
+export async function applyPaymentSnapshot(options: {
+  db: Kysely<DB>;
+  payment: ProviderPayment;
+  now: Date;
+}): Promise<ApplyPaymentResult> {
+  const { payment, now } = options;
+  const currency = currencyOf(payment);
+  const lastUpdated = parseProviderDate(payment.date_last_updated);
+  const row = {
+    status: payment.status,
+    status_detail: payment.status_detail ?? null,
+    amount_minor: toMinorUnits(payment.transaction_amount, currency),
+    refunded_minor: toMinorUnits(payment.transaction_amount_refunded ?? 0, currency),
+    currency,
+    payment_method_id: payment.payment_method_id ?? null,
+    payment_type_id: payment.payment_type_id ?? null,
+    installments: payment.installments ?? null,
+    provider_last_updated: lastUpdated,
+    snapshot: toJsonb(payment),
+  };
+
+  return options.db.transaction().execute(async (trx) => {
+    const checkout = payment.external_reference
+      ? await trx
+          .selectFrom("checkouts")
+          .select(["id", "user_id"])
+          .where("external_reference", "=", payment.external_reference)
+          .executeTakeFirst()
+      : undefined;
+
+    const inserted = await trx
+      .insertInto("payments")
+      .values({
+        ...row,
+        provider_payment_id: payment.id,
+        checkout_id: checkout?.id ?? null,
+        user_id: checkout?.user_id ?? null,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((conflict) => conflict.column("provider_payment_id").doNothing())
+      .returning(["id", "checkout_id"])
+      .executeTakeFirst();
+    if (inserted) {
+      if (inserted.checkout_id) await moveCheckout(trx, payment, inserted.checkout_id, now);
+      return { outcome: "created", paymentId: inserted.id, checkoutId: inserted.checkout_id, status: payment.status };
+    }
+
+    // Already mirrored: lock the row so concurrent snapshots apply one after the other.
+    const stored = await trx
+      .selectFrom("payments")
+      .select(["id", "status", "provider_last_updated", "checkout_id"])
+      .where("provider_payment_id", "=", payment.id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    if (
+      !shouldApplyPaymentSnapshot(
+        { status: stored.status, lastUpdated: stored.provider_last_updated },
+        { status: payment.status, lastUpdated },
+      )
+    ) {
+      return { outcome: "stale", paymentId: stored.id, checkoutId: stored.checkout_id, status: stored.status };
+    }
+    const checkoutId = stored.checkout_id ?? checkout?.id ?? null;
+    await trx
+      .updateTable("payments")
+      .set({ ...row, checkout_id: checkoutId, updated_at: now })
+      .where("id", "=", stored.id)
+      .execute();
+    if (checkoutId) await moveCheckout(trx, payment, checkoutId, now);
+    return { outcome: "updated", paymentId: stored.id, checkoutId, status: payment.status };
+  });
+}

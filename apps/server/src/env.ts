@@ -1,0 +1,48 @@
+// The server's whole configuration, read and validated in one place. Nothing
+// else reads process.env. Secrets are kept here and handed to the code that
+// needs them; they are never logged or sent to the browser.
+import { z } from "zod";
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().default("127.0.0.1"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Public origin of the app, e.g. https://shop.example.com (defaults to http://HOST:PORT). */
+  PUBLIC_URL: optionalString.pipe(z.url().optional()),
+  /** An external PostgreSQL; without it an embedded PostgreSQL is started under DATA_DIR. */
+  DATABASE_URL: optionalString,
+  DATA_DIR: z.string().default(".data"),
+  /** Port of the embedded PostgreSQL (0 = pick a free one). */
+  EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** Mercado Pago credentials; without an access token the embedded sandbox plays the provider. */
+  MP_ACCESS_TOKEN: optionalString,
+  MP_PUBLIC_KEY: optionalString,
+  MP_WEBHOOK_SECRET: optionalString,
+  MP_CLIENT_ID: optionalString,
+  MP_CLIENT_SECRET: optionalString,
+  MP_API_URL: optionalString.pipe(z.url().optional()),
+  /** Port of the embedded sandbox (0 = pick a free one). */
+  SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** 32-byte key (base64 or hex) for AES-256-GCM encryption of OAuth tokens at rest. */
+  TOKEN_ENCRYPTION_KEY: optionalString,
+  ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
+  ADMIN_PASSWORD: optionalString,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Parses and validates the environment; throws an error that names every bad variable (never their values). */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+  }
+  return result.data;
+}

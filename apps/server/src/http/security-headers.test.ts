@@ -1,0 +1,69 @@
+import { Hono } from "hono";
+import { describe, expect, it } from "vitest";
+import { buildContentSecurityPolicy, isLocalHostname, securityHeaders } from "./security-headers";
+
+function app() {
+  const hono = new Hono();
+  hono.use("*", securityHeaders({ providerApiOrigin: "https://api.mercadopago.com/" }));
+  hono.get("/", (c) => c.html("<p>hi</p>"));
+  hono.get("/boom", () => {
+    throw new Error("boom");
+  });
+  hono.onError((_error, c) => c.text("failed", 500));
+  return hono;
+}
+
+function directives(csp: string): Map<string, string> {
+  return new Map(
+    csp.split(";").map((part) => {
+      const [name = "", ...values] = part.trim().split(/\s+/);
+      return [name, values.join(" ")];
+    }),
+  );
+}
+
+describe("securityHeaders", () => {
+  it("sets a strict CSP that allows data: images and the provider API for connections", async () => {
+    const response = await app().request("https://shop.example.com/");
+    const csp = directives(response.headers.get("content-security-policy") ?? "");
+    expect(csp.get("default-src")).toBe("'self'");
+    expect(csp.get("script-src")).toBe("'self'");
+    expect(csp.get("img-src")).toBe("'self' data:");
+    expect(csp.get("connect-src")).toBe("'self' https://api.mercadopago.com");
+    expect(csp.get("frame-ancestors")).toBe("'none'");
+    expect(csp.get("base-uri")).toBe("'self'");
+    expect(csp.get("form-action")).toBe("'self'");
+    expect(response.headers.get("content-security-policy")).not.toContain("unsafe-inline");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  });
+
+  it("sends HSTS off localhost only", async () => {
+    const remote = await app().request("https://shop.example.com/");
+    expect(remote.headers.get("strict-transport-security")).toMatch(/^max-age=\d+/);
+    for (const host of [
+      "http://localhost:3000/",
+      "http://127.0.0.1:3000/",
+      "http://[::1]:3000/",
+      "http://app.localhost/",
+    ]) {
+      const local = await app().request(host);
+      expect(local.headers.get("strict-transport-security"), host).toBeNull();
+    }
+  });
+
+  it("decorates error responses too", async () => {
+    const response = await app().request("https://shop.example.com/boom");
+    expect(response.status).toBe(500);
+    expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+  });
+
+  it("does not repeat 'self' when the provider is same-origin", () => {
+    expect(buildContentSecurityPolicy("'self'")).toContain("connect-src 'self';");
+  });
+
+  it("knows local hostnames", () => {
+    expect(isLocalHostname("127.0.0.2")).toBe(true);
+    expect(isLocalHostname("shop.example.com")).toBe(false);
+  });
+});

@@ -1,2 +1,0 @@
-// The Hono + tRPC server arrives with the server-core issue.
-export {};

@@ -1,0 +1,73 @@
+// Processing one stored notification (the job behind the webhook route). Each
+// attempt is counted on the event row with its error, so an admin can see
+// what is stuck and why. Errors worth retrying (provider 5xx, timeouts, our
+// database) are rethrown for pg-boss to retry with backoff; errors that no
+// retry can fix (an id that is not a payment's, a payment the provider does
+// not know) fail the event at once.
+import { ProviderBadRequestError, redactSecrets } from "@cobro/provider-client";
+import { sql } from "kysely";
+import type { AppDeps } from "../deps";
+import { parseProviderPaymentId, syncPaymentFromProvider } from "../domain/payments/sync-payment-from-provider";
+import { AppError } from "../trpc/app-error";
+
+/** Topics this version acts on; other topics are stored and marked processed (later issues add them). */
+export const HANDLED_WEBHOOK_TOPICS = ["payment"] as const;
+
+export type ProcessWebhookEventOutcome = "processed" | "already-processed" | "not-found" | "failed-permanently";
+
+/** Upper bound of `last_error`, so a huge provider message cannot bloat the table. */
+const MAX_ERROR_LENGTH = 500;
+
+function describeError(error: unknown, secrets: readonly string[]): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return redactSecrets(text, secrets).slice(0, MAX_ERROR_LENGTH);
+}
+
+function isPermanent(error: unknown): boolean {
+  // 400/404/422 from the provider, or our own validation: the same call will fail the same way.
+  return error instanceof ProviderBadRequestError || (error instanceof AppError && error.code === "BAD_REQUEST");
+}
+
+/**
+ * Processes the event `eventId` once: a payment notification re-reads the
+ * payment from the provider into the mirror; an already processed event is a
+ * no-op, so a replay has one effect.
+ */
+export async function processWebhookEvent(options: {
+  deps: Pick<AppDeps, "db" | "provider" | "providerSettings" | "now">;
+  eventId: string;
+}): Promise<ProcessWebhookEventOutcome> {
+  const { deps, eventId } = options;
+  const event = await deps.db
+    .updateTable("webhook_events")
+    .set({ status: "processing", attempts: sql`attempts + 1` })
+    .where("id", "=", eventId)
+    .where("status", "!=", "processed")
+    .returning(["id", "topic", "data_id"])
+    .executeTakeFirst();
+  if (!event) {
+    const exists = await deps.db.selectFrom("webhook_events").select("id").where("id", "=", eventId).executeTakeFirst();
+    return exists ? "already-processed" : "not-found";
+  }
+
+  try {
+    if (event.topic === "payment") {
+      await syncPaymentFromProvider({ deps, providerPaymentId: parseProviderPaymentId(event.data_id) });
+    }
+    await deps.db
+      .updateTable("webhook_events")
+      // last_error stays: "processed after 3 attempts, the last failure was …" is worth keeping.
+      .set({ status: "processed", processed_at: deps.now() })
+      .where("id", "=", event.id)
+      .execute();
+    return "processed";
+  } catch (error) {
+    await deps.db
+      .updateTable("webhook_events")
+      .set({ status: "failed", last_error: describeError(error, [deps.providerSettings.webhookSecret]) })
+      .where("id", "=", event.id)
+      .execute();
+    if (isPermanent(error)) return "failed-permanently";
+    throw error;
+  }
+}

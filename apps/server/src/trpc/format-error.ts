@@ -1,0 +1,153 @@
+// The tRPC errorFormatter: what a client sees when a procedure fails.
+//
+// - AppError → its own message, `field`, and the code/status from APP_ERROR_STATUS.
+// - Invalid input (zod) → BAD_REQUEST with `fieldErrors` naming each field.
+// - Anything else unexpected → INTERNAL with a generic message; the real error
+//   goes to the server log only. Stacks are never sent.
+//
+// tRPC takes the HTTP status from `data.httpStatus`, so this is also where the
+// status of every tRPC response is decided.
+import type { TRPC_ERROR_CODE_KEY, TRPCDefaultErrorShape, TRPCError } from "@trpc/server";
+import { type TRPC_ERROR_CODE_NUMBER, TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
+import { APP_ERROR_CODES, APP_ERROR_STATUS, AppError, type AppErrorCode, GENERIC_INTERNAL_MESSAGE } from "./app-error";
+
+/** Messages per input field, keyed by dotted path (`email`, `items.0.quantity`). */
+export type FieldErrors = Record<string, string[]>;
+
+export interface AppErrorData {
+  code: TRPC_ERROR_CODE_KEY;
+  httpStatus: number;
+  path?: string;
+  appCode: AppErrorCode;
+  /** The one field an AppError points at, if any. */
+  field: string | null;
+  fieldErrors: FieldErrors | null;
+  retryAfterSeconds: number | null;
+}
+
+export interface AppErrorShape {
+  message: string;
+  code: TRPC_ERROR_CODE_NUMBER;
+  data: AppErrorData;
+}
+
+interface Issue {
+  path: ReadonlyArray<PropertyKey | { key: PropertyKey }>;
+  message: string;
+}
+
+export function formatTrpcError(options: {
+  shape: TRPCDefaultErrorShape;
+  error: TRPCError;
+  path: string | undefined;
+}): AppErrorShape {
+  const { error, path } = options;
+  const cause = error.cause;
+
+  if (cause instanceof AppError) {
+    if (cause.code === "INTERNAL") logInternalError(path, cause.cause ?? cause);
+    return shapeOf({
+      appCode: cause.code,
+      message: cause.message,
+      path,
+      field: cause.field ?? null,
+      fieldErrors: cause.field ? { [cause.field]: [cause.message] } : null,
+      retryAfterSeconds: cause.retryAfterSeconds ?? null,
+    });
+  }
+
+  const issues = issuesOf(cause);
+  if (error.code === "BAD_REQUEST" && issues !== null) {
+    const fieldErrors = fieldErrorsOf(issues);
+    return shapeOf({ appCode: "BAD_REQUEST", message: summarise(fieldErrors), path, fieldErrors });
+  }
+
+  const status = options.shape.data.httpStatus;
+  if (status >= 500) {
+    logInternalError(path, cause ?? error);
+    return shapeOf({ appCode: "INTERNAL", message: GENERIC_INTERNAL_MESSAGE, path });
+  }
+
+  // tRPC's own 4xx (unknown procedure, wrong method, unparsable body, batch
+  // too large): its message is about the request, safe to show.
+  return {
+    message: error.message,
+    code: TRPC_ERROR_CODES_BY_KEY[error.code],
+    data: {
+      code: error.code,
+      httpStatus: status,
+      ...(path !== undefined ? { path } : {}),
+      appCode: appCodeForStatus(status),
+      field: null,
+      fieldErrors: null,
+      retryAfterSeconds: null,
+    },
+  };
+}
+
+function shapeOf(options: {
+  appCode: AppErrorCode;
+  message: string;
+  path: string | undefined;
+  field?: string | null;
+  fieldErrors?: FieldErrors | null;
+  retryAfterSeconds?: number | null;
+}): AppErrorShape {
+  const { trpcCode, httpStatus } = APP_ERROR_STATUS[options.appCode];
+  return {
+    message: options.message,
+    code: TRPC_ERROR_CODES_BY_KEY[trpcCode],
+    data: {
+      code: trpcCode,
+      httpStatus,
+      ...(options.path !== undefined ? { path: options.path } : {}),
+      appCode: options.appCode,
+      field: options.field ?? null,
+      fieldErrors: options.fieldErrors ?? null,
+      retryAfterSeconds: options.retryAfterSeconds ?? null,
+    },
+  };
+}
+
+/** zod's ZodError and Standard Schema errors both carry `issues`. */
+function issuesOf(cause: unknown): Issue[] | null {
+  if (typeof cause !== "object" || cause === null || !("issues" in cause) || !Array.isArray(cause.issues)) return null;
+  return cause.issues.filter(
+    (issue: unknown): issue is Issue =>
+      typeof issue === "object" &&
+      issue !== null &&
+      "message" in issue &&
+      typeof issue.message === "string" &&
+      "path" in issue &&
+      Array.isArray(issue.path),
+  );
+}
+
+export function fieldErrorsOf(issues: readonly Issue[]): FieldErrors {
+  const fieldErrors: FieldErrors = {};
+  for (const issue of issues) {
+    const key =
+      issue.path.map((segment) => String(typeof segment === "object" ? segment.key : segment)).join(".") || "input";
+    const messages = fieldErrors[key] ?? [];
+    if (!messages.includes(issue.message)) messages.push(issue.message);
+    fieldErrors[key] = messages;
+  }
+  return fieldErrors;
+}
+
+function summarise(fieldErrors: FieldErrors): string {
+  const entries = Object.entries(fieldErrors);
+  const [first] = entries;
+  if (!first) return "Invalid input.";
+  const [field, messages] = first;
+  const more = entries.length > 1 ? ` (and ${entries.length - 1} more field${entries.length > 2 ? "s" : ""})` : "";
+  return `${field}: ${messages[0] ?? "invalid"}${more}`;
+}
+
+function appCodeForStatus(status: number): AppErrorCode {
+  return APP_ERROR_CODES.find((code) => APP_ERROR_STATUS[code].httpStatus === status) ?? "BAD_REQUEST";
+}
+
+function logInternalError(path: string | undefined, error: unknown): void {
+  console.error(`[trpc] ${path ?? "(no path)"} failed:`, error);
+}

@@ -1,0 +1,18 @@
+// The whole tRPC API. Add an area as `routers/<area>.ts` and list it here;
+// then add its procedures to the table in rbac-matrix.test.ts (the test fails
+// until you do).
+import { adminRouter } from "./routers/admin";
+import { authRouter } from "./routers/auth";
+import { systemRouter } from "./routers/system";
+import { createCallerFactory, router } from "./trpc";
+
+export const appRouter = router({
+  system: systemRouter,
+  auth: authRouter,
+  admin: adminRouter,
+});
+
+export type AppRouter = typeof appRouter;
+
+/** Server-side caller: `createCaller(await buildTrpcContext(...)).auth.me()`. */
+export const createCaller = createCallerFactory(appRouter);

@@ -1,0 +1,90 @@
+// POST /api/webhooks/mercadopago. The order matters:
+// 1. verify x-signature (provider-facts §9.3) — a bad one is counted and
+//    refused with 401, and nothing else is stored;
+// 2. store the event (deduplicated) — from here on it cannot be lost;
+// 3. queue its processing and answer 200 at once: the provider wants an
+//    answer within 22 s (§9.1), and fetching the resource is the job's work.
+// The body is stored for the record but never trusted: processing reads the
+// resource from the provider's API.
+
+import { verifyWebhookSignature } from "@cobro/provider-client/webhooks";
+import type { Handler } from "hono";
+import type { JsonValue } from "../db/schema";
+import type { AppDeps } from "../deps";
+import { respondWithError } from "../http/error-pages";
+import { PROCESS_WEBHOOK_EVENT_JOB, webhookEventJobKey } from "../jobs/workers";
+import { incrementCounter, recordWebhookEvent } from "./record-webhook-event";
+
+/**
+ * How far a signature's `ts` may be from our clock. The sandbox signs every
+ * attempt afresh; five minutes absorbs clock skew while a captured delivery
+ * cannot be replayed much later (and a replay would be deduplicated anyway).
+ */
+export const WEBHOOK_SIGNATURE_TOLERANCE_SECONDS = 300;
+
+/** Counter bumped for every refused signature (the only trace a forged notification leaves). */
+export const INVALID_SIGNATURE_COUNTER = "webhooks.mercadopago.invalid_signature";
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function textOrNull(value: unknown): string | null {
+  return typeof value === "string" && value.trim() !== "" ? value.trim() : null;
+}
+
+/** The route handler; deps give the database, the webhook secret, the queue and the clock. */
+export function mercadoPagoWebhookHandler(deps: Pick<AppDeps, "db" | "providerSettings" | "jobs" | "now">): Handler {
+  return async (c) => {
+    const dataId = textOrNull(c.req.query("data.id"));
+    const requestId = textOrNull(c.req.header("x-request-id"));
+    const verification = verifyWebhookSignature({
+      secret: deps.providerSettings.webhookSecret,
+      xSignature: c.req.header("x-signature"),
+      xRequestId: requestId,
+      dataId,
+      toleranceSeconds: WEBHOOK_SIGNATURE_TOLERANCE_SECONDS,
+      now: deps.now(),
+    });
+    if (!verification.ok) {
+      await incrementCounter(deps.db, INVALID_SIGNATURE_COUNTER);
+      return respondWithError(c, 401, { message: "Invalid webhook signature." });
+    }
+
+    let payload: unknown;
+    try {
+      payload = await c.req.json();
+    } catch {
+      return respondWithError(c, 400, { message: "The body must be a JSON object." });
+    }
+    if (!isRecord(payload)) return respondWithError(c, 400, { message: "The body must be a JSON object." });
+
+    // provider: the query carries `type` (the topic); the body repeats it. The query wins, like data.id.
+    const topic = textOrNull(c.req.query("type")) ?? textOrNull(payload.type);
+    if (topic === null) return respondWithError(c, 400, { message: "The notification has no type." });
+
+    const event = await recordWebhookEvent(deps.db, {
+      topic,
+      action: textOrNull(payload.action),
+      dataId,
+      requestId,
+      payload: payload as JsonValue,
+    });
+    if (event.status !== "processed") {
+      try {
+        await deps.jobs.enqueue(
+          PROCESS_WEBHOOK_EVENT_JOB,
+          { eventId: event.id },
+          { singletonKey: webhookEventJobKey(event.id) },
+        );
+      } catch (error) {
+        // Stored but not queued: a 503 makes the provider deliver again, and that delivery queues it.
+        console.error(
+          `webhook ${event.id}: could not queue processing: ${error instanceof Error ? error.message : String(error)}`,
+        );
+        return respondWithError(c, 503, { message: "Try again later." });
+      }
+    }
+    return c.json({ received: true, duplicate: !event.inserted }, 200);
+  };
+}
