@@ -1,0 +1,69 @@
+import { QueryClient } from "@tanstack/react-query";
+import { renderToString } from "react-dom/server";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it } from "vitest";
+import { App } from "./app";
+import type { CartItem } from "./cart/cart-state";
+import type { Language } from "./i18n/locale";
+import { AppProviders } from "./providers";
+
+function renderAt(path: string, options: { language?: Language; cartItems?: CartItem[] } = {}): string {
+  return renderToString(
+    <AppProviders language={options.language ?? "en"} queryClient={new QueryClient()} cartItems={options.cartItems}>
+      <MemoryRouter initialEntries={[path]}>
+        <App />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+}
+
+describe("routes", () => {
+  it("shows the 404 page with the server's exact title for unknown paths", () => {
+    const html = renderAt("/no/such/page");
+    expect(html).toMatch(/<h1[^>]*>404<\/h1>/);
+    expect(html).toMatch(/<h2[^>]*>This page could not be found<\/h2>/);
+  });
+
+  it.each([
+    ["/", "Store"],
+    ["/products/mate-cup", "Product"],
+    ["/checkout", "Checkout"],
+    ["/checkout/result", "Payment result"],
+    ["/plans", "Subscription plans"],
+    ["/plans/plan-123", "Plan"],
+    ["/account", "Your account"],
+    ["/login", "Sign in"],
+    ["/signup", "Create an account"],
+    ["/admin/payments", "Administration"],
+  ])("%s has its page", (path, title) => {
+    const html = renderAt(path);
+    expect(html).toContain(`<h1 class="ui-page-heading__title">${title}</h1>`);
+    expect(html).not.toContain("This page could not be found");
+  });
+
+  it("frames every page with a skip link, navigation and the main landmark, in the chosen language", () => {
+    const html = renderAt("/plans", { language: "es" });
+    expect(html).toContain("Saltar al contenido");
+    expect(html).toContain('aria-label="Principal"');
+    expect(html).toContain('<main class="ui-main" id="main-content"');
+    expect(html).toContain("Planes de suscripción");
+  });
+});
+
+describe("cart page", () => {
+  const items: CartItem[] = [
+    { productId: "p1", slug: "mate", name: "Mate", unitPriceMinor: 1999, currency: "ARS", quantity: 2 },
+  ];
+
+  it("lists the cart with its total and counts it in the header", () => {
+    const html = renderAt("/cart", { cartItems: items, language: "es" }).replace(/[\u00a0\u202f]/g, " ");
+    expect(html).toContain("Carrito (2)");
+    expect(html).toContain("2 artículos");
+    expect(html).toContain("$ 39,98");
+    expect(html).toContain('href="/checkout"');
+  });
+
+  it("says when the cart is empty", () => {
+    expect(renderAt("/cart")).toContain("Your cart is empty");
+  });
+});

@@ -1,0 +1,115 @@
+import { Button, MAIN_CONTENT_ID, PageLayout } from "@cobro/ui";
+import { useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useEffect, useRef } from "react";
+import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { useCart } from "../cart/cart-context";
+import { useI18n } from "../i18n/i18n-context";
+import { LanguageSwitcher } from "../i18n/language-switcher";
+import { trpc } from "../trpc";
+
+/** Who is signed in, from `auth.me` (public, so no 401 for visitors). */
+export function useCurrentUser() {
+  const me = trpc.auth.me.useQuery(undefined, { staleTime: 60_000 });
+  // After a failed attempt, show the visitor as signed out rather than hide the sign-in link while retrying.
+  return { user: me.data?.user ?? null, loading: me.isPending && me.failureCount === 0 };
+}
+
+function SignOutButton() {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
+  const signOut = trpc.auth.signOut.useMutation({
+    onSuccess: async () => {
+      // Nothing of the previous account may stay in memory.
+      queryClient.clear();
+      utils.auth.me.setData(undefined, { user: null });
+      await navigate("/");
+    },
+  });
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      busy={signOut.isPending}
+      busyLabel={t("nav.signingOut")}
+      onClick={() => signOut.mutate()}
+    >
+      {t("nav.signOut")}
+    </Button>
+  );
+}
+
+/** Moves focus to `<main>` after client-side navigation, so screen readers start at the new page's content. */
+function useFocusMainOnNavigation(): void {
+  const { pathname } = useLocation();
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    window.scrollTo(0, 0);
+    document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
+/** The frame of every page: header with navigation, language switcher and cart, then the page. */
+export function AppLayout({ children }: { children: ReactNode }) {
+  const { t } = useI18n();
+  const cart = useCart();
+  const { user, loading } = useCurrentUser();
+  useFocusMainOnNavigation();
+
+  const nav = (
+    <ul>
+      <li>
+        <NavLink to="/" end>
+          {t("nav.store")}
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to="/plans">{t("nav.plans")}</NavLink>
+      </li>
+      {user ? (
+        <li>
+          <NavLink to="/account">{t("nav.account")}</NavLink>
+        </li>
+      ) : null}
+      {user?.role === "admin" ? (
+        <li>
+          <NavLink to="/admin">{t("nav.admin")}</NavLink>
+        </li>
+      ) : null}
+      {user ? (
+        <li>
+          <SignOutButton />
+        </li>
+      ) : loading ? null : (
+        <li>
+          <NavLink to="/login">{t("nav.signIn")}</NavLink>
+        </li>
+      )}
+    </ul>
+  );
+
+  const tools = (
+    <>
+      <LanguageSwitcher />
+      <Link className="ui-cart-link" to="/cart">
+        {cart.count > 0 ? t("nav.cartCount", { count: cart.count }) : t("nav.cart")}
+      </Link>
+    </>
+  );
+
+  return (
+    <PageLayout
+      brand={<Link to="/">{t("app.name")}</Link>}
+      navLabel={t("nav.label")}
+      nav={nav}
+      tools={tools}
+      skipLinkLabel={t("layout.skipToContent")}
+      footer={<p>{t("app.footer")}</p>}
+    >
+      {children}
+    </PageLayout>
+  );
+}

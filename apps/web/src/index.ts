@@ -1,2 +1,0 @@
-// The React shopper checkout and admin dashboard arrive with the shopper and admin issues.
-export {};

@@ -1,0 +1,26 @@
+import type { QueryClient } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { CartProvider } from "./cart/cart-context";
+import type { CartItem } from "./cart/cart-state";
+import { I18nProvider } from "./i18n/i18n-context";
+import type { Language } from "./i18n/locale";
+import { TrpcProvider } from "./trpc-provider";
+
+export interface AppProvidersProps {
+  children: ReactNode;
+  /** Tests fix these; the browser reads them from storage and navigator. */
+  language?: Language;
+  queryClient?: QueryClient;
+  cartItems?: readonly CartItem[];
+}
+
+/** Language, data (tRPC + React Query) and cart, in the order the pages need them. Routing is added by the caller. */
+export function AppProviders({ children, language, queryClient, cartItems }: AppProvidersProps) {
+  return (
+    <I18nProvider initialLanguage={language}>
+      <TrpcProvider queryClient={queryClient}>
+        <CartProvider initialItems={cartItems}>{children}</CartProvider>
+      </TrpcProvider>
+    </I18nProvider>
+  );
+}

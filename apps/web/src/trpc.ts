@@ -1,0 +1,77 @@
+// The tRPC client and React Query wiring. Types only come from the server:
+// `import type` is erased at build time, so no server code reaches the bundle.
+// (@cobro/server exports no "./router" entry, hence the relative path.)
+import { QueryClient } from "@tanstack/react-query";
+import { httpBatchLink, TRPCClientError } from "@trpc/client";
+import { createTRPCReact } from "@trpc/react-query";
+import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
+import type { AppRouter } from "../../server/src/trpc/router";
+
+export type { AppRouter };
+export type RouterInputs = inferRouterInputs<AppRouter>;
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+
+export const trpc = createTRPCReact<AppRouter>();
+
+/** Where the server mounts tRPC. */
+export const TRPC_URL = "/api/trpc";
+
+/** The server refuses batches of more than 10 calls. */
+export const MAX_BATCH_ITEMS = 10;
+
+/** Queries retried after a failure that may pass (network, 5xx): this many times. */
+export const MAX_QUERY_RETRIES = 2;
+
+/** The HTTP status of a failed tRPC call, or null when no response arrived. */
+export function httpStatusOf(error: unknown): number | null {
+  if (!(error instanceof TRPCClientError)) return null;
+  const data: unknown = error.data;
+  if (typeof data === "object" && data !== null && "httpStatus" in data && typeof data.httpStatus === "number") {
+    return data.httpStatus;
+  }
+  return null;
+}
+
+/**
+ * Whether React Query should run a failed query again: never for 4xx (the answer will not change: bad input, not
+ * signed in, not found, rate limited), otherwise up to `MAX_QUERY_RETRIES` times.
+ */
+export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
+  const status = httpStatusOf(error);
+  if (status !== null && status >= 400 && status < 500) return false;
+  return failureCount < MAX_QUERY_RETRIES;
+}
+
+/** React Query defaults: mutations never retry by themselves (a payment is sent once, by the shopper). */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: shouldRetryQuery,
+        retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 8000),
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** The links of every tRPC client: batched HTTP to `/api/trpc`, cookies same-origin only. */
+export function createTrpcLinks(options: { url?: string; fetch?: typeof fetch } = {}) {
+  const baseFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  return [
+    httpBatchLink<AppRouter>({
+      url: options.url ?? TRPC_URL,
+      maxItems: MAX_BATCH_ITEMS,
+      // Long GET batches become several requests rather than one the server or a proxy refuses.
+      maxURLLength: 2000,
+      fetch: (input, init) => baseFetch(input, { ...init, credentials: "same-origin" }),
+    }),
+  ];
+}
+
+/** The client the React hooks use. */
+export function createTrpcClient(options: { url?: string; fetch?: typeof fetch } = {}) {
+  return trpc.createClient({ links: createTrpcLinks(options) });
+}

@@ -1,0 +1,30 @@
+/// <reference types="vitest/config" />
+// Builds the shopper and admin app into dist/, which the server serves with an
+// SPA fallback. The server's CSP allows scripts and styles from our origin
+// only, so nothing may be inlined: assets always become files.
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+// Build tooling, not the app: the server's env.ts rules do not apply here.
+const apiTarget = process.env.COBRO_API_URL ?? "http://127.0.0.1:3000";
+
+const apiProxy = {
+  "/api": { target: apiTarget, changeOrigin: false, xfwd: true },
+};
+
+export default defineConfig({
+  plugins: [react()],
+  server: { host: "127.0.0.1", port: 5173, proxy: apiProxy },
+  preview: { host: "127.0.0.1", port: 4173, proxy: apiProxy },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    sourcemap: true,
+    // font-src is 'self' only, so never inline assets as data: URLs.
+    assetsInlineLimit: 0,
+  },
+  test: {
+    environment: "node",
+    include: ["src/**/*.test.{ts,tsx}"],
+  },
+});
