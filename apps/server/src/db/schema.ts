@@ -83,7 +83,10 @@ export interface CheckoutsTable {
   currency: string;
   status: string;
   payer_email: string | null;
+  /** "First Last", for display. */
   payer_name: string | null;
+  payer_first_name: string | null;
+  payer_last_name: string | null;
   /** `{ type, number }` of the payer's identification document. */
   payer_identification: NullableJsonb;
   /** e.g. hosted (Checkout Pro), card, pix, ticket. */
@@ -92,6 +95,8 @@ export interface CheckoutsTable {
   external_reference: string;
   provider_preference_id: string | null;
   provider_payment_id: number | null;
+  /** When `checkout.result` last re-read this checkout's payment from the provider (polling fallback). */
+  provider_checked_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }

@@ -41,6 +41,8 @@ export interface AppErrorOptions {
   field?: string;
   /** For TOO_MANY_REQUESTS / PROVIDER_UNAVAILABLE: when trying again makes sense. */
   retryAfterSeconds?: number;
+  /** A translatable code the web app can look up (e.g. `cc_rejected_insufficient_amount`, `invalid_card_token`). */
+  reason?: string;
   /** The underlying error, for logs only; never shown to the user. */
   cause?: unknown;
 }
@@ -54,12 +56,14 @@ export class AppError extends Error {
   readonly code: AppErrorCode;
   readonly field: string | undefined;
   readonly retryAfterSeconds: number | undefined;
+  readonly reason: string | undefined;
 
   constructor(code: AppErrorCode, message: string, options: AppErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.field = options.field;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.reason = options.reason;
   }
 
   get httpStatus(): number {

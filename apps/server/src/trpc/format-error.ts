@@ -23,6 +23,8 @@ export interface AppErrorData {
   field: string | null;
   fieldErrors: FieldErrors | null;
   retryAfterSeconds: number | null;
+  /** A translatable code for the failure (AppError `reason`), else null. */
+  reason: string | null;
 }
 
 export interface AppErrorShape {
@@ -53,6 +55,7 @@ export function formatTrpcError(options: {
       field: cause.field ?? null,
       fieldErrors: cause.field ? { [cause.field]: [cause.message] } : null,
       retryAfterSeconds: cause.retryAfterSeconds ?? null,
+      reason: cause.reason ?? null,
     });
   }
 
@@ -81,6 +84,7 @@ export function formatTrpcError(options: {
       field: null,
       fieldErrors: null,
       retryAfterSeconds: null,
+      reason: null,
     },
   };
 }
@@ -92,6 +96,7 @@ function shapeOf(options: {
   field?: string | null;
   fieldErrors?: FieldErrors | null;
   retryAfterSeconds?: number | null;
+  reason?: string | null;
 }): AppErrorShape {
   const { trpcCode, httpStatus } = APP_ERROR_STATUS[options.appCode];
   return {
@@ -105,6 +110,7 @@ function shapeOf(options: {
       field: options.field ?? null,
       fieldErrors: options.fieldErrors ?? null,
       retryAfterSeconds: options.retryAfterSeconds ?? null,
+      reason: options.reason ?? null,
     },
   };
 }

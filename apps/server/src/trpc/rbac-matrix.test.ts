@@ -9,8 +9,11 @@ import type { Kysely } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "../auth/sessions";
 import type { DB } from "../db/schema";
-import { createTestDatabase } from "../test/test-database";
-import { createTestDeps } from "../test/test-deps";
+import { saveCardForUser } from "../domain/account/save-card-for-user";
+import { createCheckout } from "../domain/checkout/create-checkout";
+import { startShopTestEnv } from "../domain/shop/shop-test-support";
+import { changeSubscriptionStatus } from "../domain/subscriptions/change-subscription-status";
+import { createSubscription } from "../domain/subscriptions/create-subscription";
 import { createTestCaller, createTestUser, signInAs, TEST_PASSWORD, uniqueEmail } from "../test/test-users";
 import { appRouter } from "./router";
 import type { ProcedureAccess, TrpcMeta } from "./trpc";
@@ -21,6 +24,8 @@ interface CallFixture {
   db: Kysely<DB>;
   /** A user no caller is signed in as, for procedures that act on a user. */
   targetUser: SessionUser;
+  /** The signed-in caller (null for anonymous), for procedures that act on the caller's own things. */
+  user: SessionUser | null;
 }
 
 interface MatrixEntry {
@@ -44,6 +49,46 @@ const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   "auth.me": { access: "public", input: () => undefined },
   "admin.users.list": { access: "admin", input: () => ({ limit: 5 }) },
   "admin.users.setRole": { access: "admin", input: ({ targetUser }) => ({ userId: targetUser.id, role: "shopper" }) },
+  "system.publicConfig": { access: "public", input: () => undefined },
+  "catalog.list": { access: "public", input: () => ({ limit: 5 }) },
+  "catalog.get": { access: "public", input: async () => ({ slug: (await env.seedProduct()).slug }) },
+  "checkout.identificationTypes": { access: "public", input: () => undefined },
+  "checkout.paymentMethods": { access: "public", input: () => undefined },
+  "checkout.create": {
+    access: "public",
+    input: async () => ({ items: [{ productId: (await env.seedProduct()).id, quantity: 1 }], payer: env.payer() }),
+  },
+  "checkout.payWithCard": {
+    access: "public",
+    input: async () => ({
+      ...(await guestCheckout()),
+      cardToken: await env.cardToken("APRO"),
+      paymentMethodId: "visa",
+      installments: 1,
+    }),
+  },
+  "checkout.createPreference": { access: "public", input: () => guestCheckout() },
+  "checkout.payOffline": {
+    access: "public",
+    input: async () => ({ ...(await guestCheckout()), paymentMethodId: "rapipago" }),
+  },
+  "checkout.result": { access: "public", input: () => guestCheckout() },
+  "plans.list": { access: "public", input: () => undefined },
+  "plans.get": { access: "public", input: () => ({ id: plan.id }) },
+  "subscriptions.create": {
+    access: "protected",
+    input: async () => ({ planId: plan.id, cardToken: await env.cardToken("APRO"), payerEmail: "rbac@testuser.com" }),
+  },
+  "account.orders": { access: "protected", input: () => ({ limit: 5 }) },
+  "account.cards.list": { access: "protected", input: () => undefined },
+  "account.cards.remove": {
+    access: "protected",
+    input: async ({ user }) => ({ cardId: user ? (await savedCardOf(user)).id : "1" }),
+  },
+  "account.subscriptions.list": { access: "protected", input: () => undefined },
+  "account.subscriptions.pause": { access: "protected", input: ({ user }) => subscriptionOf(user) },
+  "account.subscriptions.resume": { access: "protected", input: ({ user }) => subscriptionOf(user, "paused") },
+  "account.subscriptions.cancel": { access: "protected", input: ({ user }) => subscriptionOf(user) },
 };
 
 const ROLES: Role[] = ["anonymous", "shopper", "admin"];
@@ -59,11 +104,48 @@ function expectedOutcome(access: ProcedureAccess, role: Role): "OK" | "UNAUTHORI
 const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: TrpcMeta } }>;
 const procedurePaths = Object.keys(procedures).sort();
 
-const testDb = await createTestDatabase();
-afterAll(() => testDb.drop());
-const { db } = testDb;
-const deps = createTestDeps({ db });
+// A real sandbox plays the provider, so public shopper procedures can succeed for every role.
+const env = await startShopTestEnv();
+afterAll(() => env.close());
+const { db, deps } = env;
 const targetUser = await createTestUser({ db, name: "Target" });
+const plan = await env.provider.plans.create({
+  reason: "RBAC plan",
+  back_url: "https://shop.example.test/account",
+  auto_recurring: { frequency: 1, frequency_type: "months", transaction_amount: 100, currency_id: "ARS" },
+});
+
+/** A new guest checkout and its token. */
+async function guestCheckout(): Promise<{ checkoutId: string; checkoutToken: string }> {
+  const product = await env.seedProduct();
+  const { checkoutId, checkoutToken } = await createCheckout({
+    db,
+    userId: null,
+    items: [{ productId: product.id, quantity: 1 }],
+    payer: env.payer(),
+    now: new Date(),
+  });
+  return { checkoutId, checkoutToken };
+}
+
+/** A card saved for the caller. */
+function savedCardOf(user: SessionUser) {
+  return env
+    .cardToken("APRO")
+    .then((cardToken) => saveCardForUser({ deps, userId: user.id, cardToken, idempotencyKey: `rbac-${user.id}` }));
+}
+
+/** A subscription of the caller (optionally moved to `status` first), or a made-up id for anonymous. */
+async function subscriptionOf(user: SessionUser | null, status?: "paused"): Promise<{ id: string }> {
+  if (!user) return { id: "00000000-0000-4000-8000-000000000000" };
+  const { subscriptionId } = await createSubscription({
+    deps,
+    userId: user.id,
+    input: { planId: plan.id, cardToken: await env.cardToken("APRO"), payerEmail: "rbac@testuser.com" },
+  });
+  if (status === "paused") await changeSubscriptionStatus({ deps, userId: user.id, subscriptionId, action: "pause" });
+  return { id: subscriptionId };
+}
 
 describe("RBAC matrix", () => {
   it("lists every procedure of appRouter, and nothing else", () => {
@@ -82,9 +164,9 @@ describe("RBAC matrix", () => {
     for (const role of ROLES) {
       it(`${path} as ${role} → ${entry ? expectedOutcome(entry.access, role) : "?"}`, async () => {
         if (!entry) throw new Error(`${path} is missing from ACCESS_MATRIX in rbac-matrix.test.ts`);
-        const cookie = role === "anonymous" ? null : (await signInAs({ db, role })).cookie;
-        const { caller } = await createTestCaller({ deps, cookie });
-        const input = await entry.input({ db, targetUser });
+        const signedIn = role === "anonymous" ? null : await signInAs({ db, role });
+        const { caller } = await createTestCaller({ deps, cookie: signedIn?.cookie ?? null });
+        const input = await entry.input({ db, targetUser, user: signedIn?.user ?? null });
         let procedure: unknown = caller;
         for (const segment of path.split(".")) procedure = (procedure as Record<string, unknown>)[segment];
 

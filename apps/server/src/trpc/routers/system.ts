@@ -1,6 +1,9 @@
-// Liveness for the web app and monitors: is the server up, can it reach its database?
+// Liveness for the web app and monitors (is the server up, can it reach its
+// database?) and the public configuration the browser needs.
 import { sql } from "kysely";
 import { z } from "zod";
+import { getPublicConfig } from "../../domain/shop/get-public-config";
+import { publicConfigSchema } from "../../domain/shop/shop-schemas";
 import { publicProcedure, router } from "../trpc";
 
 export const systemRouter = router({
@@ -16,4 +19,10 @@ export const systemRouter = router({
       }
       return { status: "ok" as const, database, time: ctx.deps.now().toISOString() };
     }),
+
+  // What the browser needs to tokenize cards with the provider directly; never a secret.
+  publicConfig: publicProcedure
+    .input(z.void())
+    .output(publicConfigSchema)
+    .query(({ ctx }) => getPublicConfig({ deps: ctx.deps })),
 });

@@ -1,0 +1,66 @@
+// "My orders": the shopper's checkouts that reached the provider, newest
+// first, with their payment's status and refunds. Keyset-paginated on
+// (created_at, id) over the partial index checkouts_user_orders_idx.
+import { type Kysely, sql } from "kysely";
+import type { DB } from "../../db/schema";
+import { toMoney } from "../catalog/product-view";
+import { parseCheckoutItems } from "../checkout/checkout-items";
+import { resultStatusOf } from "../checkout/checkout-result-view";
+import type { Order } from "../shop/shop-schemas";
+
+export async function listOrders(options: {
+  db: Kysely<DB>;
+  userId: string;
+  limit: number;
+  /** The checkout id of the last order of the previous page. */
+  cursor?: string | null;
+}): Promise<{ items: Order[]; nextCursor: string | null }> {
+  const { db, userId, limit, cursor } = options;
+  let query = db
+    .selectFrom("checkouts as c")
+    .leftJoin("payments as p", "p.provider_payment_id", "c.provider_payment_id")
+    .select([
+      "c.id",
+      "c.created_at",
+      "c.amount_minor",
+      "c.currency",
+      "c.items",
+      "p.status",
+      "p.status_detail",
+      "p.payment_method_id",
+      "p.refunded_minor",
+      "p.currency as payment_currency",
+    ])
+    .where("c.user_id", "=", userId)
+    // Abandoned carts (no payment attempted) are not orders.
+    .where("c.provider_payment_id", "is not", null)
+    .orderBy("c.created_at", "desc")
+    .orderBy("c.id", "desc")
+    .limit(limit + 1);
+  if (cursor) {
+    // Compared in SQL against the cursor row (PostgreSQL's microseconds), and only within this shopper's rows.
+    query = query.where(
+      sql<boolean>`(c.created_at, c.id) < (select k.created_at, k.id from checkouts k where k.id = ${cursor} and k.user_id = ${userId})`,
+    );
+  }
+  const rows = await query.execute();
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((row) => ({
+      checkoutId: row.id,
+      createdAt: row.created_at.toISOString(),
+      total: toMoney(row.amount_minor, row.currency),
+      status: resultStatusOf(row.status),
+      statusDetail: row.status_detail,
+      paymentMethodId: row.payment_method_id,
+      refunded: toMoney(row.refunded_minor ?? 0, row.payment_currency ?? row.currency),
+      items: parseCheckoutItems(row.items).map((item) => ({
+        name: item.name,
+        quantity: item.quantity,
+        unitPrice: toMoney(item.unitPriceMinor, row.currency),
+      })),
+    })),
+    nextCursor: rows.length > limit && last ? last.id : null,
+  };
+}

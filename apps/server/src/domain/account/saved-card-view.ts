@@ -1,0 +1,15 @@
+// A provider saved card as the shopper sees it: brand, last four, expiry, holder. Nothing more.
+import type { Card } from "@cobro/provider-client";
+import type { SavedCard } from "../shop/shop-schemas";
+
+export function toSavedCard(card: Card): SavedCard {
+  return {
+    id: card.id,
+    brand: card.payment_method?.name ?? card.payment_method?.id ?? "Card",
+    paymentMethodId: card.payment_method?.id ?? null,
+    lastFour: card.last_four_digits ?? "",
+    expirationMonth: card.expiration_month ?? null,
+    expirationYear: card.expiration_year ?? null,
+    holder: card.cardholder?.name ?? null,
+  };
+}

@@ -1,0 +1,17 @@
+// One active product by its slug (products.slug is unique).
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/schema";
+import { AppError } from "../../trpc/app-error";
+import type { Product } from "../shop/shop-schemas";
+import { PRODUCT_COLUMNS, toProduct } from "./product-view";
+
+export async function getProduct(options: { db: Kysely<DB>; slug: string }): Promise<Product> {
+  const row = await options.db
+    .selectFrom("products")
+    .select(PRODUCT_COLUMNS)
+    .where("slug", "=", options.slug)
+    .where("active", "=", true)
+    .executeTakeFirst();
+  if (!row) throw new AppError("NOT_FOUND", "We could not find that product.", { field: "slug" });
+  return toProduct(row);
+}

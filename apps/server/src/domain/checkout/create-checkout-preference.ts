@@ -1,0 +1,104 @@
+// Hosted checkout (Checkout Pro): a provider preference for the checkout's
+// items; the shopper pays on the provider's page (`init_point`; the sandbox's
+// own page in sandbox mode) and comes back to /checkout/result with the
+// payment's id, which `checkout.result` then verifies with the provider.
+import type { Preference, PreferenceRequest } from "@cobro/provider-client";
+import { ProviderNotFoundError } from "@cobro/provider-client";
+import { fromMinorUnits } from "@cobro/provider-client/money";
+import type { Checkout } from "../../db/schema";
+import type { AppDeps } from "../../deps";
+import { AppError } from "../../trpc/app-error";
+import { recordAudit } from "../audit/record-audit";
+import { storedCurrency } from "../catalog/product-view";
+import { assertStoreCurrency } from "../shop/get-store-account";
+import { toShopperError } from "../shop/provider-failure";
+import { checkoutResultUrlFor, notificationUrlFor, STATEMENT_DESCRIPTOR } from "../shop/provider-urls";
+import { parseIdentification } from "./checkout-identification";
+import { parseCheckoutItems } from "./checkout-items";
+import { findShopperCheckout } from "./find-shopper-checkout";
+
+/** Checkout statuses whose payment failed for good: another way to pay is fine. */
+const RETRYABLE_CHECKOUT_STATUSES = new Set(["failed", "cancelled"]);
+
+function preferenceRequest(
+  deps: Pick<AppDeps, "publicUrl" | "providerSettings">,
+  checkout: Checkout,
+): PreferenceRequest {
+  const currency = storedCurrency(checkout.currency);
+  const identification = parseIdentification(checkout.payer_identification);
+  const backUrl = checkoutResultUrlFor(deps);
+  const notificationUrl = notificationUrlFor(deps);
+  return {
+    items: parseCheckoutItems(checkout.items).map((item) => ({
+      id: item.productId,
+      title: item.name,
+      quantity: item.quantity,
+      unit_price: fromMinorUnits(item.unitPriceMinor, currency),
+      currency_id: currency,
+    })),
+    payer: {
+      email: checkout.payer_email ?? undefined,
+      ...(checkout.payer_first_name ? { name: checkout.payer_first_name } : {}),
+      ...(checkout.payer_last_name ? { surname: checkout.payer_last_name } : {}),
+      ...(identification ? { identification } : {}),
+    },
+    external_reference: checkout.external_reference,
+    back_urls: { success: backUrl, pending: backUrl, failure: backUrl },
+    // provider: auto_return needs back_urls.success.
+    auto_return: "approved",
+    ...(notificationUrl ? { notification_url: notificationUrl } : {}),
+    statement_descriptor: STATEMENT_DESCRIPTOR,
+    metadata: { checkout_id: checkout.id },
+  };
+}
+
+export async function createCheckoutPreference(options: {
+  deps: Pick<AppDeps, "db" | "provider" | "now" | "publicUrl" | "providerSettings">;
+  userId: string | null;
+  input: { checkoutId: string; checkoutToken: string };
+}): Promise<{ initPoint: string }> {
+  const { deps, userId, input } = options;
+  const checkout = await findShopperCheckout({
+    db: deps.db,
+    lookup: { checkoutId: input.checkoutId },
+    access: { checkoutToken: input.checkoutToken, userId },
+  });
+  if (checkout.provider_payment_id !== null && !RETRYABLE_CHECKOUT_STATUSES.has(checkout.status)) {
+    throw new AppError("CONFLICT", "This checkout already has a payment.", { reason: "checkout_already_paid" });
+  }
+
+  try {
+    if (checkout.provider_preference_id) {
+      try {
+        const existing = await deps.provider.preferences.get(checkout.provider_preference_id);
+        return { initPoint: existing.init_point };
+      } catch (error) {
+        if (!(error instanceof ProviderNotFoundError)) throw error;
+      }
+    }
+    await assertStoreCurrency({ deps, currency: checkout.currency.trim() });
+    // Derived from the checkout's key: a double click makes one preference.
+    const idempotencyKey = `${checkout.idempotency_key}:preference`;
+    const body = preferenceRequest(deps, checkout);
+    const preference: Preference = await deps.provider.preferences.create(body, { idempotencyKey });
+    const now = deps.now();
+    await deps.db
+      .updateTable("checkouts")
+      .set({ provider_preference_id: preference.id, payment_method: "hosted", updated_at: now })
+      .where("id", "=", checkout.id)
+      .execute();
+    await recordAudit({
+      db: deps.db,
+      actorUserId: userId,
+      action: "preference.created",
+      resourceType: "checkout",
+      resourceId: checkout.id,
+      idempotencyKey,
+      details: { preferenceId: preference.id },
+      now,
+    });
+    return { initPoint: preference.init_point };
+  } catch (error) {
+    throw toShopperError(error, { action: "open the payment page" });
+  }
+}

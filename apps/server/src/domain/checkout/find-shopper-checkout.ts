@@ -1,0 +1,44 @@
+// A checkout the caller may see: they hold its guest token, or they are the
+// signed-in shopper it belongs to. Anything else (unknown id, another
+// shopper's checkout, a wrong token) is the same NOT_FOUND, so the answer never
+// tells a stranger that a checkout exists.
+import type { Kysely } from "kysely";
+import type { Checkout, DB } from "../../db/schema";
+import { AppError } from "../../trpc/app-error";
+import { checkoutTokenMatches } from "./checkout-token";
+
+export interface CheckoutAccess {
+  /** The guest token the browser got from `checkout.create`. */
+  checkoutToken?: string | null;
+  /** The signed-in shopper, or null. */
+  userId: string | null;
+}
+
+export type CheckoutLookup = { checkoutId: string } | { externalReference: string };
+
+export const CHECKOUT_NOT_FOUND_MESSAGE = "We could not find that checkout.";
+
+export function canAccessCheckout(
+  checkout: Pick<Checkout, "user_id" | "guest_token_hash">,
+  access: CheckoutAccess,
+): boolean {
+  if (checkoutTokenMatches(access.checkoutToken, checkout.guest_token_hash)) return true;
+  return access.userId !== null && checkout.user_id === access.userId;
+}
+
+export async function findShopperCheckout(options: {
+  db: Kysely<DB>;
+  lookup: CheckoutLookup;
+  access: CheckoutAccess;
+}): Promise<Checkout> {
+  const { db, lookup, access } = options;
+  const query = db.selectFrom("checkouts").selectAll();
+  const checkout = await ("checkoutId" in lookup
+    ? query.where("id", "=", lookup.checkoutId)
+    : query.where("external_reference", "=", lookup.externalReference)
+  ).executeTakeFirst();
+  if (!checkout || !canAccessCheckout(checkout, access)) {
+    throw new AppError("NOT_FOUND", CHECKOUT_NOT_FOUND_MESSAGE, { reason: "checkout_not_found" });
+  }
+  return checkout;
+}

@@ -1,0 +1,73 @@
+// Pays a checkout with a card token the browser made with the provider (the
+// card number and CVV never reach us). Declines are not errors: the result
+// says `rejected` with the decline code as `reason`. A second call for the
+// same checkout (double submit, reload, a second tab) returns the first
+// payment's result and never charges again; to try another card the shopper
+// starts a new checkout.
+import type { AppDeps } from "../../deps";
+import { AppError } from "../../trpc/app-error";
+import { saveCardForUser } from "../account/save-card-for-user";
+import { assertStoreCurrency } from "../shop/get-store-account";
+import type { CheckoutResult, PayWithCardInput } from "../shop/shop-schemas";
+import { createCheckoutPayment } from "./create-checkout-payment";
+import { findShopperCheckout } from "./find-shopper-checkout";
+import { basePaymentRequest } from "./payment-request";
+import { readCheckoutResult } from "./read-checkout-result";
+
+/** Payment statuses after which a card is worth keeping. */
+const SAVE_CARD_STATUSES = new Set(["approved", "authorized"]);
+
+export async function payWithCard(options: {
+  deps: Pick<AppDeps, "db" | "provider" | "now" | "publicUrl" | "providerSettings">;
+  /** The signed-in shopper, or null. */
+  userId: string | null;
+  input: PayWithCardInput;
+}): Promise<CheckoutResult> {
+  const { deps, userId, input } = options;
+  const checkout = await findShopperCheckout({
+    db: deps.db,
+    lookup: { checkoutId: input.checkoutId },
+    access: { checkoutToken: input.checkoutToken, userId },
+  });
+  if (input.saveCard && userId === null) {
+    throw new AppError("BAD_REQUEST", "Sign in to save a card.", { field: "saveCard", reason: "sign_in_to_save_card" });
+  }
+  if (checkout.provider_payment_id !== null) return readCheckoutResult({ deps, checkoutId: checkout.id });
+  await assertStoreCurrency({ deps, currency: checkout.currency.trim() });
+
+  const outcome = await createCheckoutPayment({
+    deps,
+    checkoutId: checkout.id,
+    actorUserId: userId,
+    kind: "card",
+    buildRequest: (locked) => ({
+      ...basePaymentRequest(deps, locked),
+      token: input.cardToken,
+      payment_method_id: input.paymentMethodId,
+      installments: input.installments,
+      ...(input.issuerId !== undefined ? { issuer_id: input.issuerId } : {}),
+    }),
+  });
+  const result = await readCheckoutResult({ deps, checkoutId: checkout.id });
+  if (!input.saveCard || !outcome.created || userId === null || !input.saveCardToken) return result;
+
+  if (!SAVE_CARD_STATUSES.has(result.status)) return { ...result, cardSaved: false };
+  try {
+    await saveCardForUser({
+      deps,
+      userId,
+      cardToken: input.saveCardToken,
+      idempotencyKey: `${checkout.idempotency_key}:save-card`,
+    });
+    return { ...result, cardSaved: true };
+  } catch (error) {
+    // The payment went through; a card that could not be saved must not turn it into an error.
+    console.warn(`[checkout] saving the card of checkout ${checkout.id} failed: ${describe(error)}`);
+    return { ...result, cardSaved: false };
+  }
+}
+
+function describe(error: unknown): string {
+  if (error instanceof AppError) return `${error.code} ${error.reason ?? ""}`.trim();
+  return error instanceof Error ? error.name : "unknown error";
+}

@@ -1,0 +1,48 @@
+// The current result of a checkout from the database: the checkout and the
+// mirror of the payment it points at. When the checkout knows a payment the
+// mirror does not hold yet (a concurrent caller is still writing it), the
+// payment is read from the provider and mirrored first.
+import type { AppDeps } from "../../deps";
+import { syncPaymentFromProvider } from "../payments/sync-payment-from-provider";
+import type { CheckoutResult } from "../shop/shop-schemas";
+import { toCheckoutResult } from "./checkout-result-view";
+
+const RESULT_PAYMENT_COLUMNS = [
+  "provider_payment_id",
+  "status",
+  "status_detail",
+  "payment_method_id",
+  "refunded_minor",
+  "currency",
+  "snapshot",
+  "updated_at",
+] as const;
+
+export async function readCheckoutResult(options: {
+  deps: Pick<AppDeps, "db" | "provider" | "now">;
+  checkoutId: string;
+}): Promise<CheckoutResult> {
+  const { deps, checkoutId } = options;
+  const readCheckout = () =>
+    deps.db
+      .selectFrom("checkouts")
+      .select(["id", "amount_minor", "currency", "updated_at", "provider_payment_id"])
+      .where("id", "=", checkoutId)
+      .executeTakeFirstOrThrow();
+  const readMirror = (paymentId: number) =>
+    deps.db
+      .selectFrom("payments")
+      .select(RESULT_PAYMENT_COLUMNS)
+      .where("provider_payment_id", "=", paymentId)
+      .executeTakeFirst();
+
+  let checkout = await readCheckout();
+  if (checkout.provider_payment_id === null) return toCheckoutResult(checkout, null);
+  let payment = await readMirror(checkout.provider_payment_id);
+  if (!payment) {
+    await syncPaymentFromProvider({ deps, providerPaymentId: checkout.provider_payment_id });
+    checkout = await readCheckout();
+    payment = checkout.provider_payment_id === null ? undefined : await readMirror(checkout.provider_payment_id);
+  }
+  return toCheckoutResult(checkout, payment ?? null);
+}

@@ -1,0 +1,379 @@
+// zod schemas of the shopper API (catalog, checkout, plans, subscriptions,
+// account), shared by the tRPC routers and the web forms
+// (`@cobro/server/schemas`). This file imports nothing but zod and the pure
+// money table, so it bundles into the browser.
+//
+// Money is always `{ amountMinor, currency }`: an integer count of minor units
+// (centavos; whole pesos for CLP/COP) and an ISO 4217 code.
+import { CURRENCY_DECIMALS, type CurrencyCode } from "@cobro/provider-client/money";
+import { z } from "zod";
+
+const CURRENCY_CODES = Object.keys(CURRENCY_DECIMALS) as [CurrencyCode, ...CurrencyCode[]];
+
+export const currencySchema = z.enum(CURRENCY_CODES);
+
+export const moneySchema = z.object({
+  amountMinor: z.number().int().nonnegative(),
+  currency: currencySchema,
+});
+export type Money = z.infer<typeof moneySchema>;
+
+const uuidSchema = (what: string) => z.uuid(`Invalid ${what}`);
+
+/** Keyset cursor: the id of the last row of the previous page. */
+export const cursorSchema = z.uuid("Invalid cursor");
+
+// ---------------------------------------------------------------------------
+// System
+
+export const publicConfigSchema = z.object({
+  providerMode: z.enum(["sandbox", "live"]),
+  /** Where the browser tokenizes cards (POST <providerApiUrl>/v1/card_tokens?public_key=…). */
+  providerApiUrl: z.string(),
+  publicKey: z.string(),
+  /** The store account's site, e.g. MLA. */
+  siteId: z.string(),
+  /** The site's currency, e.g. ARS. */
+  currency: z.string(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+// ---------------------------------------------------------------------------
+// Catalog
+
+export const productSchema = z.object({
+  id: z.uuid(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  imageUrl: z.string().nullable(),
+  price: moneySchema,
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const catalogListInputSchema = z
+  .object({
+    cursor: cursorSchema.nullish(),
+    limit: z.number().int().min(1, "limit must be at least 1").max(50, "limit must be at most 50").default(24),
+  })
+  .default({ limit: 24 });
+
+export const catalogListOutputSchema = z.object({
+  items: z.array(productSchema),
+  nextCursor: z.string().nullable(),
+});
+
+export const catalogGetInputSchema = z.object({
+  slug: z
+    .string()
+    .trim()
+    .min(1, "Enter a product slug")
+    .max(200, "Slug is too long")
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "Invalid product slug"),
+});
+
+// ---------------------------------------------------------------------------
+// Checkout
+
+export const identificationSchema = z.object({
+  type: z.string().trim().min(1, "Choose a document type").max(20, "Document type is too long"),
+  number: z
+    .string()
+    .trim()
+    .min(1, "Enter your document number")
+    .max(30, "Document number is too long")
+    .regex(/^[0-9A-Za-z.\-/ ]+$/, "Document number has invalid characters"),
+});
+
+export const payerSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254, "Email must be at most 254 characters")
+    .pipe(z.email("Enter a valid email address")),
+  firstName: z.string().trim().min(1, "Enter your first name").max(100, "First name is too long"),
+  lastName: z.string().trim().min(1, "Enter your last name").max(100, "Last name is too long"),
+  identification: identificationSchema,
+});
+export type Payer = z.infer<typeof payerSchema>;
+
+export const checkoutItemInputSchema = z.object({
+  productId: uuidSchema("product id"),
+  quantity: z
+    .number()
+    .int("Quantity must be a whole number")
+    .min(1, "Quantity must be at least 1")
+    .max(99, "Quantity must be at most 99"),
+});
+
+/** The browser sends product ids and quantities only: prices always come from the database. */
+export const checkoutCreateInputSchema = z.object({
+  items: z.array(checkoutItemInputSchema).min(1, "Add at least one item").max(50, "At most 50 different items"),
+  payer: payerSchema,
+});
+export type CheckoutCreateInput = z.infer<typeof checkoutCreateInputSchema>;
+
+/** What the browser keeps of a checkout: its id and the secret that lets it come back (guests). */
+export const checkoutTokenSchema = z
+  .string()
+  .min(43, "Invalid checkout token")
+  .max(64, "Invalid checkout token")
+  .regex(/^[A-Za-z0-9_-]+$/, "Invalid checkout token");
+
+export const CHECKOUT_RESULT_STATUSES = [
+  "open",
+  "pending",
+  "in_process",
+  "authorized",
+  "approved",
+  "rejected",
+  "cancelled",
+  "refunded",
+] as const;
+export const checkoutResultStatusSchema = z.enum(CHECKOUT_RESULT_STATUSES);
+export type CheckoutResultStatus = z.infer<typeof checkoutResultStatusSchema>;
+
+export const checkoutCreateOutputSchema = z.object({
+  checkoutId: z.uuid(),
+  /** Shown once; only its SHA-256 is stored. */
+  checkoutToken: z.string(),
+  total: moneySchema,
+  status: checkoutResultStatusSchema,
+});
+
+const checkoutAccessSchema = z.object({
+  checkoutId: uuidSchema("checkout id"),
+  checkoutToken: checkoutTokenSchema,
+});
+
+const cardTokenSchema = z
+  .string()
+  .trim()
+  .min(8, "Invalid card token")
+  .max(128, "Invalid card token")
+  .regex(/^[A-Za-z0-9_-]+$/, "Invalid card token");
+
+const paymentMethodIdSchema = z
+  .string()
+  .trim()
+  .min(1, "Choose a payment method")
+  .max(50, "Invalid payment method")
+  .regex(/^[a-z0-9_]+$/, "Invalid payment method");
+
+export const payWithCardInputSchema = checkoutAccessSchema
+  .extend({
+    cardToken: cardTokenSchema,
+    paymentMethodId: paymentMethodIdSchema,
+    issuerId: z
+      .union([
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,12}$/, "Invalid issuer"),
+        z.number().int().positive(),
+      ])
+      .optional(),
+    installments: z
+      .number()
+      .int("Installments must be a whole number")
+      .min(1, "At least 1 installment")
+      .max(48, "At most 48 installments"),
+    /** Save the card to the signed-in shopper's account after an approved payment. */
+    saveCard: z.boolean().optional(),
+    /**
+     * provider: card tokens are single use, and `cardToken` is spent by the
+     * payment. Saving the card needs a second token made from the same card
+     * data in the browser; required when `saveCard` is true.
+     */
+    saveCardToken: cardTokenSchema.optional(),
+  })
+  .refine((input) => !input.saveCard || input.saveCardToken !== undefined, {
+    message: "A second card token is needed to save the card",
+    path: ["saveCardToken"],
+  });
+export type PayWithCardInput = z.infer<typeof payWithCardInputSchema>;
+
+export const createPreferenceInputSchema = checkoutAccessSchema;
+
+export const createPreferenceOutputSchema = z.object({ initPoint: z.string() });
+
+export const payOfflineInputSchema = checkoutAccessSchema.extend({ paymentMethodId: paymentMethodIdSchema });
+export type PayOfflineInput = z.infer<typeof payOfflineInputSchema>;
+
+export const checkoutResultInputSchema = z.union([
+  z.object({
+    checkoutId: uuidSchema("checkout id"),
+    checkoutToken: checkoutTokenSchema.optional(),
+  }),
+  z.object({
+    /** The `external_reference` the provider's redirect carries (our checkout id). */
+    externalReference: z.string().trim().min(1, "Missing external reference").max(256, "Invalid external reference"),
+    /** The `payment_id` the provider's redirect carries. */
+    paymentId: z.coerce
+      .number({ error: "Invalid payment id" })
+      .int("Invalid payment id")
+      .positive("Invalid payment id")
+      .max(Number.MAX_SAFE_INTEGER, "Invalid payment id"),
+    checkoutToken: checkoutTokenSchema.optional(),
+  }),
+]);
+export type CheckoutResultInput = z.infer<typeof checkoutResultInputSchema>;
+
+export const checkoutResultSchema = z.object({
+  checkoutId: z.uuid(),
+  status: checkoutResultStatusSchema,
+  statusDetail: z.string().nullable(),
+  /** A translatable code (the provider's `status_detail` of a declined or cancelled payment), else null. */
+  reason: z.string().nullable(),
+  total: moneySchema,
+  paymentId: z.number().int().nullable(),
+  paymentMethodId: z.string().nullable(),
+  refunded: moneySchema,
+  pix: z
+    .object({
+      /** The "copia e cola" text. */
+      qrCode: z.string(),
+      /** The QR code as a base64 PNG. */
+      qrCodeBase64: z.string(),
+      expiresAt: z.iso.datetime({ offset: true }).nullable(),
+    })
+    .optional(),
+  ticket: z
+    .object({
+      url: z.string(),
+      barcode: z.string().nullable(),
+      digitableLine: z.string().nullable(),
+      expiresAt: z.iso.datetime({ offset: true }).nullable(),
+    })
+    .optional(),
+  /** Present when saving the card was asked for: whether it was saved. */
+  cardSaved: z.boolean().optional(),
+  updatedAt: z.iso.datetime(),
+});
+export type CheckoutResult = z.infer<typeof checkoutResultSchema>;
+
+export const identificationTypeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  minLength: z.number().int(),
+  maxLength: z.number().int(),
+});
+export type IdentificationType = z.infer<typeof identificationTypeSchema>;
+
+export const paymentMethodSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  paymentTypeId: z.string(),
+  thumbnail: z.string().nullable(),
+  minAmountMinor: z.number().int().optional(),
+  maxAmountMinor: z.number().int().optional(),
+  /** Cards only: the most installments to offer (the issuer may allow fewer; the provider then refuses the payment). */
+  installments: z.object({ max: z.number().int().positive() }).optional(),
+  /** Cards only: a regular expression the first digits of the card number match. */
+  binPattern: z.string().optional(),
+  /** Cards only: numbers matching `binPattern` that belong to another method (e.g. debit BINs). */
+  binExclusionPattern: z.string().optional(),
+  cardNumberLength: z.number().int().optional(),
+  securityCodeLength: z.number().int().optional(),
+});
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+
+// ---------------------------------------------------------------------------
+// Plans and subscriptions
+
+export const planSchema = z.object({
+  id: z.string(),
+  reason: z.string(),
+  amount: moneySchema,
+  frequency: z.number().int(),
+  frequencyType: z.enum(["days", "months"]),
+  freeTrial: z.object({ frequency: z.number().int(), frequencyType: z.enum(["days", "months"]) }).optional(),
+});
+export type Plan = z.infer<typeof planSchema>;
+
+const providerIdSchema = (what: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `Invalid ${what}`)
+    .max(64, `Invalid ${what}`)
+    .regex(/^[A-Za-z0-9_-]+$/, `Invalid ${what}`);
+
+export const planGetInputSchema = z.object({ id: providerIdSchema("plan id") });
+
+export const subscriptionCreateInputSchema = z.object({
+  planId: providerIdSchema("plan id"),
+  cardToken: cardTokenSchema,
+  /** provider: must be the e-mail the payer uses with Mercado Pago. */
+  payerEmail: payerSchema.shape.email,
+});
+
+export const subscriptionCreateOutputSchema = z.object({
+  subscriptionId: z.uuid(),
+  status: z.string(),
+  firstCharge: z.object({ status: z.string(), statusDetail: z.string().nullable() }).nullable(),
+});
+
+export const subscriptionSchema = z.object({
+  id: z.uuid(),
+  planId: z.string().nullable(),
+  reason: z.string().nullable(),
+  /** pending, authorized, paused or cancelled (provider statuses). */
+  status: z.string(),
+  amount: moneySchema,
+  frequency: z.number().int().nullable(),
+  frequencyType: z.string().nullable(),
+  nextPaymentDate: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type ShopperSubscription = z.infer<typeof subscriptionSchema>;
+
+export const subscriptionIdInputSchema = z.object({ id: uuidSchema("subscription id") });
+
+// ---------------------------------------------------------------------------
+// Account
+
+export const ordersInputSchema = z
+  .object({
+    cursor: cursorSchema.nullish(),
+    limit: z.number().int().min(1, "limit must be at least 1").max(50, "limit must be at most 50").default(20),
+  })
+  .default({ limit: 20 });
+
+export const orderSchema = z.object({
+  checkoutId: z.uuid(),
+  createdAt: z.iso.datetime(),
+  total: moneySchema,
+  status: checkoutResultStatusSchema,
+  statusDetail: z.string().nullable(),
+  paymentMethodId: z.string().nullable(),
+  refunded: moneySchema,
+  items: z.array(z.object({ name: z.string(), quantity: z.number().int(), unitPrice: moneySchema })),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const ordersOutputSchema = z.object({ items: z.array(orderSchema), nextCursor: z.string().nullable() });
+
+export const savedCardSchema = z.object({
+  id: z.string(),
+  /** Display name of the brand, e.g. "Visa". */
+  brand: z.string(),
+  /** The provider's payment method id, e.g. "visa". */
+  paymentMethodId: z.string().nullable(),
+  lastFour: z.string(),
+  expirationMonth: z.number().int().nullable(),
+  expirationYear: z.number().int().nullable(),
+  holder: z.string().nullable(),
+});
+export type SavedCard = z.infer<typeof savedCardSchema>;
+
+export const cardRemoveInputSchema = z.object({
+  cardId: z
+    .string()
+    .trim()
+    .min(1, "Invalid card id")
+    .max(64, "Invalid card id")
+    .regex(/^[A-Za-z0-9_-]+$/, "Invalid card id"),
+});

@@ -1,0 +1,161 @@
+// Test fixtures for the shopper domain (imported by tests only): a test
+// database, a real sandbox over HTTP playing Mercado Pago, AppDeps wired to
+// both, and helpers to tokenize test cards, seed products and settle payments.
+//
+//   const env = await startShopTestEnv();
+//   afterAll(() => env.close());
+//   const token = await env.cardToken("APRO");
+import { randomUUID } from "node:crypto";
+import { createProviderClient, type ProviderClient } from "@cobro/provider-client";
+import { createSandbox, type Sandbox, type SiteId } from "@cobro/provider-sandbox";
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/schema";
+import { createTestDatabase, type TestDatabase } from "../../test/test-database";
+import { createTestDeps, type TestDeps } from "../../test/test-deps";
+import type { Payer } from "./shop-schemas";
+
+/** provider-facts §5.2: test cards per site (any expiry in the future, CVV 123). */
+const VISA_BY_SITE: Partial<Record<SiteId, string>> = {
+  MLA: "4509953566233704",
+  MLB: "4235647728025682",
+  MLM: "4075595716483764",
+};
+
+/** provider-facts §5.1: the documents the provider pairs with test cardholders. */
+const IDENTIFICATION_BY_SITE: Partial<Record<SiteId, { type: string; number: string }>> = {
+  MLA: { type: "DNI", number: "12345678" },
+  MLB: { type: "CPF", number: "12345678909" },
+};
+
+export interface ShopTestEnv {
+  testDb: TestDatabase;
+  db: Kysely<DB>;
+  sandbox: Sandbox;
+  /** The store's account at the sandbox (the default seller for MLA, a new seller for other sites). */
+  seller: { userId: number; accessToken: string; publicKey: string };
+  provider: ProviderClient;
+  deps: TestDeps;
+  siteId: SiteId;
+  /**
+   * Where the sandbox's webhooks go: by default they are accepted and dropped;
+   * a test that wants them sets a handler (e.g. the app's fetch).
+   */
+  setWebhookHandler(handler: ((request: Request) => Promise<Response>) | null): void;
+  /** A fresh single-use card token for a test cardholder name (APRO, OTHE, CONT, FUND, …). */
+  cardToken(cardholderName?: string): Promise<string>;
+  /** Inserts an active product; the price is in minor units. */
+  seedProduct(options?: { priceMinor?: number; currency?: string; name?: string; active?: boolean }): Promise<{
+    id: string;
+    slug: string;
+    priceMinor: number;
+  }>;
+  /** A payer the sandbox accepts (a test-user e-mail and the site's sample document). */
+  payer(overrides?: Partial<Payer>): Payer;
+  /** Settles a pending or in_process payment at the provider, as the buyer or issuer would. */
+  settle(paymentId: number, outcome: "approve" | "reject" | "expire"): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startShopTestEnv(
+  options: { siteId?: SiteId; now?: () => Date; publicUrl?: string } = {},
+): Promise<ShopTestEnv> {
+  const siteId = options.siteId ?? "MLA";
+  const testDb = await createTestDatabase();
+  let webhookHandler: ((request: Request) => Promise<Response>) | null = null;
+  const sandbox = await createSandbox({
+    webhookSecret: "shop-test-webhook-secret",
+    tickIntervalMs: 0,
+    webhookRetryDelaysMs: [],
+    webhookFetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(input, init);
+      return webhookHandler ? webhookHandler(request) : new Response(null, { status: 200 });
+    }) as typeof fetch,
+  });
+  const seller = siteId === "MLA" ? sandbox.control.defaultSeller : sandbox.control.createSeller({ siteId });
+  const provider = createProviderClient({
+    accessToken: seller.accessToken,
+    baseUrl: sandbox.url,
+    timeoutMs: 5_000,
+    backoffBaseMs: 10,
+  });
+  const deps: TestDeps = {
+    ...createTestDeps({
+      db: testDb.db,
+      ...(options.now ? { now: options.now } : {}),
+      publicUrl: options.publicUrl ?? "http://127.0.0.1:3000",
+    }),
+    provider,
+    providerSettings: {
+      mode: "sandbox",
+      apiUrl: sandbox.url,
+      publicKey: seller.publicKey,
+      webhookSecret: "shop-test-webhook-secret",
+    },
+  };
+  const card = VISA_BY_SITE[siteId] ?? "4509953566233704";
+  const identification = IDENTIFICATION_BY_SITE[siteId] ?? { type: "Otro", number: "123456789" };
+  const defaultCurrency = { MLA: "ARS", MLB: "BRL", MLM: "MXN", MLC: "CLP", MCO: "COP", MPE: "PEN", MLU: "UYU" }[
+    siteId
+  ];
+
+  return {
+    testDb,
+    db: testDb.db,
+    sandbox,
+    seller,
+    provider,
+    deps,
+    siteId,
+    setWebhookHandler(handler) {
+      webhookHandler = handler;
+    },
+    async cardToken(cardholderName = "APRO") {
+      const token = await provider.cardTokens.create({
+        card_number: card,
+        expiration_month: 11,
+        expiration_year: 2030,
+        security_code: "123",
+        cardholder: { name: cardholderName, identification },
+      });
+      return token.id;
+    },
+    async seedProduct(product = {}) {
+      const slug = `test-${randomUUID().slice(0, 8)}`;
+      const priceMinor = product.priceMinor ?? 12_550;
+      const row = await testDb.db
+        .insertInto("products")
+        .values({
+          slug,
+          name: product.name ?? `Product ${slug}`,
+          description: "A product for tests.",
+          price_minor: priceMinor,
+          currency: product.currency ?? defaultCurrency,
+          active: product.active ?? true,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return { id: row.id, slug, priceMinor };
+    },
+    payer(overrides = {}) {
+      return {
+        email: `buyer-${randomUUID().slice(0, 8)}@testuser.com`,
+        firstName: "Ana",
+        lastName: "Pérez",
+        identification,
+        ...overrides,
+      };
+    },
+    async settle(paymentId, outcome) {
+      const response = await fetch(`${sandbox.url}/__sandbox/payments/${paymentId}/settle`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ outcome }),
+      });
+      if (!response.ok) throw new Error(`settle ${paymentId} answered ${response.status}: ${await response.text()}`);
+    },
+    async close() {
+      await sandbox.close();
+      await testDb.drop();
+    },
+  };
+}

@@ -1,0 +1,24 @@
+// The shopper's own subscriptions, newest first, from the mirror
+// (index subscriptions_user_id_created_at_idx).
+import type { Kysely } from "kysely";
+import type { DB } from "../../db/schema";
+import type { ShopperSubscription } from "../shop/shop-schemas";
+import { toShopperSubscription } from "./subscription-view";
+
+/** A shopper has a handful of subscriptions; the cap keeps a runaway account from loading thousands. */
+export const MAX_LISTED_SUBSCRIPTIONS = 100;
+
+export async function listUserSubscriptions(options: {
+  db: Kysely<DB>;
+  userId: string;
+}): Promise<ShopperSubscription[]> {
+  const rows = await options.db
+    .selectFrom("subscriptions")
+    .selectAll()
+    .where("user_id", "=", options.userId)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(MAX_LISTED_SUBSCRIPTIONS)
+    .execute();
+  return rows.map(toShopperSubscription);
+}

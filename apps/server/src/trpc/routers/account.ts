@@ -1,0 +1,71 @@
+// The signed-in shopper's own things: orders, saved cards, subscriptions.
+// Every procedure is protected and acts on `ctx.user` only.
+import { z } from "zod";
+import { listOrders } from "../../domain/account/list-orders";
+import { listSavedCards } from "../../domain/account/list-saved-cards";
+import { removeSavedCard } from "../../domain/account/remove-saved-card";
+import {
+  cardRemoveInputSchema,
+  ordersInputSchema,
+  ordersOutputSchema,
+  savedCardSchema,
+  subscriptionIdInputSchema,
+  subscriptionSchema,
+} from "../../domain/shop/shop-schemas";
+import { changeSubscriptionStatus } from "../../domain/subscriptions/change-subscription-status";
+import { listUserSubscriptions } from "../../domain/subscriptions/list-user-subscriptions";
+import { protectedProcedure, router } from "../trpc";
+
+const cardsRouter = router({
+  list: protectedProcedure
+    .input(z.void())
+    .output(z.array(savedCardSchema))
+    .query(({ ctx }) => listSavedCards({ deps: ctx.deps, userId: ctx.user.id })),
+
+  remove: protectedProcedure
+    .input(cardRemoveInputSchema)
+    .output(z.object({ removed: z.literal(true) }))
+    .mutation(async ({ ctx, input }) => {
+      await removeSavedCard({ deps: ctx.deps, userId: ctx.user.id, cardId: input.cardId });
+      return { removed: true as const };
+    }),
+});
+
+const subscriptionsRouter = router({
+  list: protectedProcedure
+    .input(z.void())
+    .output(z.array(subscriptionSchema))
+    .query(({ ctx }) => listUserSubscriptions({ db: ctx.deps.db, userId: ctx.user.id })),
+
+  pause: protectedProcedure
+    .input(subscriptionIdInputSchema)
+    .output(subscriptionSchema)
+    .mutation(({ ctx, input }) =>
+      changeSubscriptionStatus({ deps: ctx.deps, userId: ctx.user.id, subscriptionId: input.id, action: "pause" }),
+    ),
+
+  resume: protectedProcedure
+    .input(subscriptionIdInputSchema)
+    .output(subscriptionSchema)
+    .mutation(({ ctx, input }) =>
+      changeSubscriptionStatus({ deps: ctx.deps, userId: ctx.user.id, subscriptionId: input.id, action: "resume" }),
+    ),
+
+  cancel: protectedProcedure
+    .input(subscriptionIdInputSchema)
+    .output(subscriptionSchema)
+    .mutation(({ ctx, input }) =>
+      changeSubscriptionStatus({ deps: ctx.deps, userId: ctx.user.id, subscriptionId: input.id, action: "cancel" }),
+    ),
+});
+
+export const accountRouter = router({
+  orders: protectedProcedure
+    .input(ordersInputSchema)
+    .output(ordersOutputSchema)
+    .query(({ ctx, input }) =>
+      listOrders({ db: ctx.deps.db, userId: ctx.user.id, limit: input.limit, cursor: input.cursor ?? null }),
+    ),
+  cards: cardsRouter,
+  subscriptions: subscriptionsRouter,
+});

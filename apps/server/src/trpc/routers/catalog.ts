@@ -1,0 +1,22 @@
+// The storefront: active products, priced in minor units.
+import { getProduct } from "../../domain/catalog/get-product";
+import { listProducts } from "../../domain/catalog/list-products";
+import {
+  catalogGetInputSchema,
+  catalogListInputSchema,
+  catalogListOutputSchema,
+  productSchema,
+} from "../../domain/shop/shop-schemas";
+import { publicProcedure, router } from "../trpc";
+
+export const catalogRouter = router({
+  list: publicProcedure
+    .input(catalogListInputSchema)
+    .output(catalogListOutputSchema)
+    .query(({ ctx, input }) => listProducts({ db: ctx.deps.db, limit: input.limit, cursor: input.cursor ?? null })),
+
+  get: publicProcedure
+    .input(catalogGetInputSchema)
+    .output(productSchema)
+    .query(({ ctx, input }) => getProduct({ db: ctx.deps.db, slug: input.slug })),
+});

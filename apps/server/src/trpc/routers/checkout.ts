@@ -1,0 +1,64 @@
+// Checkout: the payer form's data (document types, payment methods), creating
+// a checkout from product ids, paying it (card token, hosted Checkout Pro, Pix
+// or cash voucher) and reading its result. Every procedure is public: guests
+// prove access with the checkout token, signed-in shoppers by owning the checkout.
+import { z } from "zod";
+import { createCheckout } from "../../domain/checkout/create-checkout";
+import { createCheckoutPreference } from "../../domain/checkout/create-checkout-preference";
+import { getCheckoutResult } from "../../domain/checkout/get-checkout-result";
+import { listIdentificationTypes } from "../../domain/checkout/list-identification-types";
+import { listPaymentMethods } from "../../domain/checkout/list-payment-methods";
+import { payOffline } from "../../domain/checkout/pay-offline";
+import { payWithCard } from "../../domain/checkout/pay-with-card";
+import {
+  checkoutCreateInputSchema,
+  checkoutCreateOutputSchema,
+  checkoutResultInputSchema,
+  checkoutResultSchema,
+  createPreferenceInputSchema,
+  createPreferenceOutputSchema,
+  identificationTypeSchema,
+  paymentMethodSchema,
+  payOfflineInputSchema,
+  payWithCardInputSchema,
+} from "../../domain/shop/shop-schemas";
+import { publicProcedure, router } from "../trpc";
+
+export const checkoutRouter = router({
+  identificationTypes: publicProcedure
+    .input(z.void())
+    .output(z.array(identificationTypeSchema))
+    .query(({ ctx }) => listIdentificationTypes({ deps: ctx.deps })),
+
+  paymentMethods: publicProcedure
+    .input(z.void())
+    .output(z.array(paymentMethodSchema))
+    .query(({ ctx }) => listPaymentMethods({ deps: ctx.deps })),
+
+  create: publicProcedure
+    .input(checkoutCreateInputSchema)
+    .output(checkoutCreateOutputSchema)
+    .mutation(({ ctx, input }) =>
+      createCheckout({ db: ctx.deps.db, userId: ctx.user?.id ?? null, ...input, now: ctx.deps.now() }),
+    ),
+
+  payWithCard: publicProcedure
+    .input(payWithCardInputSchema)
+    .output(checkoutResultSchema)
+    .mutation(({ ctx, input }) => payWithCard({ deps: ctx.deps, userId: ctx.user?.id ?? null, input })),
+
+  createPreference: publicProcedure
+    .input(createPreferenceInputSchema)
+    .output(createPreferenceOutputSchema)
+    .mutation(({ ctx, input }) => createCheckoutPreference({ deps: ctx.deps, userId: ctx.user?.id ?? null, input })),
+
+  payOffline: publicProcedure
+    .input(payOfflineInputSchema)
+    .output(checkoutResultSchema)
+    .mutation(({ ctx, input }) => payOffline({ deps: ctx.deps, userId: ctx.user?.id ?? null, input })),
+
+  result: publicProcedure
+    .input(checkoutResultInputSchema)
+    .output(checkoutResultSchema)
+    .query(({ ctx, input }) => getCheckoutResult({ deps: ctx.deps, userId: ctx.user?.id ?? null, input })),
+});
