@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createProviderClient, type ProviderClient } from "./client";
-import { CONFIGURED_TOKEN, createRecordingClient, respondJson } from "./resources/test-support";
+import { CONFIGURED_TOKEN, createRecordingClient, respondJson } from "./test-support/recording-client";
 
 const HTTP_METHODS = ["get", "put", "post", "delete", "patch", "options", "head", "trace"] as const;
 

@@ -185,6 +185,42 @@ export interface ProviderCallContext {
   idempotencyKey?: string | undefined;
 }
 
+/**
+ * What both error families share: the call they came from, with every secret redacted from the message and the
+ * path, and the same structured-log shape. Not exported: callers tell the families apart by `ProviderError` /
+ * `ProviderConnectionError`.
+ */
+abstract class ProviderCallError extends Error {
+  readonly idempotencyKey: string | undefined;
+  readonly method: string;
+  readonly path: string;
+
+  protected constructor(
+    message: string,
+    init: ProviderCallContext & { secrets?: readonly string[] | undefined },
+    options?: ErrorOptions,
+  ) {
+    const secrets = init.secrets ?? [];
+    super(redactSecrets(message, secrets), options);
+    this.name = new.target.name;
+    this.idempotencyKey = init.idempotencyKey;
+    this.method = init.method;
+    this.path = redactSecrets(init.path, secrets);
+  }
+
+  /** Plain object for structured logs; contains nothing secret. `details` go between the message and the call. */
+  protected logFields(details: Record<string, unknown> = {}): Record<string, unknown> {
+    return {
+      name: this.name,
+      message: this.message,
+      ...details,
+      idempotencyKey: this.idempotencyKey,
+      method: this.method,
+      path: this.path,
+    };
+  }
+}
+
 /** Input of `ProviderError` and `createProviderError`. */
 export interface ProviderErrorInit extends ProviderCallContext {
   status: number;
@@ -199,46 +235,31 @@ export interface ProviderErrorInit extends ProviderCallContext {
 }
 
 /** Base class of errors raised when the provider answered with a non-success status. */
-export class ProviderError extends Error {
+export class ProviderError extends ProviderCallError {
   readonly status: number;
   /** The provider body kept whole (secrets redacted): classic, Orders, legacy, other JSON, text, or undefined. */
   readonly body: unknown;
   /** First Orders error code, classic `error`, or legacy `ErrorCode`. */
   readonly code: string | undefined;
   readonly requestId: string | undefined;
-  readonly idempotencyKey: string | undefined;
-  readonly method: string;
-  readonly path: string;
 
   constructor(init: ProviderErrorInit) {
-    const secrets = init.secrets ?? [];
-    const body = redactValue(init.body, secrets);
+    const body = redactValue(init.body, init.secrets ?? []);
     const detail = describeErrorBody(body);
     let message = `Mercado Pago responded ${init.status} to ${init.method} ${init.path}`;
     if (detail) message += `: ${detail}`;
     if (init.requestId) message += ` [x-request-id ${init.requestId}]`;
-    super(redactSecrets(message, secrets));
-    this.name = new.target.name;
+    super(message, init);
     this.status = init.status;
     this.body = body;
     this.code = errorCodeOf(body);
     this.requestId = init.requestId;
-    this.idempotencyKey = init.idempotencyKey;
-    this.method = init.method;
-    this.path = redactSecrets(init.path, secrets);
   }
 
   /** Plain object for structured logs; contains nothing secret. */
   toJSON(): Record<string, unknown> {
     return {
-      name: this.name,
-      message: this.message,
-      status: this.status,
-      code: this.code,
-      requestId: this.requestId,
-      idempotencyKey: this.idempotencyKey,
-      method: this.method,
-      path: this.path,
+      ...this.logFields({ status: this.status, code: this.code, requestId: this.requestId }),
       body: this.body,
     };
   }
@@ -391,33 +412,18 @@ function repeatAdvice(context: ProviderCallContext): string {
  * The request got no response (DNS failure, refused or reset connection, broken body). Not retried automatically:
  * the provider may have processed it, so repeat the call with `idempotencyKey` (the provider replays the result).
  */
-export class ProviderConnectionError extends Error {
-  readonly idempotencyKey: string | undefined;
-  readonly method: string;
-  readonly path: string;
-
+export class ProviderConnectionError extends ProviderCallError {
   constructor(init: ProviderConnectionErrorInit, headline?: string) {
-    const secrets = init.secrets ?? [];
-    const cause = safeCause(init.cause, secrets);
+    const cause = safeCause(init.cause, init.secrets ?? []);
     const reason = causeMessage(cause);
     const first =
       headline ?? `Could not reach Mercado Pago for ${init.method} ${init.path}${reason ? ` (${reason})` : ""}.`;
-    super(redactSecrets(`${first} ${repeatAdvice(init)}`, secrets), cause === undefined ? undefined : { cause });
-    this.name = new.target.name;
-    this.idempotencyKey = init.idempotencyKey;
-    this.method = init.method;
-    this.path = redactSecrets(init.path, secrets);
+    super(`${first} ${repeatAdvice(init)}`, init, cause === undefined ? undefined : { cause });
   }
 
   /** Plain object for structured logs; contains nothing secret. */
   toJSON(): Record<string, unknown> {
-    return {
-      name: this.name,
-      message: this.message,
-      idempotencyKey: this.idempotencyKey,
-      method: this.method,
-      path: this.path,
-    };
+    return this.logFields();
   }
 }
 

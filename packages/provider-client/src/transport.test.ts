@@ -12,6 +12,7 @@ import {
   ProviderServerError,
   ProviderTimeoutError,
 } from "./errors";
+import { json, type Step, scriptedFetch, scriptedTransport, sequentialKeys } from "./test-support/scripted-fetch";
 import {
   createProviderFetch,
   DEFAULT_BACKOFF_BASE_MS,
@@ -31,73 +32,17 @@ import {
 const TOKEN = "APP_USR-1234567890123456-112233-abcdefabcdefabcdefabcdefabcdef12-987654321";
 const BASE = "https://api.test";
 
-type Step = Response | Error | "hang" | "hang-ignoring-signal" | ((request: Request) => Response | Promise<Response>);
-
-interface SentRequest {
-  method: string;
-  url: string;
-  headers: Headers;
-  body: string;
-  signal: AbortSignal;
-}
-
-/** A `fetch` that answers from a script and records what it was sent. */
-function scriptedFetch(...steps: Step[]) {
-  const sent: SentRequest[] = [];
-  const fetch = vi.fn(async (request: Request): Promise<Response> => {
-    sent.push({
-      method: request.method,
-      url: request.url,
-      headers: new Headers(request.headers),
-      body: await request.text(),
-      signal: request.signal,
-    });
-    const step = steps.shift();
-    if (step === undefined) throw new Error("unexpected extra request");
-    if (step === "hang-ignoring-signal") return new Promise<Response>(() => {});
-    if (step === "hang") {
-      // Like real fetch: never answers, but rejects with the signal's reason when aborted.
-      return new Promise<Response>((_resolve, reject) => {
-        request.signal.addEventListener("abort", () => reject(request.signal.reason), { once: true });
-      });
-    }
-    if (step instanceof Error) throw step;
-    if (typeof step === "function") return step(request);
-    return step;
-  });
-  return { fetch, sent };
-}
-
-function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
-}
-
-function recordingSleep() {
-  const delays: number[] = [];
-  const sleep = vi.fn(async (ms: number) => {
-    delays.push(ms);
-  });
-  return { sleep, delays };
-}
-
-function sequentialKeys(prefix = "key") {
-  let n = 0;
-  return vi.fn(() => `${prefix}-${++n}`);
-}
-
 function setup(steps: Step[], options: Partial<ProviderClientOptions> = {}) {
-  const { fetch, sent } = scriptedFetch(...steps);
-  const { sleep, delays } = recordingSleep();
-  const idempotencyKey = sequentialKeys();
+  const scripted = scriptedTransport(steps);
   const providerFetch = createProviderFetch({
     accessToken: TOKEN,
     baseUrl: BASE,
-    fetch,
-    sleep,
-    idempotencyKey,
+    fetch: scripted.fetch,
+    sleep: scripted.sleep,
+    idempotencyKey: scripted.idempotencyKey,
     ...options,
   });
-  return { providerFetch, fetch, sent, sleep, delays, idempotencyKey };
+  return { providerFetch, ...scripted };
 }
 
 const post = (body: unknown = { transaction_amount: 10 }): RequestInit => ({

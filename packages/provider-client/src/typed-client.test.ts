@@ -1,4 +1,4 @@
-import { describe, expect, expectTypeOf, it, vi } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import {
   ProviderBadRequestError,
   ProviderConflictError,
@@ -6,6 +6,7 @@ import {
   ProviderServerError,
   ProviderTimeoutError,
 } from "./errors";
+import { json, type Step, scriptedTransport } from "./test-support/scripted-fetch";
 import type { ProviderClientOptions } from "./transport";
 import { createTypedClient, type NoContentResult, toFetchOptions, unwrap } from "./typed-client";
 
@@ -123,26 +124,8 @@ const TOKEN = "TEST-1234567890123456-112233-abcdef";
 const BASE = "http://sandbox.test";
 const payment: Payment = { id: 123, status: "approved", transaction_amount: 19.99 };
 
-type Step = Response | "hang";
-
 function setup(steps: Step[], options: Partial<ProviderClientOptions> = {}) {
-  const sent: Request[] = [];
-  const bodies: string[] = [];
-  const fetch = vi.fn(async (request: Request) => {
-    sent.push(request);
-    bodies.push(await request.clone().text());
-    const step = steps.shift();
-    if (step === undefined) throw new Error("unexpected extra request");
-    if (step === "hang") {
-      return new Promise<Response>((_resolve, reject) => {
-        request.signal.addEventListener("abort", () => reject(request.signal.reason), { once: true });
-      });
-    }
-    return step;
-  });
-  let n = 0;
-  const idempotencyKey = vi.fn(() => `key-${++n}`);
-  const sleep = vi.fn(async (_ms: number) => {});
+  const { fetch, sent, sleep, idempotencyKey } = scriptedTransport(steps);
   const client = createTypedClient<TestPaths>({
     accessToken: TOKEN,
     baseUrl: BASE,
@@ -152,16 +135,12 @@ function setup(steps: Step[], options: Partial<ProviderClientOptions> = {}) {
     ...options,
   });
   const keys = () => sent.map((request) => request.headers.get("x-idempotency-key"));
-  return { client, fetch, sent, bodies, idempotencyKey, sleep, keys };
-}
-
-function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
+  return { client, fetch, sent, idempotencyKey, sleep, keys };
 }
 
 describe("createTypedClient", () => {
   it("sends typed requests with auth, JSON and an idempotency key, and unwraps typed data", async () => {
-    const { client, sent, bodies } = setup([json(201, payment)]);
+    const { client, sent } = setup([json(201, payment)]);
     const created = await unwrap(client.POST("/v1/payments", { body: { transaction_amount: 19.99 } }));
     expectTypeOf(created).toEqualTypeOf<Payment>();
     expect(created).toEqual(payment);
@@ -172,7 +151,7 @@ describe("createTypedClient", () => {
     expect(request?.headers.get("content-type")).toBe("application/json");
     expect(request?.headers.get("x-idempotency-key")).toBe("key-1");
     expect(request?.headers.get("user-agent")).toBe("cobro-provider-client");
-    expect(bodies[0]).toBe('{"transaction_amount":19.99}');
+    expect(request?.body).toBe('{"transaction_amount":19.99}');
   });
 
   it("fills path and query parameters and sends no key on GET", async () => {
@@ -191,12 +170,12 @@ describe("createTypedClient", () => {
   });
 
   it("creates the key once per call (middleware) and reuses it on every retry (fetch)", async () => {
-    const { client, keys, idempotencyKey, sleep, bodies } = setup([json(500, {}), json(503, {}), json(201, payment)]);
+    const { client, sent, keys, idempotencyKey, sleep } = setup([json(500, {}), json(503, {}), json(201, payment)]);
     await unwrap(client.POST("/v1/payments", { body: { transaction_amount: 19.99 } }));
     expect(keys()).toEqual(["key-1", "key-1", "key-1"]);
     expect(idempotencyKey).toHaveBeenCalledTimes(1);
     expect(sleep.mock.calls.map(([ms]) => ms)).toEqual([1000, 2000]);
-    expect(new Set(bodies).size).toBe(1);
+    expect(new Set(sent.map((request) => request.body)).size).toBe(1);
   });
 
   it("uses a per-call key for that call only", async () => {

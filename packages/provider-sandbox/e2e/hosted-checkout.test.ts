@@ -7,6 +7,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { APRO_CARD_FIELDS } from "../src/test-support/forms";
 import { authHeaders, createTestSandbox, type TestSandbox } from "../src/testing";
 
 const CHROMIUM_PATH = "/usr/bin/chromium";
@@ -37,8 +38,6 @@ let storeUrl: string;
 /** Paths (with query) the store received, in order. */
 let storeHits: string[] = [];
 
-const APRO_CARD = { number: "4509 9535 6623 3704", month: "11", year: "2030", cvv: "123", document: "12345678" };
-
 async function createPreference(extra: Record<string, unknown>): Promise<{ id: string; init_point: string }> {
   const res = await sandbox.fetch(`${sandbox.url}/checkout/preferences/`, {
     method: "POST",
@@ -59,13 +58,13 @@ async function heading(page: Page): Promise<string | null> {
 }
 
 async function fillCardForm(page: Page, cardholderName: string): Promise<void> {
-  await page.getByLabel("Card number", { exact: true }).fill(APRO_CARD.number);
-  await page.getByLabel("Expiration month", { exact: true }).fill(APRO_CARD.month);
-  await page.getByLabel("Expiration year", { exact: true }).fill(APRO_CARD.year);
-  await page.getByLabel("Security code", { exact: true }).fill(APRO_CARD.cvv);
+  await page.getByLabel("Card number", { exact: true }).fill(APRO_CARD_FIELDS.card_number);
+  await page.getByLabel("Expiration month", { exact: true }).fill(APRO_CARD_FIELDS.expiration_month);
+  await page.getByLabel("Expiration year", { exact: true }).fill(APRO_CARD_FIELDS.expiration_year);
+  await page.getByLabel("Security code", { exact: true }).fill(APRO_CARD_FIELDS.security_code);
   await page.getByLabel("Cardholder name", { exact: true }).fill(cardholderName);
-  await page.getByLabel("Document type", { exact: true }).selectOption("DNI");
-  await page.getByLabel("Document number", { exact: true }).fill(APRO_CARD.document);
+  await page.getByLabel("Document type", { exact: true }).selectOption(APRO_CARD_FIELDS.identification_type);
+  await page.getByLabel("Document number", { exact: true }).fill(APRO_CARD_FIELDS.identification_number);
   await page.getByLabel("Email", { exact: true }).fill("test_user_77@testuser.com");
   await page.getByLabel("Installments", { exact: true }).selectOption("3");
 }
@@ -214,7 +213,7 @@ describe.skipIf(!hasChromium)("[checkout][hosted] buyer pays a preference in the
       expect(await email.getAttribute("aria-invalid")).toBe("true");
       expect(await email.inputValue()).toBe("not-an-email");
       expect(await page.getByLabel("Cardholder name", { exact: true }).inputValue()).toBe("APRO");
-      expect(await page.getByLabel("Card number", { exact: true }).inputValue()).toBe(APRO_CARD.number);
+      expect(await page.getByLabel("Card number", { exact: true }).inputValue()).toBe(APRO_CARD_FIELDS.card_number);
       expect(await page.getByLabel("Security code", { exact: true }).inputValue()).toBe("");
 
       // Following the problem's link puts the caret in the field.

@@ -1,19 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEFAULT_SELLER } from "./core/credentials";
 import { bearer, startFixtureSandbox, TOKEN_A, TOKEN_B } from "./test-support/fixture-sandbox";
-import type { TestSandbox } from "./testing";
+import { useSandbox } from "./test-support/use-sandbox";
 
-let sandbox: TestSandbox;
-
-beforeAll(async () => {
-  sandbox = await startFixtureSandbox();
-});
-afterAll(async () => {
-  await sandbox.close();
-});
-beforeEach(async () => {
-  await sandbox.control.reset();
-});
+const sandbox = await useSandbox(startFixtureSandbox, { resetBeforeEach: true });
 
 const widget = { transaction_amount: 10.5, payer: { email: "buyer@testuser.com" } };
 

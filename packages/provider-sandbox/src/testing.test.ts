@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { RegisterRoutes } from "./context";
 import { bearer, TOKEN_A } from "./test-support/fixture-sandbox";
 import { FIXTURE_SPEC } from "./test-support/fixture-spec";
-import { ContractViolationError, createTestSandbox, type TestSandbox } from "./testing";
+import { useSandbox } from "./test-support/use-sandbox";
+import { ContractViolationError, createTestSandbox } from "./testing";
 
 // Handlers that break the fixture spec on purpose.
 const brokenRoutes: RegisterRoutes = (app) => {
@@ -15,13 +16,9 @@ const brokenRoutes: RegisterRoutes = (app) => {
   app.get("/v1/whoami", (c) => c.json({ anything: true }));
 };
 
-let sandbox: TestSandbox;
-beforeAll(async () => {
-  sandbox = await createTestSandbox({ spec: FIXTURE_SPEC, routes: [brokenRoutes], tickIntervalMs: 0 });
-});
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = await useSandbox(() =>
+  createTestSandbox({ spec: FIXTURE_SPEC, routes: [brokenRoutes], tickIntervalMs: 0 }),
+);
 
 describe("createContractCheckingFetch", () => {
   it("throws when a body breaks the response schema", async () => {

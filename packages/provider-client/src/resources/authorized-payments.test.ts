@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRecordingClient, respondJson, wireOf } from "./test-support";
+import { createRecordingClient, respondJson, wire, wireOf } from "../test-support/recording-client";
 
 const INVOICE = { id: 6114264375, preapproval_id: "2c93808490", status: "processed" };
 
@@ -7,12 +7,7 @@ describe("authorizedPayments", () => {
   it("get sends GET /authorized_payments/{id}", async () => {
     const { client, last } = createRecordingClient(respondJson(INVOICE));
     await expect(client.authorizedPayments.get(6114264375)).resolves.toEqual(INVOICE);
-    expect(wireOf(last())).toEqual({
-      method: "GET",
-      path: "/authorized_payments/6114264375",
-      search: "",
-      body: undefined,
-    });
+    expect(wireOf(last())).toEqual(wire("GET", "/authorized_payments/6114264375"));
   });
 
   it("search sends GET /authorized_payments/search with the query", async () => {
@@ -21,11 +16,8 @@ describe("authorizedPayments", () => {
     await expect(client.authorizedPayments.search({ preapproval_id: "2c93808490", offset: 10 })).resolves.toEqual(
       result,
     );
-    expect(wireOf(last())).toEqual({
-      method: "GET",
-      path: "/authorized_payments/search",
-      search: "?preapproval_id=2c93808490&offset=10",
-      body: undefined,
-    });
+    expect(wireOf(last())).toEqual(
+      wire("GET", "/authorized_payments/search", { search: "?preapproval_id=2c93808490&offset=10" }),
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRecordingClient, respondJson, wireOf } from "./test-support";
+import { createRecordingClient, respondJson, wire, wireOf } from "../test-support/recording-client";
 
 describe("cardTokens", () => {
   it("create sends POST /v1/card_tokens with the body", async () => {
@@ -7,6 +7,6 @@ describe("cardTokens", () => {
     const { client, last } = createRecordingClient(respondJson(token, 201));
     const body = { card_id: "9876", security_code: "123" };
     await expect(client.cardTokens.create(body)).resolves.toEqual(token);
-    expect(wireOf(last())).toEqual({ method: "POST", path: "/v1/card_tokens", search: "", body });
+    expect(wireOf(last())).toEqual(wire("POST", "/v1/card_tokens", { body }));
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { createRecordingClient, respondJson, wire, wireOf } from "../test-support/recording-client";
 import { buildAuthorizationUrl } from "./oauth";
-import { createRecordingClient, respondJson, wireOf } from "./test-support";
 
 const TOKEN = {
   access_token: "APP_USR-seller",
@@ -22,18 +22,17 @@ describe("oauth", () => {
         redirectUri: "https://a.b/c",
       }),
     ).resolves.toEqual(TOKEN);
-    expect(wireOf(last())).toEqual({
-      method: "POST",
-      path: "/oauth/token",
-      search: "",
-      body: {
-        grant_type: "authorization_code",
-        client_id: "123",
-        client_secret: "secret",
-        code: "TG-code",
-        redirect_uri: "https://a.b/c",
-      },
-    });
+    expect(wireOf(last())).toEqual(
+      wire("POST", "/oauth/token", {
+        body: {
+          grant_type: "authorization_code",
+          client_id: "123",
+          client_secret: "secret",
+          code: "TG-code",
+          redirect_uri: "https://a.b/c",
+        },
+      }),
+    );
   });
 
   it("exchangeCode sends the PKCE verifier and test_token when given", async () => {
@@ -52,12 +51,11 @@ describe("oauth", () => {
   it("refreshToken sends POST /oauth/token with grant_type refresh_token", async () => {
     const { client, last } = createRecordingClient(respondJson(TOKEN));
     await client.oauth.refreshToken({ clientId: "123", clientSecret: "secret", refreshToken: "TG-refresh-1" });
-    expect(wireOf(last())).toEqual({
-      method: "POST",
-      path: "/oauth/token",
-      search: "",
-      body: { grant_type: "refresh_token", client_id: "123", client_secret: "secret", refresh_token: "TG-refresh-1" },
-    });
+    expect(wireOf(last())).toEqual(
+      wire("POST", "/oauth/token", {
+        body: { grant_type: "refresh_token", client_id: "123", client_secret: "secret", refresh_token: "TG-refresh-1" },
+      }),
+    );
   });
 
   it("authorizationUrl builds the provider's example URL exactly, without any request", () => {

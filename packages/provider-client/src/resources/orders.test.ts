@@ -1,8 +1,8 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { ProviderConflictError, ProviderPaymentRequiredError } from "../errors";
+import { createRecordingClient, respondJson, wire, wireOf } from "../test-support/recording-client";
 import { IDEMPOTENCY_KEY_HEADER } from "../transport";
 import type { NoContentResult } from "../typed-client";
-import { createRecordingClient, respondJson, wireOf } from "./test-support";
 import type { Order, OrderCreateRequest } from "./types";
 
 const ORDER = { id: "ORD01JQ4S4KY8HWQ6NA5PXB65B3D3", status: "processed", total_amount: "100.00" };
@@ -22,7 +22,7 @@ describe("orders", () => {
   it("create sends POST /v1/orders with the body and an idempotency key", async () => {
     const { client, last } = createRecordingClient(respondJson(ORDER, 201));
     await expect(client.orders.create(CREATE_BODY, { idempotencyKey: "order-cart-42" })).resolves.toEqual(ORDER);
-    expect(wireOf(last())).toEqual({ method: "POST", path: "/v1/orders", search: "", body: CREATE_BODY });
+    expect(wireOf(last())).toEqual(wire("POST", "/v1/orders", { body: CREATE_BODY }));
     expect(last().headers.get(IDEMPOTENCY_KEY_HEADER)).toBe("order-cart-42");
     expectTypeOf(client.orders.create).returns.resolves.toEqualTypeOf<Order>();
   });
@@ -57,7 +57,7 @@ describe("orders", () => {
   it("get sends GET /v1/orders/{id}", async () => {
     const { client, last } = createRecordingClient(respondJson(ORDER));
     await expect(client.orders.get(ORDER.id)).resolves.toEqual(ORDER);
-    expect(wireOf(last())).toEqual({ method: "GET", path: `/v1/orders/${ORDER.id}`, search: "", body: undefined });
+    expect(wireOf(last())).toEqual(wire("GET", `/v1/orders/${ORDER.id}`));
   });
 
   it.each([
@@ -67,12 +67,7 @@ describe("orders", () => {
   ] as const)("%s sends POST /v1/orders/{id}%s with no body", async (method, suffix) => {
     const { client, last } = createRecordingClient(respondJson(ORDER));
     await expect(client.orders[method](ORDER.id)).resolves.toEqual(ORDER);
-    expect(wireOf(last())).toEqual({
-      method: "POST",
-      path: `/v1/orders/${ORDER.id}${suffix}`,
-      search: "",
-      body: undefined,
-    });
+    expect(wireOf(last())).toEqual(wire("POST", `/v1/orders/${ORDER.id}${suffix}`));
     expect(last().headers.get("content-type")).toBeNull();
     expect(last().headers.get(IDEMPOTENCY_KEY_HEADER)).toBe("generated-1");
   });
@@ -80,19 +75,14 @@ describe("orders", () => {
   it("refund without a body sends POST /v1/orders/{id}/refund with no body (full refund)", async () => {
     const { client, last } = createRecordingClient(respondJson({ ...ORDER, status: "refunded" }, 201));
     await client.orders.refund(ORDER.id);
-    expect(wireOf(last())).toEqual({
-      method: "POST",
-      path: `/v1/orders/${ORDER.id}/refund`,
-      search: "",
-      body: undefined,
-    });
+    expect(wireOf(last())).toEqual(wire("POST", `/v1/orders/${ORDER.id}/refund`));
   });
 
   it("refund with transactions sends them (partial refund)", async () => {
     const { client, last } = createRecordingClient(respondJson(ORDER, 201));
     const body = { transactions: [{ id: "pay_01", amount: "50.00" }] };
     await client.orders.refund(ORDER.id, body, { idempotencyKey: "refund-1" });
-    expect(wireOf(last())).toEqual({ method: "POST", path: `/v1/orders/${ORDER.id}/refund`, search: "", body });
+    expect(wireOf(last())).toEqual(wire("POST", `/v1/orders/${ORDER.id}/refund`, { body }));
     expect(last().headers.get(IDEMPOTENCY_KEY_HEADER)).toBe("refund-1");
   });
 
@@ -101,23 +91,15 @@ describe("orders", () => {
     const { client, last } = createRecordingClient(respondJson(result, 201));
     const body = { payments: [{ amount: "100.00", payment_method: { id: "pix", type: "bank_transfer" } }] };
     await expect(client.orders.createTransactions(ORDER.id, body)).resolves.toEqual(result);
-    expect(wireOf(last())).toEqual({
-      method: "POST",
-      path: `/v1/orders/${ORDER.id}/transactions`,
-      search: "",
-      body,
-    });
+    expect(wireOf(last())).toEqual(wire("POST", `/v1/orders/${ORDER.id}/transactions`, { body }));
   });
 
   it("updateTransaction sends PUT /v1/orders/{id}/transactions/{transactionId} with the body", async () => {
     const { client, last } = createRecordingClient(respondJson({ id: "pay_01", amount: "80.00" }));
     await client.orders.updateTransaction(ORDER.id, "pay_01", { amount: "80.00" });
-    expect(wireOf(last())).toEqual({
-      method: "PUT",
-      path: `/v1/orders/${ORDER.id}/transactions/pay_01`,
-      search: "",
-      body: { amount: "80.00" },
-    });
+    expect(wireOf(last())).toEqual(
+      wire("PUT", `/v1/orders/${ORDER.id}/transactions/pay_01`, { body: { amount: "80.00" } }),
+    );
   });
 
   it("deleteTransaction sends DELETE /v1/orders/{id}/transactions/{transactionId} and resolves {status, headers} on 204", async () => {
@@ -127,12 +109,7 @@ describe("orders", () => {
     const result = await client.orders.deleteTransaction(ORDER.id, "pay_01", { idempotencyKey: "delete-pay_01" });
     expect(result.status).toBe(204);
     expect(result.headers.get("x-request-id")).toBe("req-204");
-    expect(wireOf(last())).toEqual({
-      method: "DELETE",
-      path: `/v1/orders/${ORDER.id}/transactions/pay_01`,
-      search: "",
-      body: undefined,
-    });
+    expect(wireOf(last())).toEqual(wire("DELETE", `/v1/orders/${ORDER.id}/transactions/pay_01`));
     expect(last().headers.get(IDEMPOTENCY_KEY_HEADER)).toBe("delete-pay_01");
     expectTypeOf(result).toEqualTypeOf<NoContentResult>();
   });

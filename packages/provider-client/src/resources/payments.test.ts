@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
+import { CONFIGURED_TOKEN, createRecordingClient, respondJson, wire, wireOf } from "../test-support/recording-client";
 import { IDEMPOTENCY_KEY_HEADER } from "../transport";
-import { CONFIGURED_TOKEN, createRecordingClient, respondJson, wireOf } from "./test-support";
 import type { Payment, PaymentSearchResult } from "./types";
 
 const PAYMENT = { id: 123, status: "approved", status_detail: "accredited", transaction_amount: 100 };
@@ -10,7 +10,7 @@ describe("payments", () => {
     const { client, last } = createRecordingClient(respondJson(PAYMENT));
     const payment = await client.payments.get(123);
     expect(payment).toEqual(PAYMENT);
-    expect(wireOf(last())).toEqual({ method: "GET", path: "/v1/payments/123", search: "", body: undefined });
+    expect(wireOf(last())).toEqual(wire("GET", "/v1/payments/123"));
     expect(last().headers.get(IDEMPOTENCY_KEY_HEADER)).toBeNull();
     expectTypeOf(client.payments.get).returns.resolves.toEqualTypeOf<Payment>();
   });
@@ -25,12 +25,7 @@ describe("payments", () => {
       payer: { email: "buyer@example.com" },
     };
     await expect(client.payments.create(body)).resolves.toEqual(PAYMENT);
-    expect(wireOf(last())).toEqual({
-      method: "POST",
-      path: "/v1/payments",
-      search: "",
-      body,
-    });
+    expect(wireOf(last())).toEqual(wire("POST", "/v1/payments", { body }));
     expect(last().headers.get("content-type")).toBe("application/json");
   });
 
@@ -54,12 +49,11 @@ describe("payments", () => {
         limit: 10,
       }),
     ).resolves.toEqual(result);
-    expect(wireOf(last())).toEqual({
-      method: "GET",
-      path: "/v1/payments/search",
-      search: "?external_reference=order%2042&status=approved&payer.id=77&sort=date_created&criteria=desc&limit=10",
-      body: undefined,
-    });
+    expect(wireOf(last())).toEqual(
+      wire("GET", "/v1/payments/search", {
+        search: "?external_reference=order%2042&status=approved&payer.id=77&sort=date_created&criteria=desc&limit=10",
+      }),
+    );
     expectTypeOf(client.payments.search).returns.resolves.toEqualTypeOf<PaymentSearchResult>();
   });
 
@@ -72,7 +66,7 @@ describe("payments", () => {
   it("capture sends PUT /v1/payments/{id} with {capture: true} for the full amount", async () => {
     const { client, last } = createRecordingClient(respondJson(PAYMENT));
     await client.payments.capture(123);
-    expect(wireOf(last())).toEqual({ method: "PUT", path: "/v1/payments/123", search: "", body: { capture: true } });
+    expect(wireOf(last())).toEqual(wire("PUT", "/v1/payments/123", { body: { capture: true } }));
   });
 
   it("capture with an amount sends {capture: true, transaction_amount}", async () => {
@@ -84,12 +78,7 @@ describe("payments", () => {
   it("cancel sends PUT /v1/payments/{id} with {status: cancelled} only", async () => {
     const { client, last } = createRecordingClient(respondJson({ ...PAYMENT, status: "cancelled" }));
     await client.payments.cancel(123);
-    expect(wireOf(last())).toEqual({
-      method: "PUT",
-      path: "/v1/payments/123",
-      search: "",
-      body: { status: "cancelled" },
-    });
+    expect(wireOf(last())).toEqual(wire("PUT", "/v1/payments/123", { body: { status: "cancelled" } }));
   });
 
   it("a per-call idempotency key is sent on that call only", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRecordingClient, respondJson, wireOf } from "./test-support";
+import { createRecordingClient, respondJson, wire, wireOf } from "../test-support/recording-client";
 
 const PLAN = { id: "2c9380848f", reason: "Monthly box", status: "active" };
 
@@ -17,40 +17,27 @@ describe("plans", () => {
       },
     };
     await expect(client.plans.create(body)).resolves.toEqual(PLAN);
-    expect(wireOf(last())).toEqual({ method: "POST", path: "/preapproval_plan/", search: "", body });
+    expect(wireOf(last())).toEqual(wire("POST", "/preapproval_plan/", { body }));
   });
 
   it("get sends GET /preapproval_plan/{id}", async () => {
     const { client, last } = createRecordingClient(respondJson(PLAN));
     await client.plans.get("2c9380848f");
-    expect(wireOf(last())).toEqual({
-      method: "GET",
-      path: "/preapproval_plan/2c9380848f",
-      search: "",
-      body: undefined,
-    });
+    expect(wireOf(last())).toEqual(wire("GET", "/preapproval_plan/2c9380848f"));
   });
 
   it("update sends PUT /preapproval_plan/{id} with the body", async () => {
     const { client, last } = createRecordingClient(respondJson(PLAN));
     await client.plans.update("2c9380848f", { status: "inactive" });
-    expect(wireOf(last())).toEqual({
-      method: "PUT",
-      path: "/preapproval_plan/2c9380848f",
-      search: "",
-      body: { status: "inactive" },
-    });
+    expect(wireOf(last())).toEqual(wire("PUT", "/preapproval_plan/2c9380848f", { body: { status: "inactive" } }));
   });
 
   it("search sends GET /preapproval_plan/search with the query", async () => {
     const result = { paging: { total: 0, limit: 20, offset: 0 }, results: [] };
     const { client, last } = createRecordingClient(respondJson(result));
     await client.plans.search({ status: "active", q: "box", limit: 20 });
-    expect(wireOf(last())).toEqual({
-      method: "GET",
-      path: "/preapproval_plan/search",
-      search: "?status=active&q=box&limit=20",
-      body: undefined,
-    });
+    expect(wireOf(last())).toEqual(
+      wire("GET", "/preapproval_plan/search", { search: "?status=active&q=box&limit=20" }),
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRecordingClient, respondJson, wireOf } from "./test-support";
+import { createRecordingClient, respondJson, wire, wireOf } from "../test-support/recording-client";
 
 const PREFERENCE = { id: "123-abc", init_point: "https://www.mercadopago.com/checkout/v1/redirect?pref_id=123-abc" };
 const ITEMS = [{ title: "Mug", quantity: 1, unit_price: 25, currency_id: "BRL" as const }];
@@ -10,30 +10,22 @@ describe("preferences", () => {
     await expect(client.preferences.create({ items: ITEMS, external_reference: "order-1" })).resolves.toEqual(
       PREFERENCE,
     );
-    expect(wireOf(last())).toEqual({
-      method: "POST",
-      path: "/checkout/preferences/",
-      search: "",
-      body: { items: ITEMS, external_reference: "order-1" },
-    });
+    expect(wireOf(last())).toEqual(
+      wire("POST", "/checkout/preferences/", { body: { items: ITEMS, external_reference: "order-1" } }),
+    );
   });
 
   it("get sends GET /checkout/preferences/{id} with the id encoded", async () => {
     const { client, last } = createRecordingClient(respondJson(PREFERENCE));
     await client.preferences.get("123-abc/x");
-    expect(wireOf(last())).toEqual({
-      method: "GET",
-      path: "/checkout/preferences/123-abc%2Fx",
-      search: "",
-      body: undefined,
-    });
+    expect(wireOf(last())).toEqual(wire("GET", "/checkout/preferences/123-abc%2Fx"));
   });
 
   it("update sends PUT /checkout/preferences/{id} with the body as given", async () => {
     const { client, last } = createRecordingClient(respondJson(PREFERENCE));
     const body = { external_reference: "order-2", expires: true };
     await client.preferences.update("123-abc", body);
-    expect(wireOf(last())).toEqual({ method: "PUT", path: "/checkout/preferences/123-abc", search: "", body });
+    expect(wireOf(last())).toEqual(wire("PUT", "/checkout/preferences/123-abc", { body }));
   });
 
   it("search sends GET /checkout/preferences/search with the query", async () => {
@@ -42,11 +34,8 @@ describe("preferences", () => {
     await expect(client.preferences.search({ external_reference: "order-1", limit: 5, offset: 10 })).resolves.toEqual(
       result,
     );
-    expect(wireOf(last())).toEqual({
-      method: "GET",
-      path: "/checkout/preferences/search",
-      search: "?external_reference=order-1&limit=5&offset=10",
-      body: undefined,
-    });
+    expect(wireOf(last())).toEqual(
+      wire("GET", "/checkout/preferences/search", { search: "?external_reference=order-1&limit=5&offset=10" }),
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
+import { createRecordingClient, respondJson, wire, wireOf } from "../test-support/recording-client";
 import { IDEMPOTENCY_KEY_HEADER } from "../transport";
-import { createRecordingClient, respondJson, wireOf } from "./test-support";
 import type { Refund } from "./types";
 
 const REFUND = { id: 9001, payment_id: 123, amount: 50.25, status: "approved" };
@@ -9,7 +9,7 @@ describe("refunds", () => {
   it("create without an amount sends POST /v1/payments/{payment_id}/refunds with an empty body (full refund)", async () => {
     const { client, last } = createRecordingClient(respondJson(REFUND, 201));
     await expect(client.refunds.create(123)).resolves.toEqual(REFUND);
-    expect(wireOf(last())).toEqual({ method: "POST", path: "/v1/payments/123/refunds", search: "", body: {} });
+    expect(wireOf(last())).toEqual(wire("POST", "/v1/payments/123/refunds", { body: {} }));
     expect(last().headers.get(IDEMPOTENCY_KEY_HEADER)).toBe("generated-1");
     expect(last().headers.get("x-render-in-process-refunds")).toBeNull();
   });
@@ -17,12 +17,7 @@ describe("refunds", () => {
   it("create with an amount sends {amount} (partial refund)", async () => {
     const { client, last } = createRecordingClient(respondJson(REFUND, 201));
     await client.refunds.create(123, { amount: 50.25 }, { idempotencyKey: "refund-123-1" });
-    expect(wireOf(last())).toEqual({
-      method: "POST",
-      path: "/v1/payments/123/refunds",
-      search: "",
-      body: { amount: 50.25 },
-    });
+    expect(wireOf(last())).toEqual(wire("POST", "/v1/payments/123/refunds", { body: { amount: 50.25 } }));
     expect(last().headers.get(IDEMPOTENCY_KEY_HEADER)).toBe("refund-123-1");
   });
 
@@ -35,18 +30,13 @@ describe("refunds", () => {
   it("list sends GET /v1/payments/{payment_id}/refunds/ with the trailing slash and resolves the array", async () => {
     const { client, last } = createRecordingClient(respondJson([REFUND]));
     await expect(client.refunds.list(123)).resolves.toEqual([REFUND]);
-    expect(wireOf(last())).toEqual({ method: "GET", path: "/v1/payments/123/refunds/", search: "", body: undefined });
+    expect(wireOf(last())).toEqual(wire("GET", "/v1/payments/123/refunds/"));
     expectTypeOf(client.refunds.list).returns.resolves.toEqualTypeOf<Refund[]>();
   });
 
   it("get sends GET /v1/payments/{payment_id}/refunds/{refund_id}", async () => {
     const { client, last } = createRecordingClient(respondJson(REFUND));
     await expect(client.refunds.get(123, 9001)).resolves.toEqual(REFUND);
-    expect(wireOf(last())).toEqual({
-      method: "GET",
-      path: "/v1/payments/123/refunds/9001",
-      search: "",
-      body: undefined,
-    });
+    expect(wireOf(last())).toEqual(wire("GET", "/v1/payments/123/refunds/9001"));
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRecordingClient, respondJson, wireOf } from "./test-support";
+import { createRecordingClient, respondJson, wire, wireOf } from "../test-support/recording-client";
 
 const SUBSCRIPTION = { id: "2c93808490", status: "authorized", payer_email: "buyer@example.com" };
 
@@ -13,20 +13,20 @@ describe("subscriptions", () => {
       status: "authorized" as const,
     };
     await expect(client.subscriptions.create(body)).resolves.toEqual(SUBSCRIPTION);
-    expect(wireOf(last())).toEqual({ method: "POST", path: "/preapproval/", search: "", body });
+    expect(wireOf(last())).toEqual(wire("POST", "/preapproval/", { body }));
   });
 
   it("get sends GET /preapproval/{id}", async () => {
     const { client, last } = createRecordingClient(respondJson(SUBSCRIPTION));
     await client.subscriptions.get("2c93808490");
-    expect(wireOf(last())).toEqual({ method: "GET", path: "/preapproval/2c93808490", search: "", body: undefined });
+    expect(wireOf(last())).toEqual(wire("GET", "/preapproval/2c93808490"));
   });
 
   it("update sends PUT /preapproval/{id} with the body", async () => {
     const { client, last } = createRecordingClient(respondJson(SUBSCRIPTION));
     const body = { auto_recurring: { transaction_amount: 59.9 } };
     await client.subscriptions.update("2c93808490", body);
-    expect(wireOf(last())).toEqual({ method: "PUT", path: "/preapproval/2c93808490", search: "", body });
+    expect(wireOf(last())).toEqual(wire("PUT", "/preapproval/2c93808490", { body }));
   });
 
   it("search sends GET /preapproval/search with the query", async () => {
@@ -35,12 +35,9 @@ describe("subscriptions", () => {
     await expect(
       client.subscriptions.search({ payer_email: "buyer@example.com", status: "authorized" }),
     ).resolves.toEqual(result);
-    expect(wireOf(last())).toEqual({
-      method: "GET",
-      path: "/preapproval/search",
-      search: "?payer_email=buyer%40example.com&status=authorized",
-      body: undefined,
-    });
+    expect(wireOf(last())).toEqual(
+      wire("GET", "/preapproval/search", { search: "?payer_email=buyer%40example.com&status=authorized" }),
+    );
   });
 
   it.each([
@@ -50,6 +47,6 @@ describe("subscriptions", () => {
   ] as const)("%s sends PUT /preapproval/{id} with {status: %s} only", async (method, status) => {
     const { client, last } = createRecordingClient(respondJson({ ...SUBSCRIPTION, status }));
     await expect(client.subscriptions[method]("2c93808490")).resolves.toEqual({ ...SUBSCRIPTION, status });
-    expect(wireOf(last())).toEqual({ method: "PUT", path: "/preapproval/2c93808490", search: "", body: { status } });
+    expect(wireOf(last())).toEqual(wire("PUT", "/preapproval/2c93808490", { body: { status } }));
   });
 });

@@ -7,8 +7,9 @@ import { createProviderClient, type ProviderClient, type ProviderClientOptions }
 import { listOperations } from "@cobro/spec";
 import type { SiteId } from "../../src/context";
 import { getProviderSpecValidator } from "../../src/core/validation";
-import { TEST_CARD_EXPIRY, testCard } from "../../src/data/test-cards";
+import { testCard } from "../../src/data/test-cards";
 import { type CreateSandboxOptions, createContractCheckingFetch, createSandbox, type Sandbox } from "../../src/index";
+import { cardTokenBody, TEST_DNI } from "../../src/test-support/card-payments";
 
 /** One response the sandbox gave to the client. */
 export interface ServedCall {
@@ -109,47 +110,13 @@ export async function tokenizeTestCard(
   } = {},
 ): Promise<{ id: string; paymentMethodId: string }> {
   const card = testCard(options.siteId ?? "MLA", options.brand ?? "visa");
-  const token = await client.cardTokens.create({
-    card_number: card.number,
-    expiration_month: TEST_CARD_EXPIRY.month,
-    expiration_year: TEST_CARD_EXPIRY.year,
-    security_code: card.securityCode,
-    cardholder: {
+  const token = await client.cardTokens.create(
+    cardTokenBody({
+      siteId: card.siteId,
+      brand: options.brand,
       name: options.cardholder ?? "APRO",
-      identification: options.identification ?? { type: "DNI", number: "12345678" },
-    },
-  });
+      identification: options.identification ?? TEST_DNI,
+    }),
+  );
   return { id: token.id, paymentMethodId: card.paymentMethodId };
-}
-
-/** A form post without following redirects (hosted pages answer 302/303). */
-export function postForm(url: string, fields: Record<string, string>): Promise<Response> {
-  return fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields).toString(),
-    redirect: "manual",
-  });
-}
-
-/** The `name` → `value` of every `<input>` and selected `<option>` of the first form of a page. */
-export function formFields(html: string): { action: string | null; fields: Record<string, string> } {
-  const form = /<form\b([^>]*)>([\s\S]*?)<\/form>/i.exec(html);
-  if (!form) return { action: null, fields: {} };
-  const attribute = (tag: string, name: string) =>
-    new RegExp(`\\b${name}="([^"]*)"`, "i")
-      .exec(tag)?.[1]
-      ?.replace(/&amp;/g, "&")
-      .replace(/&quot;/g, '"') ?? null;
-  const fields: Record<string, string> = {};
-  for (const input of (form[2] ?? "").match(/<input\b[^>]*>/gi) ?? []) {
-    const name = attribute(input, "name");
-    if (name) fields[name] = attribute(input, "value") ?? "";
-  }
-  for (const select of (form[2] ?? "").matchAll(/<select\b([^>]*)>([\s\S]*?)<\/select>/gi)) {
-    const name = attribute(select[1] ?? "", "name");
-    const selected = /<option\b[^>]*\bselected\b[^>]*>/i.exec(select[2] ?? "")?.[0];
-    if (name && selected) fields[name] = attribute(selected, "value") ?? "";
-  }
-  return { action: attribute(form[1] ?? "", "action"), fields };
 }

@@ -3,27 +3,16 @@
 // client's `verifyWebhookSignature` (and fails when any signed part is
 // tampered with), and a receiver that answers 500 first gets the retry.
 
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingHttpHeaders } from "node:http";
 import { verifyWebhookSignature } from "@cobro/provider-client/webhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startWebhookReceiver } from "../../src/test-support/webhook-receiver";
 import { type ClientSandbox, startClientSandbox, tokenizeTestCard } from "./harness";
 
 const SECRET = "e2e-webhook-secret";
 
-interface Received {
-  url: URL;
-  headers: IncomingHttpHeaders;
-  body: Record<string, unknown>;
-  answeredWith: number;
-}
-
 let env: ClientSandbox;
-let receiver: Server;
-let receiverUrl: string;
-const received: Received[] = [];
-/** Statuses the receiver answers with, in order; 200 once they run out. */
-const plannedAnswers: number[] = [];
+const receiver = await startWebhookReceiver("/webhooks/mercadopago");
 
 function header(headers: IncomingHttpHeaders, name: string): string | null {
   const value = headers[name];
@@ -31,35 +20,16 @@ function header(headers: IncomingHttpHeaders, name: string): string | null {
 }
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    let text = "";
-    req.setEncoding("utf8");
-    req.on("data", (chunk: string) => {
-      text += chunk;
-    });
-    req.on("end", () => {
-      const answeredWith = plannedAnswers.shift() ?? 200;
-      received.push({
-        url: new URL(req.url ?? "/", "http://receiver.local"),
-        headers: req.headers,
-        body: JSON.parse(text) as Record<string, unknown>,
-        answeredWith,
-      });
-      res.writeHead(answeredWith).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks/mercadopago`;
   env = await startClientSandbox({ webhookSecret: SECRET, webhookRetryDelaysMs: [50, 100, 200] });
 });
 afterAll(async () => {
   await env.close();
-  await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  await receiver.close();
 });
 
 describe("webhooks through the client's verifier", () => {
   it("signs what it delivers, and retries a receiver that answered 500", async () => {
-    plannedAnswers.push(500);
+    receiver.replies.push(500);
     const { client } = env.newSeller();
     const token = await tokenizeTestCard(client);
     const payment = await client.payments.create({
@@ -68,11 +38,11 @@ describe("webhooks through the client's verifier", () => {
       installments: 1,
       payment_method_id: token.paymentMethodId,
       payer: { email: "buyer@testuser.com" },
-      notification_url: receiverUrl,
+      notification_url: receiver.url,
     });
     await env.sandbox.control.idle();
 
-    const hits = received.filter((r) => r.url.searchParams.get("data.id") === String(payment.id));
+    const hits = receiver.received.filter((r) => r.url.searchParams.get("data.id") === String(payment.id));
     expect(hits.map((h) => h.answeredWith)).toEqual([500, 200]);
     for (const hit of hits) {
       expect(hit.url.pathname).toBe("/webhooks/mercadopago");

@@ -42,6 +42,9 @@ export const FIELD_LABELS: Readonly<Record<CheckoutField, string>> = {
   installments: "Installments",
 };
 
+/** The `attempt` hidden field: a UUID that makes posting the same form twice act once. */
+export const ATTEMPT_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /** The checked form, ready for tokenization and payment. */
 export interface CheckoutCard {
   cardNumber: string;

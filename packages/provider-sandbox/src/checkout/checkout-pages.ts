@@ -4,10 +4,12 @@
 // screen-reader-friendly by construction, usable at phone width.
 
 import { type CurrencyCode, formatMoney, toMinorUnits } from "@cobro/provider-client/money";
-import type { Seller } from "../context";
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { Seller, SiteId } from "../context";
 import type { Schemas } from "../schemas";
 import { type CheckoutField, type CheckoutFieldError, type CheckoutFormValues, FIELD_LABELS } from "./checkout-form";
-import { html, renderPage, type SafeHtml } from "./html";
+import { html, htmlPage, renderPage, type SafeHtml } from "./html";
 import {
   cardholderHints,
   identificationTypesOf,
@@ -108,8 +110,8 @@ ${error ? html`<span class="field-error" id="${field}-error">${error.message}</s
 </div>`;
 }
 
-/** A labelled select with its hint and error (shared with the subscription checkout). */
-export function selectField(
+/** A labelled select with its hint and error. */
+function selectField(
   field: CheckoutField,
   input: FormState,
   options: { value: string; label: string }[],
@@ -146,6 +148,40 @@ function installmentOptions(input: CheckoutPageInput): { value: string; label: s
     options.push({ value: String(n), label: n === 1 ? `1 payment of ${each}` : `${n} installments of ${each}` });
   }
   return options;
+}
+
+/**
+ * The card fieldset and, where the site has identity documents, the document
+ * fieldset: the part of the form both checkouts ask for the same way.
+ */
+export function cardFieldsets(input: FormState, siteId: SiteId): SafeHtml {
+  const documentTypes = identificationTypesOf(siteId);
+  const exampleCard = testCardsOf(siteId)[0]?.number ?? "4509 9535 6623 3704";
+  return html`<fieldset>
+<legend>Card</legend>
+${textField({ field: "card_number", input, hint: `Digits only, e.g. ${exampleCard}`, autocomplete: "cc-number", inputmode: "numeric", maxlength: 23 })}
+<div class="row">
+${textField({ field: "expiration_month", input, hint: "MM, e.g. 11", autocomplete: "cc-exp-month", inputmode: "numeric", maxlength: 2 })}
+${textField({ field: "expiration_year", input, hint: "YYYY, e.g. 2030", autocomplete: "cc-exp-year", inputmode: "numeric", maxlength: 4 })}
+</div>
+${textField({ field: "security_code", input, hint: "3 digits on the back (4 on the front for Amex)", autocomplete: "cc-csc", inputmode: "numeric", maxlength: 4, secret: true })}
+${textField({ field: "cardholder_name", input, hint: "As printed on the card; in the sandbox it picks the outcome (APRO approves)", autocomplete: "cc-name" })}
+</fieldset>
+${
+  documentTypes.length > 0
+    ? html`<fieldset>
+<legend>Cardholder's identity document</legend>
+<div class="row">
+${selectField(
+  "identification_type",
+  input,
+  documentTypes.map((t) => ({ value: t.id, label: t.name })),
+)}
+${textField({ field: "identification_number", input, inputmode: "text", maxlength: 20 })}
+</div>
+</fieldset>`
+    : null
+}`;
 }
 
 /** The test cards, expiry and cardholder names of the seller's site. */
@@ -187,10 +223,6 @@ ${
 
 /** The checkout page: purchase summary, card form (with errors and the buyer's input kept) and test data. */
 export function renderCheckoutPage(input: CheckoutPageInput): string {
-  const siteId = input.seller.siteId;
-  const documentTypes = identificationTypesOf(siteId);
-  const cards = testCardsOf(siteId);
-  const exampleCard = cards[0]?.number ?? "4509 9535 6623 3704";
   const title = `${input.errors.length > 0 ? "Error: " : ""}Pay ${input.seller.nickname} — sandbox checkout`;
   const body = html`<h1>Pay ${input.seller.nickname}</h1>
 ${summary(input)}
@@ -200,31 +232,7 @@ ${errorSummary(input.errors)}
 <form method="post" action="pay" id="pay-form" novalidate>
 <input type="hidden" name="pref_id" value="${input.preference.id}">
 <input type="hidden" name="attempt" value="${input.attemptId}">
-<fieldset>
-<legend>Card</legend>
-${textField({ field: "card_number", input, hint: `Digits only, e.g. ${exampleCard}`, autocomplete: "cc-number", inputmode: "numeric", maxlength: 23 })}
-<div class="row">
-${textField({ field: "expiration_month", input, hint: "MM, e.g. 11", autocomplete: "cc-exp-month", inputmode: "numeric", maxlength: 2 })}
-${textField({ field: "expiration_year", input, hint: "YYYY, e.g. 2030", autocomplete: "cc-exp-year", inputmode: "numeric", maxlength: 4 })}
-</div>
-${textField({ field: "security_code", input, hint: "3 digits on the back (4 on the front for Amex)", autocomplete: "cc-csc", inputmode: "numeric", maxlength: 4, secret: true })}
-${textField({ field: "cardholder_name", input, hint: "As printed on the card; in the sandbox it picks the outcome (APRO approves)", autocomplete: "cc-name" })}
-</fieldset>
-${
-  documentTypes.length > 0
-    ? html`<fieldset>
-<legend>Cardholder's identity document</legend>
-<div class="row">
-${selectField(
-  "identification_type",
-  input,
-  documentTypes.map((t) => ({ value: t.id, label: t.name })),
-)}
-${textField({ field: "identification_number", input, inputmode: "text", maxlength: 20 })}
-</div>
-</fieldset>`
-    : null
-}
+${cardFieldsets(input, input.seller.siteId)}
 ${textField({ field: "email", input, type: "email", autocomplete: "email", hint: "Where the receipt goes, e.g. test_user_123@testuser.com" })}
 ${selectField("installments", input, installmentOptions(input))}
 <button type="submit" class="wide">Pay ${money(input.totalMinor, input)}</button>
@@ -294,4 +302,13 @@ export function renderMessagePage(input: { title: string; message: string; detai
 ${input.detail ? html`<p class="hint">${input.detail}</p>` : null}
 </section>`;
   return renderPage({ title: `${input.title} — sandbox`, body });
+}
+
+/** Answers with the message page (see `renderMessagePage`) and the hosted pages' security headers. */
+export function messagePage(
+  c: Context,
+  status: ContentfulStatusCode,
+  input: { title: string; message: string; detail?: string },
+): Response {
+  return htmlPage(c, renderMessagePage(input), status);
 }

@@ -1,43 +1,18 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { authHeaders, createTestSandbox, DEFAULT_SELLER, type TestSandbox } from "../testing";
+import { afterAll, describe, expect, it } from "vitest";
+import { APRO_CARD_FIELDS, postForm } from "../test-support/forms";
+import { startQuietSandbox, useSandbox } from "../test-support/use-sandbox";
+import { startWebhookReceiver } from "../test-support/webhook-receiver";
+import { authHeaders, DEFAULT_SELLER } from "../testing";
 
-let sandbox: TestSandbox;
-let hookServer: Server;
-let hookUrl: string;
-
-beforeAll(async () => {
-  sandbox = await createTestSandbox({ tickIntervalMs: 0 });
-  // Receives the webhooks of preferences that set a notification_url.
-  hookServer = createServer((req, res) => {
-    req.resume();
-    req.on("end", () => res.writeHead(200).end());
-  });
-  await new Promise<void>((resolve) => hookServer.listen(0, "127.0.0.1", resolve));
-  hookUrl = `http://127.0.0.1:${(hookServer.address() as AddressInfo).port}/hooks`;
-});
-afterAll(async () => {
-  await sandbox.close();
-  await new Promise<void>((resolve) => hookServer.close(() => resolve()));
-});
-beforeEach(async () => {
-  await sandbox.control.reset();
-});
+// Receives the webhooks of preferences that set a notification_url.
+const hooks = await startWebhookReceiver();
+afterAll(() => hooks.close());
+const hookUrl = hooks.url;
+const sandbox = await useSandbox(startQuietSandbox, { resetBeforeEach: true });
 
 const STORE = "https://store.test/checkout";
 const BACK_URLS = { success: `${STORE}/success?cart=7`, pending: `${STORE}/pending`, failure: `${STORE}/failure` };
-const APRO_CARD = {
-  card_number: "4509 9535 6623 3704",
-  expiration_month: "11",
-  expiration_year: "2030",
-  security_code: "123",
-  cardholder_name: "APRO",
-  identification_type: "DNI",
-  identification_number: "12345678",
-  email: "test_user_123@testuser.com",
-  installments: "1",
-};
+const APRO_CARD = { ...APRO_CARD_FIELDS, email: "test_user_123@testuser.com", installments: "1" };
 
 interface Preference {
   id: string;
@@ -64,12 +39,7 @@ async function createPreference(extra: Record<string, unknown> = {}): Promise<Pr
 }
 
 function pay(preference: Preference, fields: Record<string, string> = {}): Promise<Response> {
-  return sandbox.fetch(`${sandbox.url}/checkout/v1/pay`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ pref_id: preference.id, ...APRO_CARD, ...fields }).toString(),
-    redirect: "manual",
-  });
+  return postForm(`${sandbox.url}/checkout/v1/pay`, { pref_id: preference.id, ...APRO_CARD, ...fields }, sandbox.fetch);
 }
 
 async function getJson(path: string) {

@@ -15,9 +15,15 @@ import {
   preferenceUnavailableReason,
 } from "../resources/preferences";
 import type { Schemas } from "../schemas";
-import { type CheckoutFieldError, type CheckoutFormValues, checkCheckoutForm, emptyFormValues } from "./checkout-form";
-import { renderCheckoutPage, renderMessagePage, renderResultPage } from "./checkout-pages";
-import { PAGE_SECURITY_HEADERS } from "./html";
+import {
+  ATTEMPT_ID_PATTERN,
+  type CheckoutFieldError,
+  type CheckoutFormValues,
+  checkCheckoutForm,
+  emptyFormValues,
+} from "./checkout-form";
+import { messagePage, renderCheckoutPage, renderResultPage } from "./checkout-pages";
+import { htmlPage } from "./html";
 import {
   backUrlFor,
   backUrlParams,
@@ -40,14 +46,9 @@ interface CheckoutAttempt {
 }
 
 const ATTEMPTS = "checkout_attempts";
-const ATTEMPT_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const DEFAULT_MAX_INSTALLMENTS = 12;
 
 type Ctx = Context<SandboxEnv>;
-
-function page(c: Ctx, body: string, status: ContentfulStatusCode = 200): Response {
-  return c.html(body, status, { ...PAGE_SECURITY_HEADERS });
-}
 
 function maxInstallmentsOf(preference: Preference): number {
   const configured = preference.payment_methods?.installments;
@@ -63,29 +64,21 @@ function loadPreference(
   if (!prefId) {
     return {
       ok: false,
-      response: page(
-        c,
-        renderMessagePage({
-          title: "Checkout link incomplete",
-          message: "This link has no pref_id: open the init_point of a preference.",
-        }),
-        400,
-      ),
+      response: messagePage(c, 400, {
+        title: "Checkout link incomplete",
+        message: "This link has no pref_id: open the init_point of a preference.",
+      }),
     };
   }
   const found = findPreferenceById(ctx, prefId);
   if (!found) {
     return {
       ok: false,
-      response: page(
-        c,
-        renderMessagePage({
-          title: "Checkout not found",
-          message: "There is no checkout for this link. Ask the store for a new one.",
-          detail: `Unknown preference ${prefId}.`,
-        }),
-        404,
-      ),
+      response: messagePage(c, 404, {
+        title: "Checkout not found",
+        message: "There is no checkout for this link. Ask the store for a new one.",
+        detail: `Unknown preference ${prefId}.`,
+      }),
     };
   }
   const reason = preferenceUnavailableReason(found.preference, ctx.clock.now());
@@ -93,19 +86,15 @@ function loadPreference(
     const expired = reason === "expired";
     return {
       ok: false,
-      response: page(
-        c,
-        renderMessagePage({
-          title: expired ? "This checkout has expired" : "This checkout is not open yet",
-          message: expired
-            ? "The store's payment link is no longer valid. Go back to the store to start again."
-            : "The store's payment link cannot be paid yet. Try again later.",
-          detail: expired
-            ? `It was payable until ${found.preference.expiration_date_to ?? ""}.`
-            : `It can be paid from ${found.preference.expiration_date_from ?? ""}.`,
-        }),
-        410,
-      ),
+      response: messagePage(c, 410, {
+        title: expired ? "This checkout has expired" : "This checkout is not open yet",
+        message: expired
+          ? "The store's payment link is no longer valid. Go back to the store to start again."
+          : "The store's payment link cannot be paid yet. Try again later.",
+        detail: expired
+          ? `It was payable until ${found.preference.expiration_date_to ?? ""}.`
+          : `It can be paid from ${found.preference.expiration_date_from ?? ""}.`,
+      }),
     };
   }
   return { ok: true, ...found };
@@ -123,7 +112,7 @@ function formPage(
   status: ContentfulStatusCode,
 ): Response {
   const currency = preferenceCurrency(input.preference, input.seller.siteId);
-  return page(
+  return htmlPage(
     c,
     renderCheckoutPage({
       ...input,
@@ -154,7 +143,7 @@ function respondWithOutcome(
   const kind = outcomeKind(input.payment.status);
   const url = backUrlFor(input.preference, kind, backUrlParams(input));
   if (url && returnsAutomatically(input.preference, kind)) return c.redirect(url, 303);
-  return page(
+  return htmlPage(
     c,
     renderResultPage({
       preference: input.preference,

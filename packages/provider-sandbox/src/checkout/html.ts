@@ -3,6 +3,9 @@
 // seller data can never inject markup. Pages carry their CSS inline and load
 // nothing from elsewhere (the sandbox must work offline).
 
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
 /** Markup that is already safe to emit as is. */
 export class SafeHtml {
   constructor(readonly value: string) {}
@@ -56,6 +59,11 @@ export const PAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "referrer-policy": "no-referrer",
   "cache-control": "no-store",
 };
+
+/** Answers with a hosted page (a full document from `renderPage`) and `PAGE_SECURITY_HEADERS`. */
+export function htmlPage(c: Context, body: string, status: ContentfulStatusCode = 200): Response {
+  return c.html(body, status, { ...PAGE_SECURITY_HEADERS });
+}
 
 const PAGE_CSS = `
 *,*::before,*::after{box-sizing:border-box}

@@ -7,7 +7,7 @@
 import type { SandboxContext, Seller } from "../context";
 import { SandboxHttpError } from "../core/errors";
 import { findPaymentMethod } from "../data/sites";
-import { createCardToken } from "../resources/card-tokens";
+import { createCardToken, type StoredCardToken } from "../resources/card-tokens";
 import { addPaymentToMerchantOrder, openMerchantOrderForPreference } from "../resources/merchant-orders";
 import { createPayment } from "../resources/payments";
 import { preferenceCurrency, preferenceTotal } from "../resources/preferences";
@@ -66,6 +66,24 @@ export function asFormErrors<T>(work: () => T): T {
   }
 }
 
+/**
+ * Tokenizes the card of a checked form as `POST /v1/card_tokens` does (used by
+ * both checkouts); a token the provider refuses becomes a form error.
+ */
+export function tokenizeCheckoutCard(ctx: SandboxContext, seller: Seller, card: CheckoutCard): StoredCardToken {
+  const cardholder: { name: string; identification?: { type: string; number: string } } = { name: card.cardholderName };
+  if (card.identification) cardholder.identification = card.identification;
+  return asFormErrors(() =>
+    createCardToken(ctx, seller, {
+      card_number: card.cardNumber,
+      expiration_month: card.expirationMonth,
+      expiration_year: card.expirationYear,
+      security_code: card.securityCode,
+      cardholder,
+    }),
+  );
+}
+
 /** provider: a preference can exclude payment methods and payment types from its checkout. */
 function checkAccepted(preference: Preference, seller: Seller, paymentMethodId: string): void {
   const methods = preference.payment_methods;
@@ -97,17 +115,7 @@ export function payPreference(
   card: CheckoutCard,
 ): { payment: Payment; merchantOrderId: number } {
   const currency = preferenceCurrency(preference, seller.siteId);
-  const cardholder: { name: string; identification?: { type: string; number: string } } = { name: card.cardholderName };
-  if (card.identification) cardholder.identification = card.identification;
-  const token = asFormErrors(() =>
-    createCardToken(ctx, seller, {
-      card_number: card.cardNumber,
-      expiration_month: card.expirationMonth,
-      expiration_year: card.expirationYear,
-      security_code: card.securityCode,
-      cardholder,
-    }),
-  );
+  const token = tokenizeCheckoutCard(ctx, seller, card);
   checkAccepted(preference, seller, token.paymentMethodId);
 
   const order = openMerchantOrderForPreference(ctx, seller, preference);
@@ -169,6 +177,18 @@ export function backUrlParams(input: {
   ];
 }
 
+/** A store's back URL when it is an absolute http(s) URL, else null (both checkouts send buyers only there). */
+export function parseBackUrl(text: string): URL | null {
+  if (!text) return null;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  return url.protocol === "http:" || url.protocol === "https:" ? url : null;
+}
+
 /**
  * The store's URL for an outcome with the provider's parameters, or null when
  * the preference has none usable. Sandbox choice: a missing `pending` or
@@ -176,15 +196,8 @@ export function backUrlParams(input: {
  */
 export function backUrlFor(preference: Preference, kind: OutcomeKind, params: [string, string][]): string | null {
   const urls = preference.back_urls ?? {};
-  const base = urls[kind] || urls.success || "";
-  if (!base) return null;
-  let url: URL;
-  try {
-    url = new URL(base);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+  const url = parseBackUrl(urls[kind] || urls.success || "");
+  if (!url) return null;
   for (const [key, value] of params) url.searchParams.set(key, value);
   return url.toString();
 }

@@ -7,9 +7,9 @@ import { type CurrencyCode, formatMoney, isSupportedCurrency, toMinorUnits } fro
 import type { Seller } from "../context";
 import type { Schemas } from "../schemas";
 import type { CheckoutFieldError, CheckoutFormValues } from "./checkout-form";
-import { errorSummary, selectField, testDataHints, textField } from "./checkout-pages";
+import { cardFieldsets, errorSummary, testDataHints, textField } from "./checkout-pages";
 import { html, renderPage, type SafeHtml } from "./html";
-import { identificationTypesOf, SITE_CURRENCY, SITE_LOCALE, testCardsOf } from "./site-data";
+import { SITE_CURRENCY, SITE_LOCALE } from "./site-data";
 
 /** What the payer is asked to subscribe to, from a plan or a pending preapproval. */
 export interface SubscriptionOffer {
@@ -94,9 +94,6 @@ export interface SubscriptionCheckoutPageInput {
 /** The subscription checkout: what is subscribed to, the card form (errors and input kept, never the CVV) and test data. */
 export function renderSubscriptionCheckoutPage(input: SubscriptionCheckoutPageInput): string {
   const { offer } = input;
-  const siteId = offer.seller.siteId;
-  const documentTypes = identificationTypesOf(siteId);
-  const exampleCard = testCardsOf(siteId)[0]?.number ?? "4509 9535 6623 3704";
   const price = offerPrice(offer);
   const form = { values: { ...input.values, security_code: "" }, errors: input.errors };
   const title = `${input.errors.length > 0 ? "Error: " : ""}Subscribe to ${offer.reason || "a subscription"} — sandbox checkout`;
@@ -112,31 +109,7 @@ ${errorSummary(input.errors)}
 <form method="post" action="checkout" id="subscribe-form" novalidate>
 <input type="hidden" name="${TARGET_FIELD[input.target.kind]}" value="${input.target.id}">
 <input type="hidden" name="attempt" value="${input.attemptId}">
-<fieldset>
-<legend>Card</legend>
-${textField({ field: "card_number", input: form, hint: `Digits only, e.g. ${exampleCard}`, autocomplete: "cc-number", inputmode: "numeric", maxlength: 23 })}
-<div class="row">
-${textField({ field: "expiration_month", input: form, hint: "MM, e.g. 11", autocomplete: "cc-exp-month", inputmode: "numeric", maxlength: 2 })}
-${textField({ field: "expiration_year", input: form, hint: "YYYY, e.g. 2030", autocomplete: "cc-exp-year", inputmode: "numeric", maxlength: 4 })}
-</div>
-${textField({ field: "security_code", input: form, hint: "3 digits on the back (4 on the front for Amex)", autocomplete: "cc-csc", inputmode: "numeric", maxlength: 4, secret: true })}
-${textField({ field: "cardholder_name", input: form, hint: "As printed on the card; in the sandbox it picks the outcome (APRO approves)", autocomplete: "cc-name" })}
-</fieldset>
-${
-  documentTypes.length > 0
-    ? html`<fieldset>
-<legend>Cardholder's identity document</legend>
-<div class="row">
-${selectField(
-  "identification_type",
-  form,
-  documentTypes.map((t) => ({ value: t.id, label: t.name })),
-)}
-${textField({ field: "identification_number", input: form, inputmode: "text", maxlength: 20 })}
-</div>
-</fieldset>`
-    : null
-}
+${cardFieldsets(form, offer.seller.siteId)}
 ${textField({
   field: "email",
   input: form,

@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Schemas } from "../schemas";
-import { authHeaders, createTestSandbox, type TestSandbox } from "../testing";
+import { callerFor, expectJson } from "../test-support/api-client";
+import { APRO_CARD_FIELDS, postForm } from "../test-support/forms";
+import { startQuietSandbox, useSandbox } from "../test-support/use-sandbox";
 
 type Subscription = Schemas["Subscription"];
 
-let sandbox: TestSandbox;
-
-beforeAll(async () => {
-  sandbox = await createTestSandbox({ tickIntervalMs: 0 });
-});
-afterAll(async () => {
-  await sandbox.close();
-});
-beforeEach(async () => {
-  await sandbox.control.reset();
-});
+const sandbox = await useSandbox(startQuietSandbox, { resetBeforeEach: true });
+const call = callerFor(sandbox);
 
 async function api<T>(
   method: string,
@@ -22,13 +15,7 @@ async function api<T>(
   body?: unknown,
   status = method === "POST" ? 201 : 200,
 ): Promise<T> {
-  const res = await sandbox.fetch(`${sandbox.url}${path}`, {
-    method,
-    headers: authHeaders(),
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  expect(res.status).toBe(status);
-  return (await res.json()) as T;
+  return expectJson<T>(await call(method, path, body), status);
 }
 
 function createPlan(extra: Record<string, unknown> = {}): Promise<Schemas["Plan"]> {
@@ -63,24 +50,10 @@ async function openCheckout(url: string): Promise<{ status: number; html: string
   return { status: res.status, html, hidden: hiddenFields(html) };
 }
 
-const APRO = {
-  card_number: "4509 9535 6623 3704",
-  expiration_month: "11",
-  expiration_year: "2030",
-  security_code: "123",
-  cardholder_name: "APRO",
-  identification_type: "DNI",
-  identification_number: "12345678",
-  email: "subscriber@testuser.com",
-};
+const APRO = { ...APRO_CARD_FIELDS, email: "subscriber@testuser.com" };
 
 function submit(fields: Record<string, string>): Promise<Response> {
-  return fetch(`${sandbox.url}/subscriptions/checkout`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields).toString(),
-    redirect: "manual",
-  });
+  return postForm(`${sandbox.url}/subscriptions/checkout`, fields);
 }
 
 function inputTag(html: string, id: string): string {

@@ -14,12 +14,12 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { RegisterRoutes, SandboxContext, SandboxEnv, Seller } from "../context";
 import { SandboxHttpError } from "../core/errors";
 import { uuid } from "../core/ids";
-import { createCardToken } from "../resources/card-tokens";
 import { findPlan, type Plan } from "../resources/plans";
 import { createSubscription, updateSubscription } from "../resources/subscriptions";
 import { invoicesOf, type Subscription, subscriptionsOf } from "../resources/subscriptions-billing";
 import type { Schemas } from "../schemas";
 import {
+  ATTEMPT_ID_PATTERN,
   type CheckoutCard,
   type CheckoutFieldError,
   type CheckoutFormValues,
@@ -27,9 +27,9 @@ import {
   emptyFormValues,
   FIELD_LABELS,
 } from "./checkout-form";
-import { renderMessagePage } from "./checkout-pages";
-import { PAGE_SECURITY_HEADERS } from "./html";
-import { asFormErrors, CheckoutInputError } from "./pay-preference";
+import { messagePage } from "./checkout-pages";
+import { htmlPage } from "./html";
+import { asFormErrors, CheckoutInputError, parseBackUrl, tokenizeCheckoutCard } from "./pay-preference";
 import { identificationTypesOf } from "./site-data";
 import {
   offerOf,
@@ -51,7 +51,6 @@ interface SubscriptionCheckoutAttempt {
 }
 
 const ATTEMPTS = "subscription_checkout_attempts";
-const ATTEMPT_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 type Ctx = Context<SandboxEnv>;
 
@@ -66,12 +65,12 @@ interface Loaded {
   backUrl: string;
 }
 
-function page(c: Ctx, body: string, status: ContentfulStatusCode = 200): Response {
-  return c.html(body, status, { ...PAGE_SECURITY_HEADERS });
-}
-
-function messagePage(c: Ctx, status: ContentfulStatusCode, title: string, message: string, detail?: string): Response {
-  return page(c, renderMessagePage({ title, message, ...(detail ? { detail } : {}) }), status);
+function notFoundPage(c: Ctx, detail: string): Response {
+  return messagePage(c, 404, {
+    title: "Subscription not found",
+    message: "There is no subscription for this link. Ask the store for a new one.",
+    detail,
+  });
 }
 
 /** A plan by id whatever its seller: the link is opened without credentials and plan ids carry no seller. */
@@ -109,6 +108,22 @@ function targetOf(source: Record<string, unknown>): SubscriptionTarget | null {
   return preapprovalId ? { kind: "preapproval", id: preapprovalId } : null;
 }
 
+/** What the page shows and where it returns, read from the plan or the pending preapproval itself. */
+function loadedFrom(
+  seller: Seller,
+  target: SubscriptionTarget,
+  source: Plan | Subscription,
+  subscription: Subscription | null,
+): Loaded {
+  return {
+    seller,
+    target,
+    offer: offerOf(seller, source.reason ?? "", source.auto_recurring),
+    subscription,
+    backUrl: source.back_url ?? "",
+  };
+}
+
 /** Finds what the link points at, or the error page to answer with. */
 function load(
   c: Ctx,
@@ -118,79 +133,43 @@ function load(
   const fail = (response: Response) => ({ ok: false as const, response });
   if (!target) {
     return fail(
-      messagePage(
-        c,
-        400,
-        "Subscription link incomplete",
-        "This link names no plan or subscription: open the init_point of a plan or a preapproval.",
-      ),
+      messagePage(c, 400, {
+        title: "Subscription link incomplete",
+        message: "This link names no plan or subscription: open the init_point of a plan or a preapproval.",
+      }),
     );
   }
   if (target.kind === "plan") {
     const found = findPlanAnywhere(ctx, target.id);
-    if (!found) {
-      return fail(
-        messagePage(
-          c,
-          404,
-          "Subscription not found",
-          "There is no subscription for this link. Ask the store for a new one.",
-          `Unknown plan ${target.id}.`,
-        ),
-      );
-    }
+    if (!found) return fail(notFoundPage(c, `Unknown plan ${target.id}.`));
     if (found.plan.status !== "active") {
       return fail(
-        messagePage(c, 410, "This plan is no longer offered", "The store has stopped taking new subscribers to it."),
+        messagePage(c, 410, {
+          title: "This plan is no longer offered",
+          message: "The store has stopped taking new subscribers to it.",
+        }),
       );
     }
-    return {
-      ok: true,
-      loaded: {
-        seller: found.seller,
-        target,
-        offer: offerOf(found.seller, found.plan.reason ?? "", found.plan.auto_recurring),
-        subscription: null,
-        backUrl: found.plan.back_url ?? "",
-      },
-    };
+    return { ok: true, loaded: loadedFrom(found.seller, target, found.plan, null) };
   }
   const found = findSubscriptionAnywhere(ctx, target.id);
-  if (!found) {
-    return fail(
-      messagePage(
-        c,
-        404,
-        "Subscription not found",
-        "There is no subscription for this link. Ask the store for a new one.",
-        `Unknown preapproval ${target.id}.`,
-      ),
-    );
-  }
-  return {
-    ok: true,
-    loaded: {
-      seller: found.seller,
-      target,
-      offer: offerOf(found.seller, found.subscription.reason ?? "", found.subscription.auto_recurring),
-      subscription: found.subscription,
-      backUrl: found.subscription.back_url ?? "",
-    },
-  };
+  if (!found) return fail(notFoundPage(c, `Unknown preapproval ${target.id}.`));
+  return { ok: true, loaded: loadedFrom(found.seller, target, found.subscription, found.subscription) };
 }
 
 /** A preapproval that is no longer pending cannot be subscribed to again from its link. */
 function notPendingPage(c: Ctx, subscription: Subscription): Response {
   if (subscription.status === "cancelled") {
-    return messagePage(c, 410, "This subscription was cancelled", "Ask the store for a new subscription link.");
+    return messagePage(c, 410, {
+      title: "This subscription was cancelled",
+      message: "Ask the store for a new subscription link.",
+    });
   }
-  return messagePage(
-    c,
-    409,
-    "This subscription is already active",
-    "A card was already given for it; there is nothing left to do here.",
-    `Status: ${subscription.status}.`,
-  );
+  return messagePage(c, 409, {
+    title: "This subscription is already active",
+    message: "A card was already given for it; there is nothing left to do here.",
+    detail: `Status: ${subscription.status}.`,
+  });
 }
 
 function firstFormValues(loaded: Loaded): CheckoutFormValues {
@@ -207,7 +186,7 @@ function formPage(
   form: { values: CheckoutFormValues; errors: CheckoutFieldError[]; attemptId: string },
   status: ContentfulStatusCode,
 ): Response {
-  return page(
+  return htmlPage(
     c,
     renderSubscriptionCheckoutPage({
       offer: loaded.offer,
@@ -241,17 +220,7 @@ function subscribeWithCard(ctx: SandboxContext, loaded: Loaded, card: CheckoutCa
       },
     ]);
   }
-  const cardholder: { name: string; identification?: { type: string; number: string } } = { name: card.cardholderName };
-  if (card.identification) cardholder.identification = card.identification;
-  const token = asFormErrors(() =>
-    createCardToken(ctx, seller, {
-      card_number: card.cardNumber,
-      expiration_month: card.expirationMonth,
-      expiration_year: card.expirationYear,
-      security_code: card.securityCode,
-      cardholder,
-    }),
-  );
+  const token = tokenizeCheckoutCard(ctx, seller, card);
   if (target.kind === "plan") {
     return asFormErrors(() =>
       createSubscription(ctx, seller, {
@@ -269,14 +238,8 @@ function subscribeWithCard(ctx: SandboxContext, loaded: Loaded, card: CheckoutCa
 
 /** The store's back URL with `preapproval_id` and `status`, or null when there is none usable. */
 export function subscriptionBackUrl(backUrl: string, subscription: Subscription): string | null {
-  if (!backUrl) return null;
-  let url: URL;
-  try {
-    url = new URL(backUrl);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+  const url = parseBackUrl(backUrl);
+  if (!url) return null;
   url.searchParams.set("preapproval_id", subscription.id);
   url.searchParams.set("status", subscription.status);
   return url.toString();
@@ -294,7 +257,7 @@ function firstCharge(ctx: SandboxContext, seller: Seller, subscriptionId: string
 function respondWithOutcome(c: Ctx, ctx: SandboxContext, loaded: Loaded, subscription: Subscription): Response {
   const url = subscriptionBackUrl(subscription.back_url || loaded.backUrl, subscription);
   if (url) return c.redirect(url, 303);
-  return page(
+  return htmlPage(
     c,
     renderSubscriptionResultPage({
       offer: loaded.offer,

@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { bearer, startFixtureSandbox } from "../test-support/fixture-sandbox";
-import type { TestSandbox } from "../testing";
+import { useSandbox } from "../test-support/use-sandbox";
 import { clockAdvanceMs } from "./sandbox-control";
 
-let sandbox: TestSandbox;
-beforeAll(async () => {
-  sandbox = await startFixtureSandbox();
-});
-afterAll(async () => {
-  await sandbox.close();
-});
-beforeEach(async () => {
-  await sandbox.control.reset();
-});
+const sandbox = await useSandbox(startFixtureSandbox, { resetBeforeEach: true });
 
 function post(path: string, body: unknown): Promise<Response> {
   return fetch(`${sandbox.url}${path}`, {

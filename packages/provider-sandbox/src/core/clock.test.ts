@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SILENT_LOGGER } from "../test-support/fixture-sandbox";
 import { createClock } from "./clock";
 
 describe("clock", () => {
@@ -24,7 +25,7 @@ describe("clock", () => {
   });
 
   it("keeps running tickers after one fails", async () => {
-    const clock = createClock({ tickIntervalMs: 0, logger: { info() {}, warn() {}, error() {} } });
+    const clock = createClock({ tickIntervalMs: 0, logger: SILENT_LOGGER });
     let ran = false;
     clock.onTick(() => {
       throw new Error("boom");

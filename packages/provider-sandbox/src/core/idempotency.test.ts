@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { bearer, startFixtureSandbox, TOKEN_A, TOKEN_B } from "../test-support/fixture-sandbox";
 import { handlerRuns } from "../test-support/test-routes";
-import type { TestSandbox } from "../testing";
+import { useSandbox } from "../test-support/use-sandbox";
 import { REPLAYED_HEADER } from "./idempotency";
 
-let sandbox: TestSandbox;
-
-beforeAll(async () => {
-  sandbox = await startFixtureSandbox();
-});
-afterAll(async () => {
-  await sandbox.close();
-});
-beforeEach(async () => {
-  await sandbox.control.reset();
+const sandbox = await useSandbox(startFixtureSandbox, { resetBeforeEach: true });
+beforeEach(() => {
   handlerRuns.widgets = 0;
   handlerRuns.orders = 0;
 });

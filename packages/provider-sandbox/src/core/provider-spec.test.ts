@@ -3,18 +3,13 @@
 // core with no resource handlers against the real spec, through the
 // contract-checking fetch.
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { bearer, SILENT_LOGGER, TOKEN_A } from "../test-support/fixture-sandbox";
-import { createTestSandbox, type TestSandbox } from "../testing";
+import { useSandbox } from "../test-support/use-sandbox";
+import { createTestSandbox } from "../testing";
 import { getProviderSpecValidator } from "./validation";
 
-let sandbox: TestSandbox;
-beforeAll(async () => {
-  sandbox = await createTestSandbox({ routes: [], tickIntervalMs: 0, logger: SILENT_LOGGER });
-});
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = await useSandbox(() => createTestSandbox({ routes: [], tickIntervalMs: 0, logger: SILENT_LOGGER }));
 
 describe("the bundled provider spec", () => {
   it("compiles every operation's request and response schemas", () => {

@@ -1,65 +1,26 @@
 import { createHmac } from "node:crypto";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { bearer, startFixtureSandbox, TOKEN_A } from "../test-support/fixture-sandbox";
-import type { TestSandbox } from "../testing";
+import { useSandbox } from "../test-support/use-sandbox";
+import { startWebhookReceiver } from "../test-support/webhook-receiver";
 import { createClock } from "./clock";
 import { createStateStore } from "./state";
 import { buildNotificationUrl, createWebhookDispatcher } from "./webhooks";
 
-interface Received {
-  url: string;
-  headers: Record<string, string | string[] | undefined>;
-  body: Record<string, unknown>;
-}
-
-/** A webhook receiver that answers with the statuses queued in `replies` (then 200). */
-function startReceiver(): Promise<{ url: string; received: Received[]; replies: number[]; close(): Promise<void> }> {
-  const received: Received[] = [];
-  const replies: number[] = [];
-  const server: Server = createServer((req, res) => {
-    let raw = "";
-    req.on("data", (chunk) => {
-      raw += chunk;
-    });
-    req.on("end", () => {
-      received.push({ url: req.url ?? "", headers: req.headers, body: JSON.parse(raw) as Record<string, unknown> });
-      res.statusCode = replies.shift() ?? 200;
-      res.end();
-    });
-  });
-  return new Promise((resolve) => {
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({
-        url: `http://127.0.0.1:${port}/hooks/mp?source_news=webhooks`,
-        received,
-        replies,
-        close: () => new Promise((done) => server.close(() => done())),
-      });
-    });
-  });
-}
-
 const SECRET = "test-webhook-secret";
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
-let sandbox: TestSandbox;
-
-beforeAll(async () => {
-  receiver = await startReceiver();
-  sandbox = await startFixtureSandbox({
-    webhookSecret: SECRET,
-    defaultNotificationUrl: receiver.url,
-    webhookRetryDelaysMs: [50, 100],
-  });
-});
-afterAll(async () => {
-  await sandbox.close();
-  await receiver.close();
-});
-beforeEach(async () => {
-  await sandbox.control.reset();
+const RECEIVER_PATH = "/hooks/mp?source_news=webhooks";
+const receiver = await startWebhookReceiver(RECEIVER_PATH);
+afterAll(() => receiver.close());
+const sandbox = await useSandbox(
+  () =>
+    startFixtureSandbox({
+      webhookSecret: SECRET,
+      defaultNotificationUrl: receiver.url,
+      webhookRetryDelaysMs: [50, 100],
+    }),
+  { resetBeforeEach: true },
+);
+beforeEach(() => {
   receiver.received.length = 0;
   receiver.replies.length = 0;
 });
@@ -87,7 +48,7 @@ describe("webhooks", () => {
     const hit = receiver.received[0];
     if (!hit) throw new Error("no notification received");
 
-    const url = new URL(hit.url, "http://x");
+    const { url } = hit;
     expect(url.pathname).toBe("/hooks/mp");
     expect(url.searchParams.get("source_news")).toBe("webhooks");
     expect(url.searchParams.get("data.id")).toBe(String(widget.id));
@@ -123,20 +84,20 @@ describe("webhooks", () => {
     await sandbox.control.idle();
     const hit = receiver.received.find((r) => r.body.type === "order");
     if (!hit) throw new Error("no order notification");
-    expect(new URL(hit.url, "http://x").searchParams.get("data.id")).toBe(order.id);
+    expect(hit.url.searchParams.get("data.id")).toBe(order.id);
     const [, ts, v1] = /^ts=(\d+),v1=([0-9a-f]{64})$/.exec(String(hit.headers["x-signature"])) ?? [];
     expect(v1).toBe(expectedSignature(order.id, String(hit.headers["x-request-id"]), String(ts)));
     expect(order.id).toMatch(/^ORD/);
   });
 
   it("prefers the resource's notification_url over the default", async () => {
-    const other = await startReceiver();
+    const other = await startWebhookReceiver(RECEIVER_PATH);
     try {
-      await createWidget({ notification_url: other.url.replace("/hooks/mp?source_news=webhooks", "/own") });
+      await createWidget({ notification_url: other.url.replace(RECEIVER_PATH, "/own") });
       await sandbox.control.idle();
       expect(other.received).toHaveLength(1);
       expect(receiver.received).toHaveLength(0);
-      expect(new URL(other.received[0]?.url ?? "", "http://x").pathname).toBe("/own");
+      expect(other.received[0]?.url.pathname).toBe("/own");
     } finally {
       await other.close();
     }

@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import type { Schemas } from "../schemas";
-import type { TestSandbox } from "../testing";
-import { apiFor, sellerApi, startPaymentsSandbox } from "./payments-test-support";
+import { apiFor, sellerApi } from "../test-support/api-client";
+import { useSandbox } from "../test-support/use-sandbox";
 
-let sandbox: TestSandbox;
-
-beforeAll(async () => {
-  sandbox = await startPaymentsSandbox();
-});
-
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = await useSandbox();
 
 describe("GET /users/me", () => {
   it("answers the seller of the token", async () => {

@@ -1,12 +1,14 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ClassicErrorBody } from "../core/errors";
 import type { Schemas } from "../schemas";
-import { createTestSandbox, DEFAULT_SELLER, type TestSandbox } from "../testing";
+import { apiFor } from "../test-support/api-client";
+import { cardTokenBody, tokenize } from "../test-support/card-payments";
+import { startQuietSandbox, useSandbox } from "../test-support/use-sandbox";
+import { createTestSandbox, DEFAULT_SELLER } from "../testing";
 import { passesLuhn } from "./card-tokens";
-import { type ApiClient, apiFor, cardTokenBody, startPaymentsSandbox, tokenize } from "./payments-test-support";
 
 type CardToken = Schemas["CardToken"];
 
@@ -14,17 +16,8 @@ function causeData(body: unknown): (string | null | undefined)[] {
   return ((body as ClassicErrorBody).cause ?? []).map((c) => c.data);
 }
 
-let sandbox: TestSandbox;
-let api: ApiClient;
-
-beforeAll(async () => {
-  sandbox = await startPaymentsSandbox();
-  api = apiFor(sandbox);
-});
-
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = await useSandbox();
+const api = apiFor(sandbox);
 
 describe("passesLuhn", () => {
   it("accepts the test cards and refuses a changed digit", () => {
@@ -159,7 +152,7 @@ describe("POST /v1/card_tokens", () => {
 
 describe("card token lifetime", () => {
   it("a token expires after 7 days", async () => {
-    const own = await startPaymentsSandbox();
+    const own = await startQuietSandbox();
     try {
       const client = apiFor(own);
       const token = await tokenize(client);

@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Schemas } from "../schemas";
-import type { TestSandbox } from "../testing";
-import { type ApiClient, apiFor, sellerApi, startPaymentsSandbox, tokenize } from "./payments-test-support";
+import { apiFor, sellerApi } from "../test-support/api-client";
+import { tokenize } from "../test-support/card-payments";
+import { useSandbox } from "../test-support/use-sandbox";
 
 type Card = Schemas["Card"];
 
-let sandbox: TestSandbox;
-let api: ApiClient;
+const sandbox = await useSandbox();
+const api = apiFor(sandbox);
 let customerId: string;
 
 beforeAll(async () => {
-  sandbox = await startPaymentsSandbox();
-  api = apiFor(sandbox);
   customerId = (await api.post<Schemas["Customer"]>("/v1/customers", { email: "cards@testuser.com" })).body.id;
-});
-
-afterAll(async () => {
-  await sandbox.close();
 });
 
 describe("saved cards", () => {

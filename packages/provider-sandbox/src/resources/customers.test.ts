@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ClassicErrorBody } from "../core/errors";
 import type { Schemas } from "../schemas";
-import type { TestSandbox } from "../testing";
-import { type ApiClient, apiFor, startPaymentsSandbox, tokenize } from "./payments-test-support";
+import { apiFor } from "../test-support/api-client";
+import { tokenize } from "../test-support/card-payments";
+import { useSandbox } from "../test-support/use-sandbox";
 
 type Customer = Schemas["Customer"];
 
-let sandbox: TestSandbox;
-let api: ApiClient;
-
-beforeAll(async () => {
-  sandbox = await startPaymentsSandbox();
-  api = apiFor(sandbox);
-});
-
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = await useSandbox();
+const api = apiFor(sandbox);
 
 describe("customers", () => {
   it("creates, reads, updates and deletes a customer", async () => {

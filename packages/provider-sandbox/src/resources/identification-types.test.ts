@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SiteId } from "../context";
 import type { Schemas } from "../schemas";
-import type { TestSandbox } from "../testing";
-import { sellerApi, startPaymentsSandbox } from "./payments-test-support";
+import { sellerApi } from "../test-support/api-client";
+import { useSandbox } from "../test-support/use-sandbox";
 
-let sandbox: TestSandbox;
-
-beforeAll(async () => {
-  sandbox = await startPaymentsSandbox();
-});
-
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = await useSandbox();
 
 describe("GET /v1/identification_types", () => {
   it("answers the documents of the seller's site", async () => {

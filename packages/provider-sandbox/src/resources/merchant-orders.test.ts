@@ -1,38 +1,15 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { authHeaders, createTestSandbox, type TestSandbox } from "../testing";
+import { afterAll, describe, expect, it } from "vitest";
+import { callerFor } from "../test-support/api-client";
+import { startQuietSandbox, useSandbox } from "../test-support/use-sandbox";
+import { startWebhookReceiver } from "../test-support/webhook-receiver";
 
-let sandbox: TestSandbox;
-let hookServer: Server;
-let hookUrl: string;
-
-beforeAll(async () => {
-  sandbox = await createTestSandbox({ tickIntervalMs: 0 });
-  hookServer = createServer((req, res) => {
-    req.resume();
-    req.on("end", () => res.writeHead(200).end());
-  });
-  await new Promise<void>((resolve) => hookServer.listen(0, "127.0.0.1", resolve));
-  hookUrl = `http://127.0.0.1:${(hookServer.address() as AddressInfo).port}/hooks`;
-});
-afterAll(async () => {
-  await sandbox.close();
-  await new Promise<void>((resolve) => hookServer.close(() => resolve()));
-});
-beforeEach(async () => {
-  await sandbox.control.reset();
-});
+const hooks = await startWebhookReceiver();
+afterAll(() => hooks.close());
+const hookUrl = hooks.url;
+const sandbox = await useSandbox(startQuietSandbox, { resetBeforeEach: true });
+const call = callerFor(sandbox);
 
 const OTHER_TOKEN = "TEST-4444444444444444-444444-44444444444444444444444444444444-8880001";
-
-async function call(method: string, path: string, body?: unknown, token?: string): Promise<Response> {
-  return sandbox.fetch(`${sandbox.url}${path}`, {
-    method,
-    headers: authHeaders(token),
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
 
 const items = [
   { id: "a", title: "Alfajor", quantity: 3, unit_price: 0.1, currency_id: "ARS" },

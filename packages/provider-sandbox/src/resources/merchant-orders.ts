@@ -137,9 +137,10 @@ function stateKey(order: MerchantOrder): string {
   return JSON.stringify([order.status, order.order_status, order.paid_amount, order.refunded_amount, order.payments]);
 }
 
-function newOrder(ctx: SandboxContext, seller: Seller, fields: Partial<MerchantOrder>): MerchantOrder {
+/** Builds a seller's new merchant order from `fields`, stores it and sends the `merchant_order.created` webhook. */
+function openNewOrder(ctx: SandboxContext, seller: Seller, fields: Partial<MerchantOrder>): MerchantOrder {
   const now = ctx.clock.nowIso();
-  return recompute({
+  const order = recompute({
     id: ctx.store.nextId(ID_SEQUENCE, FIRST_ID),
     preference_id: null,
     application_id: null,
@@ -166,6 +167,9 @@ function newOrder(ctx: SandboxContext, seller: Seller, fields: Partial<MerchantO
     is_test: false,
     ...fields,
   });
+  save(ctx, seller.userId, order);
+  notifyChange(ctx, seller.userId, order, true);
+  return order;
 }
 
 function itemsFromPreference(preference: Schemas["Preference"]): MerchantOrderItem[] {
@@ -204,7 +208,7 @@ export function openMerchantOrderForPreference(
     .list()
     .find((order) => order.preference_id === preference.id && order.status === "opened");
   if (existing) return existing;
-  const order = newOrder(ctx, seller, {
+  return openNewOrder(ctx, seller, {
     preference_id: preference.id,
     application_id: preference.client_id === undefined ? null : String(preference.client_id),
     items: itemsFromPreference(preference),
@@ -213,9 +217,6 @@ export function openMerchantOrderForPreference(
     additional_info: preference.additional_info ?? "",
     marketplace: preference.marketplace ?? "NONE",
   });
-  save(ctx, seller.userId, order);
-  notifyChange(ctx, seller.userId, order, true);
-  return order;
 }
 
 /**
@@ -311,10 +312,7 @@ function fieldsFromRequest(ctx: SandboxContext, seller: Seller, body: MerchantOr
 
 /** Creates a merchant order as `POST /merchant_orders` does (items from the body or from `preference_id`). */
 export function createMerchantOrder(ctx: SandboxContext, seller: Seller, body: MerchantOrderRequest): MerchantOrder {
-  const order = newOrder(ctx, seller, fieldsFromRequest(ctx, seller, body));
-  save(ctx, seller.userId, order);
-  notifyChange(ctx, seller.userId, order, true);
-  return order;
+  return openNewOrder(ctx, seller, fieldsFromRequest(ctx, seller, body));
 }
 
 /** Changes the given fields of a seller's merchant order as `PUT /merchant_orders/{id}` does. */

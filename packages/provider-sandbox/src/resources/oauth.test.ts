@@ -1,19 +1,11 @@
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { authHeaders, createTestSandbox, DEFAULT_SELLER, type TestSandbox } from "../testing";
+import { describe, expect, it } from "vitest";
+import { postForm } from "../test-support/forms";
+import { startQuietSandbox, useSandbox } from "../test-support/use-sandbox";
+import { authHeaders, DEFAULT_SELLER } from "../testing";
 import { DEFAULT_OAUTH_APP } from "./oauth";
 
-let sandbox: TestSandbox;
-
-beforeAll(async () => {
-  sandbox = await createTestSandbox({ tickIntervalMs: 0 });
-});
-afterAll(async () => {
-  await sandbox.close();
-});
-beforeEach(async () => {
-  await sandbox.control.reset();
-});
+const sandbox = await useSandbox(startQuietSandbox, { resetBeforeEach: true });
 
 const REDIRECT_URI = "https://platform.test/oauth/callback?source=mp";
 
@@ -23,13 +15,8 @@ function authorizationUrl(params: Record<string, string>): string {
   return `${sandbox.url}/authorization?${query}`;
 }
 
-async function postConsent(fields: Record<string, string>): Promise<Response> {
-  return sandbox.fetch(`${sandbox.url}/authorization`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields).toString(),
-    redirect: "manual",
-  });
+function postConsent(fields: Record<string, string>): Promise<Response> {
+  return postForm(`${sandbox.url}/authorization`, fields, sandbox.fetch);
 }
 
 /** Goes through the consent page and returns the code from the redirect. */

@@ -7,8 +7,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Context } from "hono";
 import { renderAuthorizationPage } from "../checkout/authorization-page";
-import { renderMessagePage } from "../checkout/checkout-pages";
-import { PAGE_SECURITY_HEADERS } from "../checkout/html";
+import { messagePage } from "../checkout/checkout-pages";
+import { htmlPage } from "../checkout/html";
 import type { RegisterRoutes, SandboxContext, SandboxEnv, SiteId } from "../context";
 import { generateCredentials, isSiteId } from "../core/credentials";
 import { classicError, type SandboxHttpError } from "../core/errors";
@@ -154,9 +154,7 @@ function withParams(base: string, params: Record<string, string | null>): string
 }
 
 function errorPage(c: Context<SandboxEnv>, message: string): Response {
-  return c.html(renderMessagePage({ title: "Cannot connect the application", message }), 400, {
-    ...PAGE_SECURITY_HEADERS,
-  });
+  return messagePage(c, 400, { title: "Cannot connect the application", message });
 }
 
 /**
@@ -298,7 +296,8 @@ export const registerOauthRoutes: RegisterRoutes = (app, ctx) => {
         302,
       );
     }
-    return c.html(
+    return htmlPage(
+      c,
       renderAuthorizationPage({
         appName: checked.app.name,
         clientId: checked.app.client_id,
@@ -308,8 +307,6 @@ export const registerOauthRoutes: RegisterRoutes = (app, ctx) => {
         codeChallengeMethod: text(q.code_challenge_method),
         defaultSiteId: ctx.config.defaultSiteId,
       }),
-      200,
-      { ...PAGE_SECURITY_HEADERS },
     );
   });
 

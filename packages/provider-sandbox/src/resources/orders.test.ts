@@ -1,49 +1,19 @@
-import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Schemas } from "../schemas";
-import { authHeaders, createTestSandbox, type TestSandbox } from "../testing";
+import { apiFor, callerFor, expectJson } from "../test-support/api-client";
+import { TEST_DNI, tokenize } from "../test-support/card-payments";
+import { startQuietSandbox, useSandbox } from "../test-support/use-sandbox";
 
 type Order = Schemas["Order"];
 
-let sandbox: TestSandbox;
+const sandbox = await useSandbox(startQuietSandbox, { resetBeforeEach: true });
+// provider: Orders writes (create, cancel, refund, capture, transactions) require an X-Idempotency-Key.
+const call = callerFor(sandbox, { idempotencyKeys: true });
 const OTHER_SELLER = "TEST-4444444444444444-444444-44444444444444444444444444444444-7770004";
 const PAYER = { email: "buyer@testuser.com", first_name: "Ana" };
 
-beforeAll(async () => {
-  sandbox = await createTestSandbox({ tickIntervalMs: 0 });
-});
-afterAll(async () => {
-  await sandbox.close();
-});
-beforeEach(async () => {
-  await sandbox.control.reset();
-});
-
-async function call(method: string, path: string, body?: unknown, token?: string): Promise<Response> {
-  const headers: Record<string, string> = { ...authHeaders(token) };
-  if (method !== "GET") headers["x-idempotency-key"] = randomUUID();
-  return sandbox.fetch(`${sandbox.url}${path}`, {
-    method,
-    headers,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-}
-
-async function cardToken(cardholder: string, token?: string): Promise<string> {
-  const res = await call(
-    "POST",
-    "/v1/card_tokens",
-    {
-      card_number: "4509953566233704",
-      expiration_month: 11,
-      expiration_year: 2030,
-      security_code: "123",
-      cardholder: { name: cardholder, identification: { type: "DNI", number: "12345678" } },
-    },
-    token,
-  );
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { id: string }).id;
+function cardToken(cardholder: string): Promise<string> {
+  return tokenize(apiFor(sandbox), { name: cardholder, identification: TEST_DNI });
 }
 
 function cardPayment(tokenId: string, amount = "100.00"): Schemas["OrderPaymentRequest"] {
@@ -65,9 +35,8 @@ async function automaticOrder(
   });
 }
 
-async function createdOrder(res: Response, status = 201): Promise<Order> {
-  expect(res.status).toBe(status);
-  return (await res.json()) as Order;
+function createdOrder(res: Response, status = 201): Promise<Order> {
+  return expectJson<Order>(res, status);
 }
 
 function firstPayment(order: Order): Schemas["OrderPayment"] {

@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SiteId } from "../context";
 import { SITES } from "../data/sites";
 import { TEST_CARDS } from "../data/test-cards";
 import type { Schemas } from "../schemas";
-import type { TestSandbox } from "../testing";
-import { apiFor, sellerApi, startPaymentsSandbox } from "./payments-test-support";
+import { apiFor, sellerApi } from "../test-support/api-client";
+import { useSandbox } from "../test-support/use-sandbox";
 
 type PaymentMethod = Schemas["PaymentMethod"];
 
-let sandbox: TestSandbox;
-
-beforeAll(async () => {
-  sandbox = await startPaymentsSandbox();
-});
-
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = await useSandbox();
 
 /** What a browser integration does: the first card method whose BIN settings match. */
 function brandOf(methods: PaymentMethod[], number: string): string | undefined {

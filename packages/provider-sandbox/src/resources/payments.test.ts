@@ -4,16 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ClassicErrorBody } from "../core/errors";
 import { CARDHOLDER_OUTCOMES } from "../data/cardholder-outcomes";
 import type { Schemas } from "../schemas";
+import { type ApiClient, apiFor, sellerApi } from "../test-support/api-client";
+import { payWithCard, tokenize } from "../test-support/card-payments";
+import { startQuietSandbox, useSandbox } from "../test-support/use-sandbox";
 import type { TestSandbox } from "../testing";
 import { isValidBoletoBarcode } from "./payment-vouchers";
-import {
-  type ApiClient,
-  apiFor,
-  payWithCard,
-  sellerApi,
-  startPaymentsSandbox,
-  tokenize,
-} from "./payments-test-support";
 import { crc16Ccitt, PNG_SIGNATURE } from "./pix-qr";
 
 type Payment = Schemas["Payment"];
@@ -27,17 +22,8 @@ async function pay(api: ApiClient, body: Record<string, unknown>) {
   return api.post<Payment>("/v1/payments", { payer: { email: "buyer@testuser.com" }, ...body });
 }
 
-let sandbox: TestSandbox;
-let api: ApiClient;
-
-beforeAll(async () => {
-  sandbox = await startPaymentsSandbox();
-  api = apiFor(sandbox);
-});
-
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = await useSandbox();
+const api = apiFor(sandbox);
 
 describe("card payments: the cardholder name decides the outcome", () => {
   for (const [name, outcome] of Object.entries(CARDHOLDER_OUTCOMES)) {
@@ -518,7 +504,7 @@ describe("settle control endpoint", () => {
 describe("the clock expires what the provider expires", () => {
   let clockSandbox: TestSandbox;
   beforeAll(async () => {
-    clockSandbox = await startPaymentsSandbox();
+    clockSandbox = await startQuietSandbox();
   });
   afterAll(async () => {
     await clockSandbox.close();

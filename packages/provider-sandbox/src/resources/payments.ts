@@ -43,14 +43,17 @@ export interface CreatePaymentOptions {
    * tapped card) instead of consuming `body.token`; the cardholder name still
    * decides the outcome.
    */
-  charge?: {
-    cardholderName: string;
-    paymentMethodId: string;
-    firstSixDigits: string;
-    lastFourDigits: string;
-    expirationMonth: number;
-    expirationYear: number;
-  };
+  charge?: KnownCard;
+}
+
+/** A card the sandbox has already seen, without its number: enough to charge it again. */
+export interface KnownCard {
+  cardholderName: string;
+  paymentMethodId: string;
+  firstSixDigits: string;
+  lastFourDigits: string;
+  expirationMonth: number;
+  expirationYear: number;
 }
 
 const MINUTE_MS = 60_000;
@@ -247,13 +250,7 @@ function setStatus(payment: Payment, status: PaymentStatus, detail: PaymentStatu
   payment.status_detail = detail;
 }
 
-interface CardUse {
-  cardholderName: string;
-  paymentMethodId: string;
-  firstSixDigits: string;
-  lastFourDigits: string;
-  expirationMonth: number;
-  expirationYear: number;
+interface CardUse extends KnownCard {
   cardId: string | null;
   identification: { type?: string | null; number?: string | null } | null;
 }

@@ -1,29 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Schemas } from "../schemas";
-import { authHeaders, createTestSandbox, type TestSandbox } from "../testing";
+import { callerFor } from "../test-support/api-client";
+import { startQuietSandbox, useSandbox } from "../test-support/use-sandbox";
 
 type Plan = Schemas["Plan"];
 
-let sandbox: TestSandbox;
+const sandbox = await useSandbox(startQuietSandbox, { resetBeforeEach: true });
+const call = callerFor(sandbox);
 const OTHER_SELLER = "TEST-6666666666666666-666666-66666666666666666666666666666666-7770006";
-
-beforeAll(async () => {
-  sandbox = await createTestSandbox({ tickIntervalMs: 0 });
-});
-afterAll(async () => {
-  await sandbox.close();
-});
-beforeEach(async () => {
-  await sandbox.control.reset();
-});
-
-async function call(method: string, path: string, body?: unknown, token?: string): Promise<Response> {
-  return sandbox.fetch(`${sandbox.url}${path}`, {
-    method,
-    headers: authHeaders(token),
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-}
 
 const PLAN: Schemas["PlanRequest"] = {
   reason: "Gym monthly",

@@ -1,29 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Schemas } from "../schemas";
-import { authHeaders, createTestSandbox, type TestSandbox } from "../testing";
+import { callerFor } from "../test-support/api-client";
+import { startQuietSandbox, useSandbox } from "../test-support/use-sandbox";
 
-let sandbox: TestSandbox;
+const sandbox = await useSandbox(startQuietSandbox, { resetBeforeEach: true });
+const call = callerFor(sandbox);
 const OTHER_SELLER = "TEST-3333333333333333-333333-33333333333333333333333333333333-7770003";
 
-beforeAll(async () => {
-  sandbox = await createTestSandbox({ tickIntervalMs: 0 });
-});
-afterAll(async () => {
-  await sandbox.close();
-});
-beforeEach(async () => {
-  await sandbox.control.reset();
-});
-
 const API = "/point/integration-api";
-
-async function call(method: string, path: string, body?: unknown, token?: string): Promise<Response> {
-  return sandbox.fetch(`${sandbox.url}${path}`, {
-    method,
-    headers: authHeaders(token),
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-}
 
 async function control(path: string, body: unknown = {}): Promise<Response> {
   return fetch(`${sandbox.url}/__sandbox/point${path}`, {

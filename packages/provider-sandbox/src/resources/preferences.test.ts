@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { authHeaders, createTestSandbox, DEFAULT_SELLER, type TestSandbox } from "../testing";
+import { describe, expect, it } from "vitest";
+import { startQuietSandbox, useSandbox } from "../test-support/use-sandbox";
+import { authHeaders, DEFAULT_SELLER } from "../testing";
 
-let sandbox: TestSandbox;
-
-beforeAll(async () => {
-  sandbox = await createTestSandbox({ tickIntervalMs: 0 });
-});
-afterAll(async () => {
-  await sandbox.close();
-});
-beforeEach(async () => {
-  await sandbox.control.reset();
-});
+const sandbox = await useSandbox(startQuietSandbox, { resetBeforeEach: true });
 
 const OTHER_TOKEN = "TEST-3333333333333333-333333-33333333333333333333333333333333-7770001";
 

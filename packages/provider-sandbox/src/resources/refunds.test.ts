@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ClassicErrorBody } from "../core/errors";
 import type { Schemas } from "../schemas";
-import type { TestSandbox } from "../testing";
-import { type ApiClient, apiFor, payWithCard, sellerApi, startPaymentsSandbox } from "./payments-test-support";
+import { type ApiClient, apiFor, sellerApi } from "../test-support/api-client";
+import { payWithCard } from "../test-support/card-payments";
+import { startQuietSandbox, useSandbox } from "../test-support/use-sandbox";
 
 type Payment = Schemas["Payment"];
 type Refund = Schemas["Refund"];
 
-let sandbox: TestSandbox;
-let api: ApiClient;
-
-beforeAll(async () => {
-  sandbox = await startPaymentsSandbox();
-  api = apiFor(sandbox);
-});
-
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = await useSandbox();
+const api = apiFor(sandbox);
 
 async function approvedPayment(amount: number, client: ApiClient = api): Promise<Payment> {
   const res = await payWithCard(client, { amount });
@@ -112,7 +104,7 @@ describe("refunds", () => {
   });
 
   it("allows refunds within 180 days of approval only", async () => {
-    const own = await startPaymentsSandbox();
+    const own = await startQuietSandbox();
     try {
       const client = apiFor(own);
       const early = await approvedPayment(10, client);

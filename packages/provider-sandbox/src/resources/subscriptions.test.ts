@@ -1,46 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Schemas } from "../schemas";
-import { authHeaders, createTestSandbox, type TestSandbox } from "../testing";
+import { apiFor, callerFor, expectJson } from "../test-support/api-client";
+import { TEST_DNI, tokenize } from "../test-support/card-payments";
+import { startQuietSandbox, useSandbox } from "../test-support/use-sandbox";
 
 type Subscription = Schemas["Subscription"];
 type AuthorizedPayment = Schemas["AuthorizedPayment"];
 
-let sandbox: TestSandbox;
+const sandbox = await useSandbox(startQuietSandbox, { resetBeforeEach: true });
+const call = callerFor(sandbox);
 const OTHER_SELLER = "TEST-8888888888888888-888888-88888888888888888888888888888888-7770008";
 const DAY_MS = 86_400_000;
 
-beforeAll(async () => {
-  sandbox = await createTestSandbox({ tickIntervalMs: 0 });
-});
-afterAll(async () => {
-  await sandbox.close();
-});
-beforeEach(async () => {
-  await sandbox.control.reset();
-});
-
-async function call(method: string, path: string, body?: unknown, token?: string): Promise<Response> {
-  return sandbox.fetch(`${sandbox.url}${path}`, {
-    method,
-    headers: authHeaders(token),
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-}
-
-async function json<T>(res: Response, status = 200): Promise<T> {
-  expect(res.status).toBe(status);
-  return (await res.json()) as T;
-}
-
-async function cardToken(cardholder: string): Promise<string> {
-  const res = await call("POST", "/v1/card_tokens", {
-    card_number: "5031755734530604",
-    expiration_month: 11,
-    expiration_year: 2030,
-    security_code: "123",
-    cardholder: { name: cardholder, identification: { type: "DNI", number: "12345678" } },
-  });
-  return (await json<{ id: string }>(res, 201)).id;
+function cardToken(cardholder: string): Promise<string> {
+  return tokenize(apiFor(sandbox), { brand: "master", name: cardholder, identification: TEST_DNI });
 }
 
 const RECURRING = { frequency: 10, frequency_type: "days", transaction_amount: 250, currency_id: "ARS" } as const;
@@ -53,16 +26,16 @@ async function subscribe(body: Partial<Schemas["SubscriptionRequest"]> = {}): Pr
     auto_recurring: RECURRING,
     ...body,
   });
-  return json<Subscription>(res, 201);
+  return expectJson<Subscription>(res, 201);
 }
 
 async function invoices(subscriptionId: string): Promise<AuthorizedPayment[]> {
   const res = await call("GET", `/authorized_payments/search?preapproval_id=${subscriptionId}`);
-  return (await json<Schemas["AuthorizedPaymentSearchResult"]>(res)).results;
+  return (await expectJson<Schemas["AuthorizedPaymentSearchResult"]>(res)).results;
 }
 
 async function get(id: string): Promise<Subscription> {
-  return json<Subscription>(await call("GET", `/preapproval/${id}`));
+  return expectJson<Subscription>(await call("GET", `/preapproval/${id}`));
 }
 
 async function advanceDays(days: number): Promise<void> {
@@ -111,15 +84,17 @@ describe("subscriptions lifecycle", () => {
       retry_attempt: 0,
     });
     expect(invoice?.payment?.status).toBe("approved");
-    const payment = await json<Schemas["Payment"]>(await call("GET", `/v1/payments/${String(invoice?.payment?.id)}`));
+    const payment = await expectJson<Schemas["Payment"]>(
+      await call("GET", `/v1/payments/${String(invoice?.payment?.id)}`),
+    );
     expect(payment).toMatchObject({ operation_type: "recurring_payment", status: "approved", transaction_amount: 250 });
 
-    const one = await json<AuthorizedPayment>(await call("GET", `/authorized_payments/${String(invoice?.id)}`));
+    const one = await expectJson<AuthorizedPayment>(await call("GET", `/authorized_payments/${String(invoice?.id)}`));
     expect(one.id).toBe(invoice?.id);
     const theirs = await call("GET", `/authorized_payments/${String(invoice?.id)}`, undefined, OTHER_SELLER);
     expect(theirs.status).toBe(404);
     const byPayment = await call("GET", `/authorized_payments/search?payment_id=${String(invoice?.payment?.id)}`);
-    expect((await json<Schemas["AuthorizedPaymentSearchResult"]>(byPayment)).results.map((i) => i.id)).toEqual([
+    expect((await expectJson<Schemas["AuthorizedPaymentSearchResult"]>(byPayment)).results.map((i) => i.id)).toEqual([
       invoice?.id,
     ]);
 
@@ -130,18 +105,22 @@ describe("subscriptions lifecycle", () => {
 
   it("pauses, resumes and cancels; a cancelled subscription never changes again", async () => {
     const sub = await subscribe({ card_token_id: await cardToken("APRO") });
-    const paused = await json<Subscription>(await call("PUT", `/preapproval/${sub.id}`, { status: "paused" }));
+    const paused = await expectJson<Subscription>(await call("PUT", `/preapproval/${sub.id}`, { status: "paused" }));
     expect(paused.status).toBe("paused");
     await advanceDays(25);
     expect(await invoices(sub.id)).toHaveLength(1);
 
-    const resumed = await json<Subscription>(await call("PUT", `/preapproval/${sub.id}`, { status: "authorized" }));
+    const resumed = await expectJson<Subscription>(
+      await call("PUT", `/preapproval/${sub.id}`, { status: "authorized" }),
+    );
     expect(resumed.status).toBe("authorized");
     // Periods that fell while paused are skipped, not charged late.
     expect(Date.parse(resumed.next_payment_date ?? "")).toBeGreaterThanOrEqual(sandbox.control.now().getTime());
     expect(await invoices(sub.id)).toHaveLength(1);
 
-    const cancelled = await json<Subscription>(await call("PUT", `/preapproval/${sub.id}`, { status: "cancelled" }));
+    const cancelled = await expectJson<Subscription>(
+      await call("PUT", `/preapproval/${sub.id}`, { status: "cancelled" }),
+    );
     expect(cancelled).toMatchObject({ status: "cancelled", next_payment_date: null });
     for (const change of [{ status: "authorized" }, { status: "paused" }, { reason: "again" }]) {
       const res = await call("PUT", `/preapproval/${sub.id}`, change);
@@ -169,14 +148,14 @@ describe("subscriptions lifecycle", () => {
       status: "authorized",
       card_token_id: await cardToken("APRO"),
     });
-    const authorized = await json<Subscription>(res);
+    const authorized = await expectJson<Subscription>(res);
     expect(authorized.status).toBe("authorized");
     expect(await invoices(sub.id)).toHaveLength(1);
   });
 
   it("changes the amount of future charges", async () => {
     const sub = await subscribe({ card_token_id: await cardToken("APRO") });
-    const updated = await json<Subscription>(
+    const updated = await expectJson<Subscription>(
       await call("PUT", `/preapproval/${sub.id}`, { auto_recurring: { transaction_amount: 300 } }),
     );
     expect(updated.auto_recurring?.transaction_amount).toBe(300);
@@ -190,7 +169,7 @@ describe("subscriptions lifecycle", () => {
     await subscribe({ payer_email: "b@testuser.com", reason: "Beta", card_token_id: await cardToken("APRO") });
     const search = async (query: string, token?: string) =>
       (
-        await json<Schemas["SubscriptionSearchResult"]>(
+        await expectJson<Schemas["SubscriptionSearchResult"]>(
           await call("GET", `/preapproval/search?${query}`, undefined, token),
         )
       ).results.map((s) => s.reason);
@@ -265,7 +244,7 @@ describe("charging clock", () => {
   });
 
   it("honours a plan's free trial and repetitions", async () => {
-    const plan = await json<Schemas["Plan"]>(
+    const plan = await expectJson<Schemas["Plan"]>(
       await call("POST", "/preapproval_plan/", {
         reason: "Course",
         back_url: "https://shop.example/back",
@@ -300,7 +279,7 @@ describe("charging clock", () => {
     expect(done.next_payment_date).toBeNull();
     expect(done.summarized).toMatchObject({ charged_quantity: 2, pending_charge_quantity: 0 });
 
-    const byPlan = await json<Schemas["SubscriptionSearchResult"]>(
+    const byPlan = await expectJson<Schemas["SubscriptionSearchResult"]>(
       await call("GET", `/preapproval/search?preapproval_plan_id=${plan.id}`),
     );
     expect(byPlan.results.map((s) => s.id)).toEqual([sub.id]);
@@ -318,7 +297,7 @@ describe("charging clock", () => {
   });
 
   it("refuses an inactive or unknown plan", async () => {
-    const plan = await json<Schemas["Plan"]>(
+    const plan = await expectJson<Schemas["Plan"]>(
       await call("POST", "/preapproval_plan/", {
         reason: "Old",
         back_url: "https://shop.example/back",

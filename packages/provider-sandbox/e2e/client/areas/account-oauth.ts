@@ -7,7 +7,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { ProviderAuthenticationError, ProviderBadRequestError } from "@cobro/provider-client";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_OAUTH_APP } from "../../../src/index";
-import { type ClientSandbox, formFields, postForm } from "../harness";
+import { formFields, postForm } from "../../../src/test-support/forms";
+import type { ClientSandbox } from "../harness";
 
 const REDIRECT_URI = "https://platform.example/oauth/callback";
 

@@ -4,7 +4,8 @@
 
 import { ProviderNotFoundError } from "@cobro/provider-client";
 import { describe, expect, it } from "vitest";
-import { type ClientSandbox, formFields, postForm } from "../harness";
+import { APRO_CARD_FIELDS, formFields, postForm } from "../../../src/test-support/forms";
+import type { ClientSandbox } from "../harness";
 
 const STORE = "https://store.example";
 
@@ -36,13 +37,7 @@ export function describePreferences(env: () => ClientSandbox): void {
       expect(form.action).toBe("pay");
       const paid = await postForm(new URL(form.action ?? "", preference.init_point).toString(), {
         ...form.fields,
-        card_number: "4509 9535 6623 3704",
-        expiration_month: "11",
-        expiration_year: "2030",
-        security_code: "123",
-        cardholder_name: "APRO",
-        identification_type: "DNI",
-        identification_number: "12345678",
+        ...APRO_CARD_FIELDS,
         email: "buyer@testuser.com",
         installments: "1",
       });

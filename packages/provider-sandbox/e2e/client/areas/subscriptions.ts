@@ -3,7 +3,8 @@
 
 import { ProviderBadRequestError } from "@cobro/provider-client";
 import { describe, expect, it } from "vitest";
-import { type ClientSandbox, formFields, postForm, tokenizeTestCard } from "../harness";
+import { formFields, postForm } from "../../../src/test-support/forms";
+import { type ClientSandbox, tokenizeTestCard } from "../harness";
 
 export function describeSubscriptions(env: () => ClientSandbox): void {
   describe("plans, subscriptions and authorized payments", () => {

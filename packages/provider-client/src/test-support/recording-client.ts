@@ -71,6 +71,20 @@ export function createRecordingClient(respond: Responder = respondJson({})): {
   };
 }
 
+/**
+ * The wire a test expects, to compare with `wireOf`: no query string and no body unless given.
+ *
+ * @example
+ * expect(wireOf(last())).toEqual(wire("GET", "/v1/payments/search", { search: "?limit=1" }));
+ */
+export function wire(
+  method: string,
+  path: string,
+  rest: { search?: string; body?: unknown } = {},
+): { method: string; path: string; search: string; body: unknown } {
+  return { method, path, search: rest.search ?? "", body: rest.body };
+}
+
 /** The parts of a request the resource tests compare: method, path, query string and JSON body. */
 export function wireOf(request: RecordedRequest): { method: string; path: string; search: string; body: unknown } {
   return { method: request.method, path: request.path, search: request.search, body: request.body };
