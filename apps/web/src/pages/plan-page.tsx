@@ -1,8 +1,162 @@
-// Placeholder: the shopper pages step fills this in.
-import { useParams } from "react-router";
-import { ComingSoon } from "../components/coming-soon";
+import { Alert, Card, ErrorState, LoadingState, PageHeading, TextField } from "@cobro/ui";
+import { useState } from "react";
+import { Link, useParams } from "react-router";
+import { signInPathFor } from "../auth/safe-next";
+import { useCurrentUser } from "../components/app-layout";
+import { PaymentStatusBadge } from "../components/payment-status-badge";
+import { describeFrequency, describeTrial } from "../components/plan-frequency";
+import { Price } from "../components/price";
+import { useDocumentTitle } from "../components/use-document-title";
+import { describeError } from "../errors/describe-error";
+import { useI18n } from "../i18n/i18n-context";
+import { describePaymentOutcome } from "../i18n/payment-status";
+import { isCardMethod } from "../payments/card-brand";
+import { CardForm, type CardFormSubmission } from "../payments/card-form";
+import { subscriptionCreateInputSchema } from "../schemas";
+import { type RouterOutputs, trpc } from "../trpc";
 
+type Created = RouterOutputs["subscriptions"]["create"];
+
+function SubscriptionOutcome({ created }: { created: Created }) {
+  const { t } = useI18n();
+  const charge = created.firstCharge;
+  const outcome = charge ? describePaymentOutcome(charge.status, charge.statusDetail) : null;
+  const declined = charge?.status === "rejected";
+  return (
+    <Alert
+      tone={declined ? "danger" : "success"}
+      title={declined ? t("plan.created.declined") : t("plan.created.title")}
+    >
+      <p>{t("plan.created.status", { status: t(`subscription.status.${subscriptionStatusKey(created.status)}`) })}</p>
+      {charge && outcome ? (
+        <p>
+          {t("plan.created.firstCharge")}{" "}
+          <PaymentStatusBadge status={charge.status} statusDetail={charge.statusDetail} /> {t(outcome.detailKey)}
+        </p>
+      ) : (
+        <p>{t("plan.created.noChargeYet")}</p>
+      )}
+      <p>
+        <Link to="/account">{t("plan.created.manage")}</Link>
+      </p>
+    </Alert>
+  );
+}
+
+/** The provider's subscription statuses the dictionaries know. */
+export function subscriptionStatusKey(status: string): "pending" | "authorized" | "paused" | "cancelled" {
+  return status === "authorized" || status === "paused" || status === "cancelled" ? status : "pending";
+}
+
+/** `/plans/:id`: one plan; signed-in shoppers subscribe with a card tokenized in the browser. */
 export function PlanPage() {
   const { id = "" } = useParams();
-  return <ComingSoon titleKey="page.plan.title" detail={id} />;
+  const i18n = useI18n();
+  const { t, language } = i18n;
+  const { user, loading: userLoading } = useCurrentUser();
+  const plan = trpc.plans.get.useQuery({ id });
+  const methods = trpc.checkout.paymentMethods.useQuery(undefined, { staleTime: 10 * 60_000, enabled: user !== null });
+  const subscribe = trpc.subscriptions.create.useMutation();
+  const utils = trpc.useUtils();
+  const [email, setEmail] = useState<string | null>(null);
+  const [emailError, setEmailError] = useState<string | undefined>();
+  const [created, setCreated] = useState<Created | null>(null);
+  useDocumentTitle(plan.data?.reason ?? t("page.plan.title"));
+
+  if (plan.isPending) {
+    return (
+      <>
+        <PageHeading title={t("page.plan.title")} />
+        <LoadingState label={t("plan.loading")} />
+      </>
+    );
+  }
+  if (plan.isError) {
+    const described = describeError(plan.error, { t, language });
+    const missing = described.httpStatus === 404 || described.httpStatus === 400;
+    return (
+      <>
+        <PageHeading title={t("page.plan.title")} />
+        <ErrorState
+          title={missing ? t("plan.notFound") : t("plan.failed")}
+          message={missing ? t("plan.notFoundText") : described.message}
+          onRetry={missing ? undefined : () => void plan.refetch()}
+          retryLabel={t("common.retry")}
+        />
+        <p>
+          <Link to="/plans">{t("plan.back")}</Link>
+        </p>
+      </>
+    );
+  }
+
+  const payerEmail = email ?? user?.email ?? "";
+  const item = plan.data;
+  const checkEmail = () => {
+    const valid = subscriptionCreateInputSchema.shape.payerEmail.safeParse(payerEmail).success;
+    setEmailError(valid ? undefined : t("checkout.error.email"));
+    return valid;
+  };
+  const subscribeWithCard = async (submission: CardFormSubmission) => {
+    const result = await subscribe.mutateAsync({ planId: item.id, cardToken: submission.cardToken, payerEmail });
+    setCreated(result);
+    await utils.account.subscriptions.list.invalidate();
+  };
+
+  return (
+    <>
+      <p className="ui-breadcrumb">
+        <Link to="/plans">{t("plan.back")}</Link>
+      </p>
+      <PageHeading title={item.reason} />
+      <Card title={t("plan.details")}>
+        <p className="ui-product-detail__price">
+          <Price money={item.amount} /> <span>{describeFrequency(i18n, item.frequency, item.frequencyType)}</span>
+        </p>
+        {item.freeTrial ? <p>{describeTrial(i18n, item.freeTrial.frequency, item.freeTrial.frequencyType)}</p> : null}
+        <p>{t("plan.cancelAnytime")}</p>
+      </Card>
+      {created ? (
+        <SubscriptionOutcome created={created} />
+      ) : userLoading ? (
+        <LoadingState label={t("common.loading")} />
+      ) : !user ? (
+        <Card title={t("plan.subscribe")}>
+          <p>{t("plan.signInFirst")}</p>
+          <p>
+            <Link className="ui-button ui-button--primary" to={signInPathFor(`/plans/${encodeURIComponent(item.id)}`)}>
+              {t("plan.signInToSubscribe")}
+            </Link>
+          </p>
+        </Card>
+      ) : (
+        <Card title={t("plan.subscribe")}>
+          {methods.isError ? (
+            <Alert tone="danger">{describeError(methods.error, { t, language }).message}</Alert>
+          ) : null}
+          <CardForm
+            idPrefix="plan-card"
+            methods={(methods.data ?? []).filter(isCardMethod)}
+            requireBrand={false}
+            submitLabel={t("plan.subscribeButton")}
+            busyLabel={t("plan.subscribing")}
+            validateExtra={checkEmail}
+            onSubmit={subscribeWithCard}
+          >
+            <TextField
+              id="plan-payer-email"
+              label={t("plan.payerEmail")}
+              description={t("plan.payerEmailHelp")}
+              type="email"
+              autoComplete="email"
+              required
+              value={payerEmail}
+              error={emailError}
+              onChange={(event) => setEmail(event.currentTarget.value)}
+            />
+          </CardForm>
+        </Card>
+      )}
+    </>
+  );
 }

@@ -1,8 +1,93 @@
-// Placeholder: the shopper pages step fills this in.
-import { useParams } from "react-router";
-import { ComingSoon } from "../components/coming-soon";
+import { ErrorState, LoadingState, PageHeading } from "@cobro/ui";
+import { useId, useState } from "react";
+import { Link, useParams } from "react-router";
+import { MAX_QUANTITY, MIN_QUANTITY } from "../cart/cart-state";
+import { AddToCartButton } from "../components/add-to-cart-button";
+import { Price } from "../components/price";
+import { ProductImage } from "../components/product-image";
+import { useDocumentTitle } from "../components/use-document-title";
+import { describeError } from "../errors/describe-error";
+import { useI18n } from "../i18n/i18n-context";
+import { trpc } from "../trpc";
 
+/** `/products/:slug`: one product, with a quantity to add to the cart. */
 export function ProductPage() {
   const { slug = "" } = useParams();
-  return <ComingSoon titleKey="page.product.title" detail={slug} />;
+  const { t, language } = useI18n();
+  const product = trpc.catalog.get.useQuery({ slug });
+  const [quantity, setQuantity] = useState(1);
+  const quantityId = `quantity-${useId().replace(/[^A-Za-z0-9_-]/g, "")}`;
+  useDocumentTitle(product.data?.name ?? t("page.product.title"));
+
+  if (product.isPending) {
+    return (
+      <>
+        <PageHeading title={t("page.product.title")} />
+        <LoadingState label={t("product.loading")} />
+      </>
+    );
+  }
+  if (product.isError) {
+    const described = describeError(product.error, { t, language });
+    const missing = described.httpStatus === 404 || described.httpStatus === 400;
+    return (
+      <>
+        <PageHeading title={t("page.product.title")} />
+        <ErrorState
+          title={missing ? t("product.notFound") : t("product.failed")}
+          message={missing ? t("product.notFoundText") : described.message}
+          onRetry={missing ? undefined : () => void product.refetch()}
+          retryLabel={t("common.retry")}
+          retrying={product.isFetching}
+          retryingLabel={t("common.retrying")}
+        />
+        <p>
+          <Link to="/">{t("common.backToStore")}</Link>
+        </p>
+      </>
+    );
+  }
+
+  const item = product.data;
+  return (
+    <>
+      <p className="ui-breadcrumb">
+        <Link to="/">{t("product.back")}</Link>
+      </p>
+      <div className="ui-product-detail">
+        <ProductImage product={item} large />
+        <div className="ui-product-detail__body">
+          <PageHeading title={item.name} />
+          <p className="ui-product-detail__price">
+            <Price money={item.price} />
+          </p>
+          <p>{item.description}</p>
+          <div className="ui-field ui-field--inline">
+            <label className="ui-field__label" htmlFor={quantityId}>
+              {t("cart.quantity")}
+            </label>
+            <input
+              id={quantityId}
+              className="ui-field__control ui-quantity"
+              type="number"
+              inputMode="numeric"
+              min={MIN_QUANTITY}
+              max={MAX_QUANTITY}
+              step={1}
+              value={quantity}
+              onChange={(event) => {
+                const value = event.currentTarget.valueAsNumber;
+                if (!Number.isNaN(value))
+                  setQuantity(Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, Math.trunc(value))));
+              }}
+            />
+          </div>
+          <AddToCartButton product={item} quantity={quantity} />
+          <p>
+            <Link to="/cart">{t("product.viewCart")}</Link>
+          </p>
+        </div>
+      </div>
+    </>
+  );
 }

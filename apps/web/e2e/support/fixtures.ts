@@ -1,0 +1,121 @@
+// The `test` of every spec: Playwright's, plus
+// - `db` / `brazilDb`: kysely on the embedded PostgreSQL of each store (the
+//   server's own `createDatabase` and `DB` types), to seed data and to check
+//   what the server recorded;
+// - `signInAs`: a shopper created in the database with a session made by the
+//   server's own session module, its cookie set on the browser context (never
+//   through the sign-in form, never by waiting);
+// - `cobroRequests`: every request the page sends to the store's origin, with
+//   its body, to prove what never reaches Cobro's server.
+import { type BrowserContext, test as base, type Page } from "@playwright/test";
+import type { Kysely } from "kysely";
+import { hashPassword } from "../../../server/src/auth/passwords";
+import { createSession, SESSION_COOKIE_NAME } from "../../../server/src/auth/sessions";
+import { createDatabase } from "../../../server/src/db/database";
+import type { DB } from "../../../server/src/db/schema";
+import { BRAZIL_STORE, MAIN_STORE, postgresConnectionString, type StoreEnv } from "./e2e-env";
+
+export interface Shopper {
+  id: string;
+  email: string;
+  name: string;
+  password: string;
+}
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  body: string | null;
+}
+
+/** Cheap scrypt parameters: fixture users only (the server's hashPassword accepts them and still verifies). */
+const FIXTURE_SCRYPT = { logN: 10, r: 8, p: 1 } as const;
+
+/** Inserts a shopper and signs them in on `context` by creating a session row and setting its cookie. */
+export async function createShopperWithSession(options: {
+  db: Kysely<DB>;
+  context: BrowserContext;
+  target?: StoreEnv;
+  name?: string;
+}): Promise<Shopper> {
+  const target = options.target ?? MAIN_STORE;
+  const unique = crypto.randomUUID().slice(0, 8);
+  const name = options.name ?? `Shopper ${unique}`;
+  const email = `shopper-${unique}@e2e.test`;
+  const password = `pw-${crypto.randomUUID()}`;
+  const user = await options.db
+    .insertInto("users")
+    .values({ email, name, password_hash: await hashPassword(password, FIXTURE_SCRYPT), role: "shopper" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const { token, session } = await createSession({ db: options.db, userId: user.id });
+  await options.context.addCookies([
+    {
+      name: SESSION_COOKIE_NAME,
+      value: token,
+      url: target.baseUrl,
+      httpOnly: true,
+      sameSite: "Lax",
+      expires: Math.floor(session.expiresAt.getTime() / 1000),
+    },
+  ]);
+  return { id: user.id, email, name, password };
+}
+
+/** Records every request `page` sends to `origin` (the store), bodies included. */
+export function recordRequests(page: Page, origin: string): RecordedRequest[] {
+  const recorded: RecordedRequest[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).origin !== origin) return;
+    recorded.push({ method: request.method(), url: request.url(), body: request.postData() });
+  });
+  return recorded;
+}
+
+interface Fixtures {
+  /** Signs a new shopper in on this test's browser context. */
+  signInAs: (options?: { name?: string; target?: StoreEnv }) => Promise<Shopper>;
+  /** Requests to the main store's origin made by `page` during the test. */
+  cobroRequests: RecordedRequest[];
+}
+
+interface WorkerFixtures {
+  db: Kysely<DB>;
+  brazilDb: Kysely<DB>;
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  db: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies as a destructured object
+    async ({}, use) => {
+      const db = createDatabase(postgresConnectionString(MAIN_STORE), { maxConnections: 2 });
+      await use(db);
+      await db.destroy();
+    },
+    { scope: "worker" },
+  ],
+  brazilDb: [
+    // biome-ignore lint/correctness/noEmptyPattern: see above
+    async ({}, use) => {
+      const db = createDatabase(postgresConnectionString(BRAZIL_STORE), { maxConnections: 2 });
+      await use(db);
+      await db.destroy();
+    },
+    { scope: "worker" },
+  ],
+  signInAs: async ({ context, db, brazilDb }, use) => {
+    await use((options = {}) =>
+      createShopperWithSession({
+        db: options.target === BRAZIL_STORE ? brazilDb : db,
+        context,
+        target: options.target ?? MAIN_STORE,
+        ...(options.name ? { name: options.name } : {}),
+      }),
+    );
+  },
+  cobroRequests: async ({ page }, use) => {
+    await use(recordRequests(page, MAIN_STORE.baseUrl));
+  },
+});
+
+export { expect } from "@playwright/test";

@@ -1,0 +1,63 @@
+// Calls to the provider sandbox of a store: its control API (settle a pending
+// payment, list webhooks) and provider calls made as the store's seller
+// (create a plan). Never through the browser.
+import { expect } from "@playwright/test";
+import { MAIN_STORE, SANDBOX_ACCESS_TOKEN, type StoreEnv } from "./e2e-env";
+
+async function call(target: StoreEnv, method: string, path: string, body?: unknown): Promise<unknown> {
+  const response = await fetch(`${target.sandboxUrl}${path}`, {
+    method,
+    headers: {
+      "content-type": "application/json",
+      authorization: `Bearer ${SANDBOX_ACCESS_TOKEN}`,
+      "x-idempotency-key": crypto.randomUUID(),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  expect(response.ok, `${method} ${path} → ${response.status} ${text}`).toBe(true);
+  return text === "" ? null : JSON.parse(text);
+}
+
+/** Settles a pending or in-process payment as the buyer's bank would (`approve`, `reject` or `expire`). */
+export async function settlePayment(
+  paymentId: number,
+  outcome: "approve" | "reject" | "expire",
+  target: StoreEnv = MAIN_STORE,
+): Promise<void> {
+  await call(target, "POST", `/__sandbox/payments/${paymentId}/settle`, { outcome });
+}
+
+/** A payment as the provider holds it. */
+export async function getProviderPayment(
+  paymentId: number,
+  target: StoreEnv = MAIN_STORE,
+): Promise<{ status: string; status_detail: string; transaction_amount: number; external_reference?: string }> {
+  return (await call(target, "GET", `/v1/payments/${paymentId}`)) as {
+    status: string;
+    status_detail: string;
+    transaction_amount: number;
+    external_reference?: string;
+  };
+}
+
+/** Creates an active monthly plan as the store's seller (what the admin would do) and returns its id. */
+export async function createPlan(options: {
+  reason: string;
+  amount: number;
+  currency?: string;
+  target?: StoreEnv;
+}): Promise<string> {
+  const target = options.target ?? MAIN_STORE;
+  const plan = (await call(target, "POST", "/preapproval_plan", {
+    reason: options.reason,
+    auto_recurring: {
+      frequency: 1,
+      frequency_type: "months",
+      transaction_amount: options.amount,
+      currency_id: options.currency ?? "ARS",
+    },
+    back_url: `${target.baseUrl}/account`,
+  })) as { id: string };
+  return plan.id;
+}

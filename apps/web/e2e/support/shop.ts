@@ -1,0 +1,108 @@
+// Steps a shopper takes, by the labels a person sees (English pages).
+import { expect, type Page } from "@playwright/test";
+import type { Kysely } from "kysely";
+import type { DB } from "../../../server/src/db/schema";
+import { MAIN_STORE, type StoreEnv } from "./e2e-env";
+
+/** Test cards (provider-sandbox README); the cardholder name decides the outcome. */
+export const TEST_CARDS = {
+  MLA_VISA: "4509 9535 6623 3704",
+  MLB_VISA: "4235 6477 2802 5682",
+} as const;
+export const TEST_EXPIRY = "11/30";
+/** Not the usual 123, so a stray "123" elsewhere cannot hide (or fake) a leaked CVV. */
+export const TEST_CVV = "947";
+
+export interface SeededProduct {
+  id: string;
+  slug: string;
+  name: string;
+  priceMinor: number;
+  currency: string;
+}
+
+/** A product of this test only, so its cart line and total are known. */
+export async function seedProduct(
+  db: Kysely<DB>,
+  options: { priceMinor?: number; currency?: string; name?: string } = {},
+): Promise<SeededProduct> {
+  const unique = crypto.randomUUID().slice(0, 8);
+  const product = {
+    slug: `e2e-${unique}`,
+    name: options.name ?? `Test product ${unique}`,
+    priceMinor: options.priceMinor ?? 12_345_00,
+    currency: options.currency ?? "ARS",
+  };
+  const row = await db
+    .insertInto("products")
+    .values({
+      slug: product.slug,
+      name: product.name,
+      description: "Made for an end-to-end test.",
+      image_url: null,
+      price_minor: product.priceMinor,
+      currency: product.currency,
+      active: true,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id: row.id, ...product };
+}
+
+/** Opens the product's page and adds it to the cart (the confirmation is announced). */
+export async function addToCart(page: Page, product: SeededProduct, target: StoreEnv = MAIN_STORE): Promise<void> {
+  await page.goto(`${target.baseUrl}/products/${product.slug}`);
+  await expect(page.getByRole("heading", { level: 1, name: product.name })).toBeVisible();
+  await page.getByRole("button", { name: /^Add to cart/ }).click();
+  await expect(page.getByText(`${product.name} was added to your cart.`)).toBeVisible();
+}
+
+export interface PayerDetails {
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  documentType?: string;
+  documentNumber?: string;
+}
+
+/** From the cart to the payment step: goes to /checkout and fills the payer form. */
+export async function enterPayerDetails(
+  page: Page,
+  payer: PayerDetails = {},
+  target: StoreEnv = MAIN_STORE,
+): Promise<void> {
+  await page.goto(`${target.baseUrl}/checkout`);
+  await page.getByLabel("Email").fill(payer.email ?? "buyer@e2e.test");
+  await page.getByLabel("First name").fill(payer.firstName ?? "Ana");
+  await page.getByLabel("Last name").fill(payer.lastName ?? "Gómez");
+  const documentType = page.getByLabel("Document type");
+  await expect(documentType).toBeEnabled();
+  if (payer.documentType) await documentType.selectOption(payer.documentType);
+  await page.getByLabel("Document number").fill(payer.documentNumber ?? "12345678");
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+  await expect(page.getByRole("group", { name: "How do you want to pay?" })).toBeVisible();
+}
+
+/** Fills the card form (the card option must be selected, as it is by default). */
+export async function fillCard(
+  page: Page,
+  card: { holder: string; number?: string; expiry?: string; cvv?: string },
+): Promise<void> {
+  await page.getByLabel("Card number").fill(card.number ?? TEST_CARDS.MLA_VISA);
+  await page.getByLabel("Name on the card").fill(card.holder);
+  await page.getByLabel("Expiry date").fill(card.expiry ?? TEST_EXPIRY);
+  await page.getByLabel("Security code").fill(card.cvv ?? TEST_CVV);
+}
+
+/** The checkout id of the result page the browser is on. */
+export function checkoutIdOf(page: Page): string {
+  const id =
+    new URL(page.url()).searchParams.get("checkout_id") ?? new URL(page.url()).searchParams.get("external_reference");
+  if (!id) throw new Error(`no checkout id in ${page.url()}`);
+  return id;
+}
+
+/** The payments the server recorded for a checkout. */
+export function paymentsOf(db: Kysely<DB>, checkoutId: string) {
+  return db.selectFrom("payments").selectAll().where("checkout_id", "=", checkoutId).orderBy("created_at").execute();
+}

@@ -1,0 +1,118 @@
+// Browser tests of the shopper pages against the real product: the server as
+// `npm start` runs it (embedded PostgreSQL + embedded provider sandbox), on
+// fixed ports with a fresh data directory per run, plus a second, Brazilian
+// store for Pix (see e2e/support/e2e-env.ts). Debian's Chromium, never a
+// downloaded browser. One worker: the machine has two cores and the stores
+// are shared.
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "@playwright/test";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, BRAZIL_STORE, DATA_DIR_VARIABLE, MAIN_STORE } from "./e2e/support/e2e-env";
+
+const webDir = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(webDir, "../..");
+
+const RUN_DIR_PREFIX = "cobro-e2e-";
+
+/** True while a PostgreSQL of an earlier run still holds `dir` (its postmaster.pid names a live process). */
+function inUse(dir: string): boolean {
+  return ["main", "brazil"].some((store) => {
+    const pidFile = path.join(dir, store, "postgres", "postmaster.pid");
+    if (!existsSync(pidFile)) return false;
+    const pid = Number.parseInt(readFileSync(pidFile, "utf8").split("\n")[0] ?? "", 10);
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+// The config is loaded by the runner and again by each worker; the first load picks the run's directory and the
+// workers inherit it through the environment. The stores outlive global teardown, so each run removes the
+// directories of earlier, finished runs instead.
+if (!process.env[DATA_DIR_VARIABLE]) {
+  for (const entry of readdirSync(tmpdir())) {
+    const earlier = path.join(tmpdir(), entry);
+    if (entry.startsWith(RUN_DIR_PREFIX) && !inUse(earlier)) rmSync(earlier, { recursive: true, force: true });
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), RUN_DIR_PREFIX));
+  // PostgreSQL runs as the postgres user when we are root: it must be able to enter the directory.
+  chmodSync(dir, 0o755);
+  process.env[DATA_DIR_VARIABLE] = dir;
+}
+const dataDir = process.env[DATA_DIR_VARIABLE] ?? "";
+
+/** Debian's Chromium (`apt-get install -y chromium`), or CHROMIUM_PATH. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export default defineConfig({
+  testDir: "e2e",
+  testMatch: "**/*.spec.ts",
+  outputDir: "test-results",
+  fullyParallel: false,
+  workers: 1,
+  // A flaky test must show up as a failure, not pass on its second try.
+  retries: 0,
+  forbidOnly: true,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  use: {
+    baseURL: MAIN_STORE.baseUrl,
+    locale: "en-US",
+    timezoneId: "America/Argentina/Buenos_Aires",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: CHROMIUM_PATH,
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  webServer: [
+    {
+      // The product as `npm start` runs it, on a fresh data directory.
+      command: "npm run build --workspace @cobro/web && npm run start --workspace @cobro/server",
+      cwd: repoRoot,
+      url: `${MAIN_STORE.baseUrl}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
+      env: {
+        PORT: String(MAIN_STORE.port),
+        EMBEDDED_POSTGRES_PORT: String(MAIN_STORE.postgresPort),
+        SANDBOX_PORT: String(MAIN_STORE.sandboxPort),
+        DATA_DIR: path.join(dataDir, MAIN_STORE.name),
+        ADMIN_EMAIL,
+        ADMIN_PASSWORD,
+        [DATA_DIR_VARIABLE]: dataDir,
+      },
+    },
+    {
+      // The Brazilian store (Pix): started after the first, so the web app is already built.
+      command: "npx tsx apps/web/e2e/support/start-brazil-store.ts",
+      cwd: repoRoot,
+      url: `${BRAZIL_STORE.baseUrl}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
+      env: { [DATA_DIR_VARIABLE]: dataDir },
+    },
+  ],
+});

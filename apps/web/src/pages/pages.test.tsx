@@ -1,0 +1,150 @@
+import { QueryClient } from "@tanstack/react-query";
+import { getQueryKey } from "@trpc/react-query";
+import { renderToString } from "react-dom/server";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it } from "vitest";
+import { App } from "../app";
+import type { CartItem } from "../cart/cart-state";
+import type { Language } from "../i18n/locale";
+import { AppProviders } from "../providers";
+import { type RouterOutputs, trpc } from "../trpc";
+import { minutesLeft } from "./checkout-result-page";
+
+type CheckoutResult = RouterOutputs["checkout"]["result"];
+
+function render(path: string, options: { language?: Language; cartItems?: CartItem[]; client?: QueryClient } = {}) {
+  const html = renderToString(
+    <AppProviders
+      language={options.language ?? "en"}
+      queryClient={options.client ?? new QueryClient()}
+      cartItems={options.cartItems}
+    >
+      <MemoryRouter initialEntries={[path]}>
+        <App />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+  return html.replace(/[\u00a0\u202f]/g, " ");
+}
+
+function clientWith(seed: (client: QueryClient) => void): QueryClient {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
+  seed(client);
+  return client;
+}
+
+const result: CheckoutResult = {
+  checkoutId: "c1",
+  status: "pending",
+  statusDetail: "pending_waiting_transfer",
+  reason: null,
+  total: { amountMinor: 14990, currency: "BRL" },
+  paymentId: 1320000001,
+  paymentMethodId: "pix",
+  refunded: { amountMinor: 0, currency: "BRL" },
+  pix: {
+    qrCode: "00020126580014br.gov.bcb.pix",
+    qrCodeBase64: "iVBORw0KGgo=",
+    expiresAt: new Date(Date.now() + 90 * 60_000).toISOString(),
+  },
+  updatedAt: "2026-05-15T12:00:00.000Z",
+};
+
+describe("checkout result page", () => {
+  it("shows a pending Pix payment with its QR code, copy-paste code and time left", () => {
+    const client = clientWith((c) =>
+      c.setQueryData(getQueryKey(trpc.checkout.result, { checkoutId: "c1" }, "query"), result),
+    );
+    const html = render("/checkout/result?checkout_id=c1", { client, language: "pt" });
+    expect(html).toContain("Seu pagamento está pendente");
+    expect(html).toContain("Estamos aguardando sua transferência Pix");
+    expect(html).toContain('alt="QR code Pix para pagar R$ 149,90"');
+    expect(html).toContain('value="00020126580014br.gov.bcb.pix"');
+    expect(html).toMatch(/Faltam 1 h (29|30) min para pagar/);
+    expect(html).toContain("Esta página se atualiza sozinha");
+  });
+
+  it("tells a declined shopper why and offers another card", () => {
+    const declined: CheckoutResult = {
+      ...result,
+      status: "rejected",
+      statusDetail: "cc_rejected_insufficient_amount",
+      reason: "cc_rejected_insufficient_amount",
+      pix: undefined,
+      total: { amountMinor: 185000, currency: "ARS" },
+      refunded: { amountMinor: 0, currency: "ARS" },
+    };
+    const client = clientWith((c) =>
+      c.setQueryData(getQueryKey(trpc.checkout.result, { checkoutId: "c1" }, "query"), declined),
+    );
+    const html = render("/checkout/result?checkout_id=c1", { client, language: "es" });
+    expect(html).toContain("Tu pago fue rechazado");
+    expect(html).toContain('href="/checkout"');
+    expect(html).toContain("Probar con otra tarjeta");
+    expect(html).not.toContain("Esta página se actualiza sola");
+  });
+
+  it("says when there is no payment to show", () => {
+    expect(render("/checkout/result")).toContain("No payment to show");
+  });
+
+  it("counts the minutes left to pay", () => {
+    const now = Date.parse("2026-05-15T12:00:00Z");
+    expect(minutesLeft("2026-05-15T12:30:00Z", now)).toBe(30);
+    expect(minutesLeft("2026-05-15T11:00:00Z", now)).toBe(0);
+    expect(minutesLeft(null, now)).toBeNull();
+    expect(minutesLeft("soon", now)).toBeNull();
+  });
+});
+
+describe("storefront", () => {
+  it("lists the catalog with prices in the currency and a load-more button while there is more", () => {
+    const page = {
+      items: [
+        {
+          id: "0b9c0f8e-4f55-4f0b-9f58-1c1f6f0e2a11",
+          slug: "mate",
+          name: "Mate de calabaza",
+          description: "Gourd",
+          imageUrl: null,
+          price: { amountMinor: 1850000, currency: "ARS" as const },
+        },
+      ],
+      nextCursor: "0b9c0f8e-4f55-4f0b-9f58-1c1f6f0e2a11",
+    };
+    const client = clientWith((c) =>
+      c.setQueryData(getQueryKey(trpc.catalog.list, { limit: 12 }, "infinite"), { pages: [page], pageParams: [null] }),
+    );
+    const html = render("/", { client, language: "es" });
+    expect(html).toContain('href="/products/mate"');
+    expect(html).toContain("$ 18.500,00");
+    expect(html).toContain('aria-label="Agregar al carrito: Mate de calabaza"');
+    expect(html).toContain("Cargar más");
+  });
+});
+
+describe("checkout page", () => {
+  it("asks for the payer's details under the cart's summary", () => {
+    const items: CartItem[] = [
+      { productId: "p1", slug: "mate", name: "Mate", unitPriceMinor: 1999, currency: "ARS", quantity: 2 },
+    ];
+    const html = render("/checkout", { cartItems: items });
+    expect(html).toContain("2 × Mate");
+    expect(html).toMatch(/<label[^>]*for="payer-email"/);
+    expect(html).toMatch(/<label[^>]*for="payer-id-number"/);
+    expect(html).toContain("Continue to payment");
+  });
+
+  it("sends an empty cart back to the store", () => {
+    expect(render("/checkout", { language: "pt" })).toContain("Adicione produtos da loja antes de finalizar a compra.");
+  });
+});
+
+describe("sign-in page", () => {
+  it("has labelled email and password fields and links to sign-up keeping next", () => {
+    const html = render("/login?next=%2Faccount");
+    expect(html).toMatch(/<label[^>]*for="signin-email"/);
+    expect(html).toMatch(/autoComplete="current-password"|autocomplete="current-password"/);
+    expect(html).toContain('href="/signup?next=%2Faccount"');
+  });
+});
