@@ -339,32 +339,22 @@ function PaymentStep({ checkout, onChangeDetails }: PaymentStepProps) {
         ? { saveCard: true, saveCardToken: submission.saveCardToken }
         : {}),
     };
-    const previous = current.data;
-    const result = await payWithCard.mutateAsync({ ...access, ...card });
-    const keptDecline =
-      previous?.status === "rejected" && result.status === "rejected" && result.paymentId === previous.paymentId;
-    if (!keptDecline) {
-      await goToResult(result);
-      return;
-    }
-    // server: a declined checkout keeps its one payment (pay-with-card.ts), so the answer is the old decline and
-    // the new card was not used (its token is still unspent). Another card means a new checkout for the same
-    // order; the new checkout has its own idempotency key, so this too charges at most once.
+    // server: a declined checkout keeps its one payment (pay-with-card.ts), so another card after a decline is a
+    // new checkout for the same order; it has its own idempotency key, so it too charges at most once.
+    const target = current.data?.status === "rejected" ? await startReplacementCheckout() : access;
+    await goToResult(await payWithCard.mutateAsync({ ...target, ...card }));
+  };
+
+  const startReplacementCheckout = async () => {
     const created = await createCheckout.mutateAsync({ items: checkout.items, payer: checkout.payer });
-    const replacement: StoredCheckout = {
+    // Kept for the result page and a reload; this page is left right after, so its state stays as it is.
+    writeStoredCheckout({
       ...checkout,
       checkoutId: created.checkoutId,
       checkoutToken: created.checkoutToken,
       total: created.total,
-    };
-    // Kept for the result page and a reload; this page is left right after, so its state stays as it is.
-    writeStoredCheckout(replacement);
-    const retried = await payWithCard.mutateAsync({
-      checkoutId: created.checkoutId,
-      checkoutToken: created.checkoutToken,
-      ...card,
     });
-    await goToResult(retried);
+    return { checkoutId: created.checkoutId, checkoutToken: created.checkoutToken };
   };
 
   const payHosted = async () => {
