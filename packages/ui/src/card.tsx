@@ -1,5 +1,6 @@
-import { type ReactNode, useId } from "react";
+import type { ReactNode } from "react";
 import { cx } from "./class-names";
+import { useDomId } from "./dom-id";
 import { Heading, type HeadingLevel } from "./heading";
 
 export interface CardProps {
@@ -13,7 +14,7 @@ export interface CardProps {
 
 /** A bordered panel; with a title it is a labelled region of the page. */
 export function Card({ title, headingLevel = 2, footer, className, children }: CardProps) {
-  const headingId = `card-${useId().replace(/[^A-Za-z0-9_-]/g, "")}`;
+  const headingId = useDomId("card");
   return (
     <section className={cx("ui-card", className)} aria-labelledby={title ? headingId : undefined}>
       {title ? (

@@ -1,5 +1,6 @@
-import { type ReactNode, type SyntheticEvent, useEffect, useId, useRef } from "react";
+import { type ReactNode, type SyntheticEvent, useEffect, useRef } from "react";
 import { Button } from "./button";
+import { useDomId } from "./dom-id";
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -36,7 +37,7 @@ export function ConfirmDialog({
   const dialogRef = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const returnFocusRef = useRef<HTMLElement | null>(null);
-  const baseId = `dialog-${useId().replace(/[^A-Za-z0-9_-]/g, "")}`;
+  const baseId = useDomId("dialog");
   const titleId = `${baseId}-title`;
   const descriptionId = children ? `${baseId}-description` : undefined;
 

@@ -6,6 +6,7 @@ export { Button, type ButtonProps, type ButtonVariant } from "./button";
 export { Card, type CardProps } from "./card";
 export { cx } from "./class-names";
 export { ConfirmDialog, type ConfirmDialogProps } from "./confirm-dialog";
+export { useDomId } from "./dom-id";
 export {
   ERROR_PAGE_TITLES,
   ErrorPage,

@@ -1,5 +1,6 @@
-import { type FocusEvent, useEffect, useId, useRef, useState } from "react";
+import { type FocusEvent, useEffect, useRef, useState } from "react";
 import { Button } from "./button";
+import { useDomId } from "./dom-id";
 
 const BASE64_PATTERN = /^[A-Za-z0-9+/]+={0,2}$/;
 
@@ -41,7 +42,7 @@ export function QrCodeImage({
   size = 224,
 }: QrCodeImageProps) {
   const src = pngDataUrl(base64Png);
-  const inputId = `qr-code-${useId().replace(/[^A-Za-z0-9_-]/g, "")}`;
+  const inputId = useDomId("qr-code");
   const inputRef = useRef<HTMLInputElement>(null);
   const [copyState, setCopyState] = useState<"idle" | "copied" | "failed">("idle");
 

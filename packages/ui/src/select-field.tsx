@@ -1,5 +1,5 @@
-import type { ComponentPropsWithRef, ReactNode } from "react";
-import { FieldFrame, hasContent, useFieldIds } from "./field";
+import type { ComponentPropsWithRef } from "react";
+import { Field, type FieldChromeProps, splitFieldProps } from "./field";
 
 export interface SelectOption {
   value: string;
@@ -7,61 +7,33 @@ export interface SelectOption {
   disabled?: boolean;
 }
 
-export interface SelectFieldProps extends ComponentPropsWithRef<"select"> {
-  label: ReactNode;
-  description?: ReactNode;
-  error?: ReactNode;
+export interface SelectFieldProps extends FieldChromeProps, ComponentPropsWithRef<"select"> {
   /** The choices; alternatively pass `<option>` children. */
   options?: readonly SelectOption[];
   /** A first, empty choice ("Choose…") that cannot be picked again once something is chosen. */
   placeholder?: string;
-  className?: string;
 }
 
 /** A labelled `<select>` with the same description/error wiring as `TextField`. */
-export function SelectField({
-  label,
-  description,
-  error,
-  id,
-  className,
-  required,
-  options,
-  placeholder,
-  children,
-  "aria-describedby": describedBy,
-  ...rest
-}: SelectFieldProps) {
-  const ids = useFieldIds({ id, description, error, describedBy });
+export function SelectField({ options, placeholder, children, ...props }: SelectFieldProps) {
+  const [field, rest] = splitFieldProps(props);
   return (
-    <FieldFrame
-      ids={ids}
-      label={label}
-      description={description}
-      error={error}
-      required={required}
-      className={className}
-    >
-      <select
-        {...rest}
-        id={ids.controlId}
-        className="ui-field__control ui-field__control--select"
-        required={required}
-        aria-invalid={hasContent(error) || undefined}
-        aria-describedby={ids.describedBy}
-      >
-        {placeholder !== undefined ? (
-          <option value="" disabled>
-            {placeholder}
-          </option>
-        ) : null}
-        {options?.map((option) => (
-          <option key={option.value} value={option.value} disabled={option.disabled}>
-            {option.label}
-          </option>
-        ))}
-        {children}
-      </select>
-    </FieldFrame>
+    <Field {...field}>
+      {(control) => (
+        <select {...rest} {...control} className="ui-field__control ui-field__control--select">
+          {placeholder !== undefined ? (
+            <option value="" disabled>
+              {placeholder}
+            </option>
+          ) : null}
+          {options?.map((option) => (
+            <option key={option.value} value={option.value} disabled={option.disabled}>
+              {option.label}
+            </option>
+          ))}
+          {children}
+        </select>
+      )}
+    </Field>
   );
 }

@@ -142,6 +142,21 @@ function serverMessageFits(data: ErrorData, language: Language): boolean {
   );
 }
 
+/** A failure with words only: no hint, field, server code or status. */
+function plainFailure(message: string, network: boolean): UserFacingError {
+  return {
+    message,
+    hint: null,
+    fieldErrors: {},
+    field: null,
+    reason: null,
+    appCode: null,
+    httpStatus: null,
+    retryAfterSeconds: null,
+    network,
+  };
+}
+
 function describeCardError(error: CardTokenizationError, t: Translate): UserFacingError {
   const fieldErrors: FieldErrorMessages = {};
   for (const [field, problem] of Object.entries(error.fieldErrors) as [CardField, CardFieldProblem | undefined][]) {
@@ -157,15 +172,10 @@ function describeCardError(error: CardTokenizationError, t: Translate): UserFaci
           ? t("errors.network")
           : t("card.error.unavailable");
   return {
-    message,
-    hint: null,
+    ...plainFailure(message, error.kind === "network"),
     fieldErrors,
     field: Object.keys(fieldErrors)[0] ?? null,
-    reason: null,
-    appCode: null,
     httpStatus: error.status,
-    retryAfterSeconds: null,
-    network: error.kind === "network",
   };
 }
 
@@ -190,19 +200,7 @@ export function describeError(error: unknown, i18n: { t: Translate; language: La
 
   if (error instanceof TRPCClientError) {
     const data = readErrorData(error.data);
-    if (data.httpStatus === null && data.appCode === null) {
-      return {
-        message: t("errors.network"),
-        hint: null,
-        fieldErrors: {},
-        field: null,
-        reason: null,
-        appCode: null,
-        httpStatus: null,
-        retryAfterSeconds: null,
-        network: true,
-      };
-    }
+    if (data.httpStatus === null && data.appCode === null) return plainFailure(t("errors.network"), true);
     let message: string;
     let hint: string | null = null;
     if (data.reason !== null && isKnownStatusDetail(data.reason)) {
@@ -231,17 +229,7 @@ export function describeError(error: unknown, i18n: { t: Translate; language: La
     };
   }
 
-  return {
-    message: t("errors.unexpected"),
-    hint: null,
-    fieldErrors: {},
-    field: null,
-    reason: null,
-    appCode: null,
-    httpStatus: null,
-    retryAfterSeconds: null,
-    network: false,
-  };
+  return plainFailure(t("errors.unexpected"), false);
 }
 
 /** The first message for `field`, for a `TextField`'s `error` prop. */

@@ -1,11 +1,11 @@
-import { useId } from "react";
+import { useDomId } from "@cobro/ui";
 import { useI18n } from "./i18n-context";
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from "./locale";
 
 /** A compact language picker for the header; the choice is saved for the next visit. */
 export function LanguageSwitcher() {
   const { language, setLanguage, t } = useI18n();
-  const id = `language-${useId().replace(/[^A-Za-z0-9_-]/g, "")}`;
+  const id = useDomId("language");
   return (
     <div className="ui-inline-field">
       <label className="ui-visually-hidden" htmlFor={id}>

@@ -5,8 +5,6 @@ import {
   Button,
   Card,
   ConfirmDialog,
-  EmptyState,
-  ErrorState,
   LoadingState,
   PageHeading,
   Pagination,
@@ -21,6 +19,7 @@ import { useCurrentUser } from "../components/app-layout";
 import { PaymentStatusBadge } from "../components/payment-status-badge";
 import { describeFrequency } from "../components/plan-frequency";
 import { Price } from "../components/price";
+import { QueryList } from "../components/query-list";
 import { useDocumentTitle } from "../components/use-document-title";
 import { describeError } from "../errors/describe-error";
 import { useI18n } from "../i18n/i18n-context";
@@ -47,81 +46,90 @@ function OrdersSection() {
     { getNextPageParam: (page) => page.nextCursor ?? undefined },
   );
 
-  let body: React.ReactNode;
-  if (orders.isPending) body = <LoadingState label={t("account.orders.loading")} />;
-  else if (orders.isError && !orders.data) {
-    body = (
-      <ErrorState
+  return (
+    <Card title={t("account.orders.title")}>
+      <QueryList
+        query={orders}
+        items={orders.data?.pages.flatMap((page) => page.items)}
+        // Orders already shown stay when "load more" fails.
+        failed={orders.isError && !orders.data}
+        loadingLabel={t("account.orders.loading")}
+        failedTitle={t("account.orders.failed")}
         headingLevel={3}
-        title={t("account.orders.failed")}
-        message={describeError(orders.error, { t, language }).message}
-        onRetry={() => void orders.refetch()}
-        retryLabel={t("common.retry")}
-        retrying={orders.isRefetching}
-        retryingLabel={t("common.retrying")}
-      />
-    );
-  } else {
-    const items = orders.data?.pages.flatMap((page) => page.items) ?? [];
-    body =
-      items.length === 0 ? (
-        <EmptyState
-          headingLevel={3}
-          title={t("account.orders.empty.title")}
-          description={t("account.orders.empty.text")}
-          action={<Link to="/">{t("common.backToStore")}</Link>}
-        />
-      ) : (
-        <>
-          <ul className="ui-order-list">
-            {items.map((order) => (
-              <li key={order.checkoutId} className="ui-order">
-                <div className="ui-order__head">
-                  <time dateTime={order.createdAt}>{formatDate(order.createdAt, "dateTime")}</time>
-                  <PaymentStatusBadge status={order.status} statusDetail={order.statusDetail} />
-                </div>
-                <ul className="ui-line-items">
-                  {order.items.map((line, index) => (
-                    // Lines have no id of their own; their position in the order is stable.
-                    // biome-ignore lint/suspicious/noArrayIndexKey: see above
-                    <li key={index}>
-                      <span>{t("checkout.line", { quantity: line.quantity, name: line.name })}</span>
-                      <Price
-                        money={{
-                          amountMinor: line.unitPrice.amountMinor * line.quantity,
-                          currency: line.unitPrice.currency,
-                        }}
-                      />
-                    </li>
-                  ))}
-                </ul>
-                <p className="ui-order__total">
-                  <span>{t("cart.total")}</span> <Price money={order.total} />
-                </p>
-                {order.refunded.amountMinor > 0 ? (
-                  <p className="ui-order__refund">
-                    {t("account.orders.refunded")} <Price money={order.refunded} />
+        empty={{
+          title: t("account.orders.empty.title"),
+          description: t("account.orders.empty.text"),
+          action: <Link to="/">{t("common.backToStore")}</Link>,
+        }}
+      >
+        {(items) => (
+          <>
+            <ul className="ui-order-list">
+              {items.map((order) => (
+                <li key={order.checkoutId} className="ui-order">
+                  <div className="ui-order__head">
+                    <time dateTime={order.createdAt}>{formatDate(order.createdAt, "dateTime")}</time>
+                    <PaymentStatusBadge status={order.status} statusDetail={order.statusDetail} />
+                  </div>
+                  <ul className="ui-line-items">
+                    {order.items.map((line, index) => (
+                      // Lines have no id of their own; their position in the order is stable.
+                      // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                      <li key={index}>
+                        <span>{t("checkout.line", { quantity: line.quantity, name: line.name })}</span>
+                        <Price
+                          money={{
+                            amountMinor: line.unitPrice.amountMinor * line.quantity,
+                            currency: line.unitPrice.currency,
+                          }}
+                        />
+                      </li>
+                    ))}
+                  </ul>
+                  <p className="ui-order__total">
+                    <span>{t("cart.total")}</span> <Price money={order.total} />
                   </p>
-                ) : null}
-                <Link to={resultPathFor(order.checkoutId)}>{t("account.orders.details")}</Link>
-              </li>
-            ))}
-          </ul>
-          {orders.isFetchNextPageError ? (
-            <Alert tone="danger">{describeError(orders.error, { t, language }).message}</Alert>
-          ) : null}
-          <Pagination
-            hasMore={orders.hasNextPage}
-            loading={orders.isFetchingNextPage}
-            onLoadMore={() => void orders.fetchNextPage()}
-            loadMoreLabel={t("common.loadMore")}
-            loadingLabel={t("common.loadingMore")}
-            status={tPlural({ one: "account.orders.showing.one", other: "account.orders.showing.other" }, items.length)}
-          />
-        </>
-      );
-  }
-  return <Card title={t("account.orders.title")}>{body}</Card>;
+                  {order.refunded.amountMinor > 0 ? (
+                    <p className="ui-order__refund">
+                      {t("account.orders.refunded")} <Price money={order.refunded} />
+                    </p>
+                  ) : null}
+                  <Link to={resultPathFor(order.checkoutId)}>{t("account.orders.details")}</Link>
+                </li>
+              ))}
+            </ul>
+            {orders.isFetchNextPageError ? (
+              <Alert tone="danger">{describeError(orders.error, { t, language }).message}</Alert>
+            ) : null}
+            <Pagination
+              hasMore={orders.hasNextPage}
+              loading={orders.isFetchingNextPage}
+              onLoadMore={() => void orders.fetchNextPage()}
+              loadMoreLabel={t("common.loadMore")}
+              loadingLabel={t("common.loadingMore")}
+              status={tPlural(
+                { one: "account.orders.showing.one", other: "account.orders.showing.other" },
+                items.length,
+              )}
+            />
+          </>
+        )}
+      </QueryList>
+    </Card>
+  );
+}
+
+/** What became of the last action of a section ("Card removed", or why it failed). */
+type Outcome = { tone: Tone; message: string };
+
+function OutcomeAlert({ outcome, onDismiss }: { outcome: Outcome | null; onDismiss: () => void }) {
+  const { t } = useI18n();
+  if (!outcome) return null;
+  return (
+    <Alert tone={outcome.tone} onDismiss={onDismiss} dismissLabel={t("common.close")}>
+      {outcome.message}
+    </Alert>
+  );
 }
 
 function CardsSection() {
@@ -130,7 +138,7 @@ function CardsSection() {
   const cards = trpc.account.cards.list.useQuery();
   const remove = trpc.account.cards.remove.useMutation();
   const [pending, setPending] = useState<SavedCard | null>(null);
-  const [outcome, setOutcome] = useState<{ tone: Tone; message: string } | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   const confirmRemove = async () => {
     if (!pending || remove.isPending) return;
@@ -145,63 +153,46 @@ function CardsSection() {
     }
   };
 
-  let body: React.ReactNode;
-  if (cards.isPending) body = <LoadingState label={t("account.cards.loading")} />;
-  else if (cards.isError) {
-    body = (
-      <ErrorState
-        headingLevel={3}
-        title={t("account.cards.failed")}
-        message={describeError(cards.error, { t, language }).message}
-        onRetry={() => void cards.refetch()}
-        retryLabel={t("common.retry")}
-        retrying={cards.isRefetching}
-        retryingLabel={t("common.retrying")}
-      />
-    );
-  } else if (cards.data.length === 0) {
-    body = (
-      <EmptyState headingLevel={3} title={t("account.cards.empty.title")} description={t("account.cards.empty.text")} />
-    );
-  } else {
-    body = (
-      <ul className="ui-saved-cards">
-        {cards.data.map((card) => (
-          <li key={card.id} className="ui-saved-card">
-            <div>
-              <p className="ui-saved-card__name">
-                {t("account.cards.ending", { brand: card.brand, lastFour: card.lastFour })}
-              </p>
-              {card.expirationMonth !== null && card.expirationYear !== null ? (
-                <p className="ui-saved-card__meta">
-                  {t("account.cards.expires", {
-                    date: `${String(card.expirationMonth).padStart(2, "0")}/${String(card.expirationYear).slice(-2)}`,
-                  })}
-                </p>
-              ) : null}
-            </div>
-            <Button
-              variant="secondary"
-              size="sm"
-              aria-label={`${t("common.remove")}: ${t("account.cards.ending", { brand: card.brand, lastFour: card.lastFour })}`}
-              onClick={() => setPending(card)}
-            >
-              {t("common.remove")}
-            </Button>
-          </li>
-        ))}
-      </ul>
-    );
-  }
-
   return (
     <Card title={t("account.cards.title")}>
-      {outcome ? (
-        <Alert tone={outcome.tone} onDismiss={() => setOutcome(null)} dismissLabel={t("common.close")}>
-          {outcome.message}
-        </Alert>
-      ) : null}
-      {body}
+      <OutcomeAlert outcome={outcome} onDismiss={() => setOutcome(null)} />
+      <QueryList
+        query={cards}
+        items={cards.data}
+        loadingLabel={t("account.cards.loading")}
+        failedTitle={t("account.cards.failed")}
+        headingLevel={3}
+        empty={{ title: t("account.cards.empty.title"), description: t("account.cards.empty.text") }}
+      >
+        {(items) => (
+          <ul className="ui-saved-cards">
+            {items.map((card) => (
+              <li key={card.id} className="ui-saved-card">
+                <div>
+                  <p className="ui-saved-card__name">
+                    {t("account.cards.ending", { brand: card.brand, lastFour: card.lastFour })}
+                  </p>
+                  {card.expirationMonth !== null && card.expirationYear !== null ? (
+                    <p className="ui-saved-card__meta">
+                      {t("account.cards.expires", {
+                        date: `${String(card.expirationMonth).padStart(2, "0")}/${String(card.expirationYear).slice(-2)}`,
+                      })}
+                    </p>
+                  ) : null}
+                </div>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  aria-label={`${t("common.remove")}: ${t("account.cards.ending", { brand: card.brand, lastFour: card.lastFour })}`}
+                  onClick={() => setPending(card)}
+                >
+                  {t("common.remove")}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryList>
       <ConfirmDialog
         open={pending !== null}
         title={t("account.cards.confirm.title")}
@@ -220,6 +211,12 @@ function CardsSection() {
 
 type SubscriptionAction = "pause" | "resume" | "cancel";
 
+/** The action that toggles a live subscription, and the words of its button while it runs. */
+const TOGGLES = {
+  authorized: { action: "pause", busyKey: "account.subscriptions.pausing" },
+  paused: { action: "resume", busyKey: "account.subscriptions.resuming" },
+} as const;
+
 function SubscriptionsSection() {
   const i18n = useI18n();
   const { t, language, formatDate } = i18n;
@@ -230,7 +227,7 @@ function SubscriptionsSection() {
   const cancel = trpc.account.subscriptions.cancel.useMutation();
   const [confirming, setConfirming] = useState<Subscription | null>(null);
   const [working, setWorking] = useState<{ id: string; action: SubscriptionAction } | null>(null);
-  const [outcome, setOutcome] = useState<{ tone: Tone; message: string } | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   const run = async (subscription: Subscription, action: SubscriptionAction) => {
     if (working) return;
@@ -257,108 +254,77 @@ function SubscriptionsSection() {
     }
   };
 
-  let body: React.ReactNode;
-  if (subscriptions.isPending) body = <LoadingState label={t("account.subscriptions.loading")} />;
-  else if (subscriptions.isError) {
-    body = (
-      <ErrorState
-        headingLevel={3}
-        title={t("account.subscriptions.failed")}
-        message={describeError(subscriptions.error, { t, language }).message}
-        onRetry={() => void subscriptions.refetch()}
-        retryLabel={t("common.retry")}
-        retrying={subscriptions.isRefetching}
-        retryingLabel={t("common.retrying")}
-      />
-    );
-  } else if (subscriptions.data.length === 0) {
-    body = (
-      <EmptyState
-        headingLevel={3}
-        title={t("account.subscriptions.empty.title")}
-        description={t("account.subscriptions.empty.text")}
-        action={<Link to="/plans">{t("account.subscriptions.browse")}</Link>}
-      />
-    );
-  } else {
-    body = (
-      <ul className="ui-subscriptions">
-        {subscriptions.data.map((subscription) => {
-          const status = subscriptionStatusKey(subscription.status);
-          const name = subscription.reason ?? t("account.subscriptions.unnamed");
-          const busy = (action: SubscriptionAction) => working?.id === subscription.id && working.action === action;
-          return (
-            <li key={subscription.id} className="ui-subscription">
-              <div className="ui-order__head">
-                <h3 className="ui-subscription__name">{name}</h3>
-                <StatusBadge tone={SUBSCRIPTION_TONES[status]}>{t(`subscription.status.${status}`)}</StatusBadge>
-              </div>
-              <p>
-                <Price money={subscription.amount} />{" "}
-                {subscription.frequency !== null && subscription.frequencyType !== null
-                  ? describeFrequency(i18n, subscription.frequency, subscription.frequencyType)
-                  : null}
-              </p>
-              {subscription.nextPaymentDate && status === "authorized" ? (
-                <p>
-                  {t("account.subscriptions.next")}{" "}
-                  <time dateTime={subscription.nextPaymentDate}>{formatDate(subscription.nextPaymentDate)}</time>
-                </p>
-              ) : null}
-              {status !== "cancelled" ? (
-                <div className="ui-actions">
-                  {status === "authorized" ? (
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      busy={busy("pause")}
-                      busyLabel={t("account.subscriptions.pausing")}
-                      disabled={working !== null}
-                      aria-label={`${t("account.subscriptions.pause")}: ${name}`}
-                      onClick={() => void run(subscription, "pause")}
-                    >
-                      {t("account.subscriptions.pause")}
-                    </Button>
-                  ) : null}
-                  {status === "paused" ? (
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      busy={busy("resume")}
-                      busyLabel={t("account.subscriptions.resuming")}
-                      disabled={working !== null}
-                      aria-label={`${t("account.subscriptions.resume")}: ${name}`}
-                      onClick={() => void run(subscription, "resume")}
-                    >
-                      {t("account.subscriptions.resume")}
-                    </Button>
-                  ) : null}
-                  <Button
-                    variant="danger"
-                    size="sm"
-                    disabled={working !== null}
-                    aria-label={`${t("account.subscriptions.cancel")}: ${name}`}
-                    onClick={() => setConfirming(subscription)}
-                  >
-                    {t("account.subscriptions.cancel")}
-                  </Button>
-                </div>
-              ) : null}
-            </li>
-          );
-        })}
-      </ul>
-    );
-  }
-
   return (
     <Card title={t("account.subscriptions.title")}>
-      {outcome ? (
-        <Alert tone={outcome.tone} onDismiss={() => setOutcome(null)} dismissLabel={t("common.close")}>
-          {outcome.message}
-        </Alert>
-      ) : null}
-      {body}
+      <OutcomeAlert outcome={outcome} onDismiss={() => setOutcome(null)} />
+      <QueryList
+        query={subscriptions}
+        items={subscriptions.data}
+        loadingLabel={t("account.subscriptions.loading")}
+        failedTitle={t("account.subscriptions.failed")}
+        headingLevel={3}
+        empty={{
+          title: t("account.subscriptions.empty.title"),
+          description: t("account.subscriptions.empty.text"),
+          action: <Link to="/plans">{t("account.subscriptions.browse")}</Link>,
+        }}
+      >
+        {(items) => (
+          <ul className="ui-subscriptions">
+            {items.map((subscription) => {
+              const status = subscriptionStatusKey(subscription.status);
+              const name = subscription.reason ?? t("account.subscriptions.unnamed");
+              const toggle = status === "authorized" || status === "paused" ? TOGGLES[status] : null;
+              return (
+                <li key={subscription.id} className="ui-subscription">
+                  <div className="ui-order__head">
+                    <h3 className="ui-subscription__name">{name}</h3>
+                    <StatusBadge tone={SUBSCRIPTION_TONES[status]}>{t(`subscription.status.${status}`)}</StatusBadge>
+                  </div>
+                  <p>
+                    <Price money={subscription.amount} />{" "}
+                    {subscription.frequency !== null && subscription.frequencyType !== null
+                      ? describeFrequency(i18n, subscription.frequency, subscription.frequencyType)
+                      : null}
+                  </p>
+                  {subscription.nextPaymentDate && status === "authorized" ? (
+                    <p>
+                      {t("account.subscriptions.next")}{" "}
+                      <time dateTime={subscription.nextPaymentDate}>{formatDate(subscription.nextPaymentDate)}</time>
+                    </p>
+                  ) : null}
+                  {status !== "cancelled" ? (
+                    <div className="ui-actions">
+                      {toggle ? (
+                        <Button
+                          variant="secondary"
+                          size="sm"
+                          busy={working?.id === subscription.id && working.action === toggle.action}
+                          busyLabel={t(toggle.busyKey)}
+                          disabled={working !== null}
+                          aria-label={`${t(`account.subscriptions.${toggle.action}`)}: ${name}`}
+                          onClick={() => void run(subscription, toggle.action)}
+                        >
+                          {t(`account.subscriptions.${toggle.action}`)}
+                        </Button>
+                      ) : null}
+                      <Button
+                        variant="danger"
+                        size="sm"
+                        disabled={working !== null}
+                        aria-label={`${t("account.subscriptions.cancel")}: ${name}`}
+                        onClick={() => setConfirming(subscription)}
+                      >
+                        {t("account.subscriptions.cancel")}
+                      </Button>
+                    </div>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </QueryList>
       <ConfirmDialog
         open={confirming !== null}
         title={t("account.subscriptions.confirm.title")}

@@ -1,34 +1,26 @@
-import { Alert, Button, ConfirmDialog, EmptyState, PageHeading } from "@cobro/ui";
-import { useId, useState } from "react";
+import { Alert, Button, ConfirmDialog, EmptyState, PageHeading, useDomId } from "@cobro/ui";
+import { useState } from "react";
 import { Link } from "react-router";
 import { useCart } from "../cart/cart-context";
-import { type CartItem, lineTotalMinor, MAX_QUANTITY, MIN_QUANTITY } from "../cart/cart-state";
+import { type CartItem, lineTotalMinor } from "../cart/cart-state";
 import { Price } from "../components/price";
+import { QuantityInput } from "../components/quantity-input";
 import { useDocumentTitle } from "../components/use-document-title";
 import { useI18n } from "../i18n/i18n-context";
 
-function QuantityInput({ item }: { item: CartItem }) {
+function LineQuantity({ item }: { item: CartItem }) {
   const { t } = useI18n();
   const cart = useCart();
-  const id = `quantity-${useId().replace(/[^A-Za-z0-9_-]/g, "")}`;
+  const id = useDomId("quantity");
   return (
     <>
       <label className="ui-visually-hidden" htmlFor={id}>
         {t("cart.quantityOf", { name: item.name })}
       </label>
-      <input
+      <QuantityInput
         id={id}
-        className="ui-field__control ui-quantity"
-        type="number"
-        inputMode="numeric"
-        min={MIN_QUANTITY}
-        max={MAX_QUANTITY}
-        step={1}
         value={item.quantity}
-        onChange={(event) => {
-          const value = event.currentTarget.valueAsNumber;
-          if (!Number.isNaN(value)) cart.setQuantity(item.productId, value);
-        }}
+        onChange={(quantity) => cart.setQuantity(item.productId, quantity)}
       />
     </>
   );
@@ -84,7 +76,7 @@ export function CartPage() {
                   <Price money={{ amountMinor: item.unitPriceMinor, currency: item.currency }} />
                 </td>
                 <td data-label={t("cart.quantity")}>
-                  <QuantityInput item={item} />
+                  <LineQuantity item={item} />
                 </td>
                 <td data-label={t("cart.lineTotal")}>
                   <Price money={{ amountMinor: lineTotalMinor(item), currency: item.currency }} />

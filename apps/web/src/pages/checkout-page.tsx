@@ -9,14 +9,13 @@ import {
   Button,
   Card,
   EmptyState,
-  ErrorState,
-  FormErrorSummary,
   LoadingState,
   PageHeading,
   SelectField,
   TextField,
+  useDomId,
 } from "@cobro/ui";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useCart } from "../cart/cart-context";
 import { toCheckoutItems } from "../cart/cart-state";
@@ -31,15 +30,13 @@ import { resultPathFor } from "../checkout/result-params";
 import { useCurrentUser } from "../components/app-layout";
 import { PaymentStatusBadge } from "../components/payment-status-badge";
 import { Price } from "../components/price";
+import { QueryErrorState } from "../components/query-list";
 import { useDocumentTitle } from "../components/use-document-title";
 import { describeError, type UserFacingError } from "../errors/describe-error";
-import {
-  type FieldMessages,
-  type FormFieldErrors,
-  serverFieldErrors,
-  toSummaryErrors,
-  validateForm,
-} from "../forms/form-errors";
+import { FailureAlert } from "../errors/failure-alert";
+import { type FieldMessages, type FormFieldErrors, serverFieldErrors, validateForm } from "../forms/form-errors";
+import { FormProblems } from "../forms/form-problems";
+import { useFormValues } from "../forms/form-values";
 import { useI18n } from "../i18n/i18n-context";
 import { describePaymentOutcome } from "../i18n/payment-status";
 import { acceptsAmount, isCardMethod } from "../payments/card-brand";
@@ -95,7 +92,7 @@ function PayerForm({ initial, onCreated }: PayerFormProps) {
   const { t, language } = useI18n();
   const cart = useCart();
   const documentTypes = trpc.checkout.identificationTypes.useQuery(undefined, { staleTime: 10 * 60_000 });
-  const [values, setValues] = useState<PayerValues>(initial);
+  const { values, setValues, set } = useFormValues<PayerValues>(initial);
   const [errors, setErrors] = useState<FormFieldErrors>({});
   const [failure, setFailure] = useState<UserFacingError | null>(null);
   const create = trpc.checkout.create.useMutation();
@@ -108,12 +105,7 @@ function PayerForm({ initial, onCreated }: PayerFormProps) {
     if (first && !documentTypes.data?.some((type) => type.id === values.identificationType)) {
       setValues((current) => ({ ...current, identificationType: first.id }));
     }
-  }, [documentTypes.data, values.identificationType]);
-
-  const set = (field: keyof PayerValues) => (event: { currentTarget: { value: string } }) => {
-    const value = event.currentTarget.value;
-    setValues((current) => ({ ...current, [field]: value }));
-  };
+  }, [documentTypes.data, values.identificationType, setValues]);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -163,12 +155,10 @@ function PayerForm({ initial, onCreated }: PayerFormProps) {
     }
   };
 
-  const summary = toSummaryErrors(errors, (path) => PAYER_FIELD_IDS[path]);
   return (
     <Card title={t("checkout.payer.title")}>
       <form className="ui-form" noValidate onSubmit={submit}>
-        <FormErrorSummary title={t("errors.summaryTitle")} errors={summary} />
-        {failure && summary.length === 0 ? <Alert tone="danger" title={failure.message} /> : null}
+        <FormProblems errors={errors} failure={failure} fieldIdOf={(path) => PAYER_FIELD_IDS[path]} />
         <TextField
           id="payer-email"
           label={t("checkout.payer.email")}
@@ -256,7 +246,7 @@ interface MethodPickerProps {
 /** "How do you want to pay?" as a radio group (arrow keys move between the choices). */
 function MethodPicker({ choices, value, onChange }: MethodPickerProps) {
   const { t } = useI18n();
-  const name = `method-${useId().replace(/[^A-Za-z0-9_-]/g, "")}`;
+  const name = useDomId("method");
   const labelOf = (choice: MethodChoice) =>
     choice.kind === "card"
       ? t("checkout.method.card")
@@ -406,18 +396,10 @@ function PaymentStep({ checkout, onChangeDetails }: PaymentStepProps) {
     );
   }
   if (methods.isError) {
-    const described = describeError(methods.error, { t, language });
     return (
       <>
         {summary}
-        <ErrorState
-          title={t("checkout.methodsFailed")}
-          message={described.message}
-          onRetry={() => void methods.refetch()}
-          retryLabel={t("common.retry")}
-          retrying={methods.isFetching}
-          retryingLabel={t("common.retrying")}
-        />
+        <QueryErrorState title={t("checkout.methodsFailed")} query={methods} />
       </>
     );
   }
@@ -462,11 +444,7 @@ function PaymentStep({ checkout, onChangeDetails }: PaymentStepProps) {
             setFailure(null);
           }}
         />
-        {failure ? (
-          <Alert tone="danger" title={failure.message}>
-            {failure.hint ? <p>{failure.hint}</p> : null}
-          </Alert>
-        ) : null}
+        {failure ? <FailureAlert failure={failure} /> : null}
         {selected.kind === "card" ? (
           <CardForm
             idPrefix="card"

@@ -1,10 +1,11 @@
-import { ErrorState, LoadingState, PageHeading } from "@cobro/ui";
-import { useId, useState } from "react";
+import { ErrorState, LoadingState, PageHeading, useDomId } from "@cobro/ui";
+import { useState } from "react";
 import { Link, useParams } from "react-router";
-import { MAX_QUANTITY, MIN_QUANTITY } from "../cart/cart-state";
+import { clampQuantity } from "../cart/cart-state";
 import { AddToCartButton } from "../components/add-to-cart-button";
 import { Price } from "../components/price";
 import { ProductImage } from "../components/product-image";
+import { QuantityInput } from "../components/quantity-input";
 import { useDocumentTitle } from "../components/use-document-title";
 import { describeError } from "../errors/describe-error";
 import { useI18n } from "../i18n/i18n-context";
@@ -16,7 +17,7 @@ export function ProductPage() {
   const { t, language } = useI18n();
   const product = trpc.catalog.get.useQuery({ slug });
   const [quantity, setQuantity] = useState(1);
-  const quantityId = `quantity-${useId().replace(/[^A-Za-z0-9_-]/g, "")}`;
+  const quantityId = useDomId("quantity");
   useDocumentTitle(product.data?.name ?? t("page.product.title"));
 
   if (product.isPending) {
@@ -66,21 +67,7 @@ export function ProductPage() {
             <label className="ui-field__label" htmlFor={quantityId}>
               {t("cart.quantity")}
             </label>
-            <input
-              id={quantityId}
-              className="ui-field__control ui-quantity"
-              type="number"
-              inputMode="numeric"
-              min={MIN_QUANTITY}
-              max={MAX_QUANTITY}
-              step={1}
-              value={quantity}
-              onChange={(event) => {
-                const value = event.currentTarget.valueAsNumber;
-                if (!Number.isNaN(value))
-                  setQuantity(Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, Math.trunc(value))));
-              }}
-            />
+            <QuantityInput id={quantityId} value={quantity} onChange={(typed) => setQuantity(clampQuantity(typed))} />
           </div>
           <AddToCartButton product={item} quantity={quantity} />
           <p>

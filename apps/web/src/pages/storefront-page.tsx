@@ -1,8 +1,9 @@
-import { EmptyState, ErrorState, LoadingState, PageHeading, Pagination } from "@cobro/ui";
+import { ErrorState, PageHeading, Pagination } from "@cobro/ui";
 import { Link } from "react-router";
 import { AddToCartButton } from "../components/add-to-cart-button";
 import { Price } from "../components/price";
 import { ProductImage } from "../components/product-image";
+import { QueryList } from "../components/query-list";
 import { useDocumentTitle } from "../components/use-document-title";
 import { describeError } from "../errors/describe-error";
 import { useI18n } from "../i18n/i18n-context";
@@ -21,76 +22,55 @@ export function StorefrontPage() {
   );
   const heading = <PageHeading title={t("page.store.title")} description={t("page.store.description")} />;
 
-  if (catalog.isPending) {
-    return (
-      <>
-        {heading}
-        <LoadingState label={t("store.loading")} />
-      </>
-    );
-  }
-  // A failed "load more" keeps the pages already shown (the query is in error but still has data).
-  if (catalog.isError && !catalog.isFetchNextPageError) {
-    return (
-      <>
-        {heading}
-        <ErrorState
-          title={t("store.failed")}
-          message={describeError(catalog.error, { t, language }).message}
-          onRetry={() => void catalog.refetch()}
-          retryLabel={t("common.retry")}
-          retrying={catalog.isRefetching}
-          retryingLabel={t("common.retrying")}
-        />
-      </>
-    );
-  }
-
-  const products = catalog.data?.pages.flatMap((page) => page.items) ?? [];
-  if (products.length === 0) {
-    return (
-      <>
-        {heading}
-        <EmptyState title={t("store.empty.title")} description={t("store.empty.text")} />
-      </>
-    );
-  }
-
   return (
     <>
       {heading}
-      <ul className="ui-product-grid">
-        {products.map((product) => (
-          <li key={product.id} className="ui-product-card">
-            <ProductImage product={product} />
-            <h2 className="ui-product-card__name">
-              <Link to={`/products/${encodeURIComponent(product.slug)}`}>{product.name}</Link>
-            </h2>
-            <p className="ui-product-card__price">
-              <Price money={product.price} />
-            </p>
-            <p className="ui-product-card__description">{product.description}</p>
-            <AddToCartButton product={product} block />
-          </li>
-        ))}
-      </ul>
-      {catalog.isFetchNextPageError ? (
-        <ErrorState
-          title={t("store.moreFailed")}
-          message={describeError(catalog.error, { t, language }).message}
-          onRetry={() => void catalog.fetchNextPage()}
-          retryLabel={t("common.retry")}
-        />
-      ) : null}
-      <Pagination
-        hasMore={catalog.hasNextPage}
-        loading={catalog.isFetchingNextPage}
-        onLoadMore={() => void catalog.fetchNextPage()}
-        loadMoreLabel={t("common.loadMore")}
-        loadingLabel={t("common.loadingMore")}
-        status={tPlural({ one: "store.showing.one", other: "store.showing.other" }, products.length)}
-        endLabel={t("common.endOfList")}
-      />
+      <QueryList
+        query={catalog}
+        items={catalog.data?.pages.flatMap((page) => page.items)}
+        // A failed "load more" keeps the pages already shown (the query is in error but still has data).
+        failed={catalog.isError && !catalog.isFetchNextPageError}
+        loadingLabel={t("store.loading")}
+        failedTitle={t("store.failed")}
+        empty={{ title: t("store.empty.title"), description: t("store.empty.text") }}
+      >
+        {(products) => (
+          <>
+            <ul className="ui-product-grid">
+              {products.map((product) => (
+                <li key={product.id} className="ui-product-card">
+                  <ProductImage product={product} />
+                  <h2 className="ui-product-card__name">
+                    <Link to={`/products/${encodeURIComponent(product.slug)}`}>{product.name}</Link>
+                  </h2>
+                  <p className="ui-product-card__price">
+                    <Price money={product.price} />
+                  </p>
+                  <p className="ui-product-card__description">{product.description}</p>
+                  <AddToCartButton product={product} block />
+                </li>
+              ))}
+            </ul>
+            {catalog.isFetchNextPageError ? (
+              <ErrorState
+                title={t("store.moreFailed")}
+                message={describeError(catalog.error, { t, language }).message}
+                onRetry={() => void catalog.fetchNextPage()}
+                retryLabel={t("common.retry")}
+              />
+            ) : null}
+            <Pagination
+              hasMore={catalog.hasNextPage}
+              loading={catalog.isFetchingNextPage}
+              onLoadMore={() => void catalog.fetchNextPage()}
+              loadMoreLabel={t("common.loadMore")}
+              loadingLabel={t("common.loadingMore")}
+              status={tPlural({ one: "store.showing.one", other: "store.showing.other" }, products.length)}
+              endLabel={t("common.endOfList")}
+            />
+          </>
+        )}
+      </QueryList>
     </>
   );
 }

@@ -5,6 +5,7 @@
 import { Alert, Button, FormErrorSummary, SelectField, TextField } from "@cobro/ui";
 import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import { describeError, type UserFacingError } from "../errors/describe-error";
+import { FailureAlert } from "../errors/failure-alert";
 import { type FormFieldErrors, toSummaryErrors } from "../forms/form-errors";
 import { useI18n } from "../i18n/i18n-context";
 import { trpc } from "../trpc";
@@ -179,11 +180,7 @@ export function CardForm({
   return (
     <form className="ui-form" noValidate onSubmit={submit} aria-describedby={`${idPrefix}-secure`}>
       <FormErrorSummary title={t("errors.summaryTitle")} errors={summary} />
-      {failure ? (
-        <Alert tone="danger" title={failure.message}>
-          {failure.hint ? <p>{failure.hint}</p> : null}
-        </Alert>
-      ) : null}
+      {failure ? <FailureAlert failure={failure} /> : null}
       {config.isError ? <Alert tone="danger">{t("card.error.configuration")}</Alert> : null}
       <p className="ui-form__note" id={`${idPrefix}-secure`}>
         {t("card.secureNote")}

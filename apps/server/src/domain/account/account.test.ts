@@ -2,10 +2,9 @@
 // refunds, paginated) and saved cards (their provider customer's only).
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestUser } from "../../test/test-users";
-import { createCheckout } from "../checkout/create-checkout";
 import { payWithCard } from "../checkout/pay-with-card";
 import { syncPaymentFromProvider } from "../payments/sync-payment-from-provider";
-import { startShopTestEnv } from "../shop/shop-test-support";
+import { cardPaymentInput, startShopTestEnv } from "../shop/shop-test-support";
 import { ensureProviderCustomer } from "./ensure-provider-customer";
 import { listOrders } from "./list-orders";
 import { listSavedCards } from "./list-saved-cards";
@@ -18,27 +17,18 @@ const { db, deps, provider } = env;
 
 let minute = 0;
 async function paidCheckout(userId: string | null, cardholder: string | null, priceMinor = 10_000) {
-  const product = await env.seedProduct({ priceMinor, name: `Item ${priceMinor}` });
-  // Distinct creation times a minute apart, so "newest first" is well defined.
-  const now = new Date(Date.UTC(2026, 0, 1, 12, minute++));
-  const checkout = await createCheckout({
-    db,
+  const checkout = await env.openCheckout({
+    priceMinor,
+    name: `Item ${priceMinor}`,
     userId,
-    items: [{ productId: product.id, quantity: 1 }],
-    payer: env.payer(),
-    now,
+    // Distinct creation times a minute apart, so "newest first" is well defined.
+    now: new Date(Date.UTC(2026, 0, 1, 12, minute++)),
   });
   if (!cardholder) return { checkout, result: null };
   const result = await payWithCard({
     deps,
     userId,
-    input: {
-      checkoutId: checkout.checkoutId,
-      checkoutToken: checkout.checkoutToken,
-      cardToken: await env.cardToken(cardholder),
-      paymentMethodId: "visa",
-      installments: 1,
-    },
+    input: cardPaymentInput(checkout, await env.cardToken(cardholder)),
   });
   return { checkout, result };
 }

@@ -6,6 +6,7 @@ import type { DB } from "../../db/schema";
 import { toMoney } from "../catalog/product-view";
 import { parseCheckoutItems } from "../checkout/checkout-items";
 import { resultStatusOf } from "../checkout/checkout-result-view";
+import { toKeysetPage } from "../shop/keyset-page";
 import type { Order } from "../shop/shop-schemas";
 
 export async function listOrders(options: {
@@ -43,24 +44,18 @@ export async function listOrders(options: {
       sql<boolean>`(c.created_at, c.id) < (select k.created_at, k.id from checkouts k where k.id = ${cursor} and k.user_id = ${userId})`,
     );
   }
-  const rows = await query.execute();
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    items: page.map((row) => ({
-      checkoutId: row.id,
-      createdAt: row.created_at.toISOString(),
-      total: toMoney(row.amount_minor, row.currency),
-      status: resultStatusOf(row.status),
-      statusDetail: row.status_detail,
-      paymentMethodId: row.payment_method_id,
-      refunded: toMoney(row.refunded_minor ?? 0, row.payment_currency ?? row.currency),
-      items: parseCheckoutItems(row.items).map((item) => ({
-        name: item.name,
-        quantity: item.quantity,
-        unitPrice: toMoney(item.unitPriceMinor, row.currency),
-      })),
+  return toKeysetPage(await query.execute(), limit, (row) => ({
+    checkoutId: row.id,
+    createdAt: row.created_at.toISOString(),
+    total: toMoney(row.amount_minor, row.currency),
+    status: resultStatusOf(row.status),
+    statusDetail: row.status_detail,
+    paymentMethodId: row.payment_method_id,
+    refunded: toMoney(row.refunded_minor ?? 0, row.payment_currency ?? row.currency),
+    items: parseCheckoutItems(row.items).map((item) => ({
+      name: item.name,
+      quantity: item.quantity,
+      unitPrice: toMoney(item.unitPriceMinor, row.currency),
     })),
-    nextCursor: rows.length > limit && last ? last.id : null,
-  };
+  }));
 }

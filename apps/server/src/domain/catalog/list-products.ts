@@ -2,6 +2,7 @@
 // (created_at, id) (index products_active_created_at_id_idx).
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema";
+import { toKeysetPage } from "../shop/keyset-page";
 import type { Product } from "../shop/shop-schemas";
 import { PRODUCT_COLUMNS, toProduct } from "./product-view";
 
@@ -25,8 +26,5 @@ export async function listProducts(options: {
       sql<boolean>`(created_at, id) > (select c.created_at, c.id from products c where c.id = ${cursor})`,
     );
   }
-  const rows = await query.execute();
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return { items: page.map(toProduct), nextCursor: rows.length > limit && last ? last.id : null };
+  return toKeysetPage(await query.execute(), limit, toProduct);
 }

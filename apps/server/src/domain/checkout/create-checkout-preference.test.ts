@@ -3,8 +3,7 @@
 // redirect back to /checkout/result, and read the result from its query.
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestUser } from "../../test/test-users";
-import { startShopTestEnv } from "../shop/shop-test-support";
-import { createCheckout } from "./create-checkout";
+import { cardPaymentInput, startShopTestEnv } from "../shop/shop-test-support";
 import { createCheckoutPreference } from "./create-checkout-preference";
 import { getCheckoutResult } from "./get-checkout-result";
 import { payWithCard } from "./pay-with-card";
@@ -13,15 +12,8 @@ const env = await startShopTestEnv({ publicUrl: "https://shop.example.test" });
 afterAll(() => env.close());
 const { db, deps, provider } = env;
 
-async function newCheckout(userId: string | null = null) {
-  const product = await env.seedProduct({ priceMinor: 1_850_050 });
-  return createCheckout({
-    db,
-    userId,
-    items: [{ productId: product.id, quantity: 2 }],
-    payer: env.payer(),
-    now: new Date(),
-  });
+function newCheckout(userId: string | null = null) {
+  return env.openCheckout({ priceMinor: 1_850_050, quantity: 2, userId });
 }
 
 /** Posts the hosted checkout form; returns where the page sends the buyer. */
@@ -153,13 +145,7 @@ describe("createCheckoutPreference", () => {
     const paid = await payWithCard({
       deps,
       userId: null,
-      input: {
-        checkoutId: other.checkoutId,
-        checkoutToken: other.checkoutToken,
-        cardToken: await env.cardToken("APRO"),
-        paymentMethodId: "visa",
-        installments: 1,
-      },
+      input: cardPaymentInput(other, await env.cardToken("APRO")),
     });
     await expect(
       getCheckoutResult({

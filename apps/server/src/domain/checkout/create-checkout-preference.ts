@@ -15,7 +15,7 @@ import { toShopperError } from "../shop/provider-failure";
 import { checkoutResultUrlFor, notificationUrlFor, STATEMENT_DESCRIPTOR } from "../shop/provider-urls";
 import { parseIdentification } from "./checkout-identification";
 import { parseCheckoutItems } from "./checkout-items";
-import { findShopperCheckout } from "./find-shopper-checkout";
+import { findCheckoutToPay } from "./pay-checkout";
 
 /** Checkout statuses whose payment failed for good: another way to pay is fine. */
 const RETRYABLE_CHECKOUT_STATUSES = new Set(["failed", "cancelled"]);
@@ -58,11 +58,7 @@ export async function createCheckoutPreference(options: {
   input: { checkoutId: string; checkoutToken: string };
 }): Promise<{ initPoint: string }> {
   const { deps, userId, input } = options;
-  const checkout = await findShopperCheckout({
-    db: deps.db,
-    lookup: { checkoutId: input.checkoutId },
-    access: { checkoutToken: input.checkoutToken, userId },
-  });
+  const checkout = await findCheckoutToPay({ deps, userId, input });
   if (checkout.provider_payment_id !== null && !RETRYABLE_CHECKOUT_STATUSES.has(checkout.status)) {
     throw new AppError("CONFLICT", "This checkout already has a payment.", { reason: "checkout_already_paid" });
   }

@@ -32,20 +32,19 @@ const payer = {
   identification: { type: "DNI", number: "12345678" },
 };
 
+/** A checkout of these cart lines for the test payer, by a guest unless `userId` is given. */
+function checkoutOf(items: { productId: string; quantity: number }[], userId: string | null = null) {
+  return createCheckout({ db, userId, items, payer, now });
+}
+
 describe("createCheckout", () => {
   it("prices the cart from the database and stores a snapshot, the payer and a hashed token", async () => {
     const mate = await product(1_850_000);
     const yerba = await product(745_000);
-    const created = await createCheckout({
-      db,
-      userId: null,
-      items: [
-        { productId: mate.id, quantity: 2 },
-        { productId: yerba.id, quantity: 1 },
-      ],
-      payer,
-      now,
-    });
+    const created = await checkoutOf([
+      { productId: mate.id, quantity: 2 },
+      { productId: yerba.id, quantity: 1 },
+    ]);
     expect(created.total).toEqual({ amountMinor: 2 * 1_850_000 + 745_000, currency: "ARS" });
     expect(created.status).toBe("open");
     expect(created.checkoutToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -92,13 +91,7 @@ describe("createCheckout", () => {
   it("links the checkout to the signed-in shopper", async () => {
     const user = await createTestUser({ db });
     const mate = await product(1_000);
-    const created = await createCheckout({
-      db,
-      userId: user.id,
-      items: [{ productId: mate.id, quantity: 1 }],
-      payer,
-      now,
-    });
+    const created = await checkoutOf([{ productId: mate.id, quantity: 1 }], user.id);
     const row = await db
       .selectFrom("checkouts")
       .select("user_id")
@@ -109,16 +102,10 @@ describe("createCheckout", () => {
 
   it("adds up the same product listed twice", async () => {
     const mate = await product(1_000);
-    const created = await createCheckout({
-      db,
-      userId: null,
-      items: [
-        { productId: mate.id, quantity: 2 },
-        { productId: mate.id, quantity: 3 },
-      ],
-      payer,
-      now,
-    });
+    const created = await checkoutOf([
+      { productId: mate.id, quantity: 2 },
+      { productId: mate.id, quantity: 3 },
+    ]);
     expect(created.total.amountMinor).toBe(5_000);
   });
 
@@ -126,16 +113,10 @@ describe("createCheckout", () => {
     const ars = await product(1_000, "ARS");
     const brl = await product(1_000, "BRL");
     await expect(
-      createCheckout({
-        db,
-        userId: null,
-        items: [
-          { productId: ars.id, quantity: 1 },
-          { productId: brl.id, quantity: 1 },
-        ],
-        payer,
-        now,
-      }),
+      checkoutOf([
+        { productId: ars.id, quantity: 1 },
+        { productId: brl.id, quantity: 1 },
+      ]),
     ).rejects.toMatchObject({ code: "BAD_REQUEST", field: "items", reason: "mixed_currencies" });
   });
 
@@ -143,45 +124,29 @@ describe("createCheckout", () => {
     const ok = await product(1_000);
     const gone = await product(1_000, "ARS", false);
     await expect(
-      createCheckout({
-        db,
-        userId: null,
-        items: [
-          { productId: ok.id, quantity: 1 },
-          { productId: gone.id, quantity: 1 },
-        ],
-        payer,
-        now,
-      }),
+      checkoutOf([
+        { productId: ok.id, quantity: 1 },
+        { productId: gone.id, quantity: 1 },
+      ]),
     ).rejects.toMatchObject({ code: "BAD_REQUEST", field: "items.1.productId", reason: "product_unavailable" });
     await expect(
-      createCheckout({
-        db,
-        userId: null,
-        items: [{ productId: "00000000-0000-4000-8000-000000000000", quantity: 1 }],
-        payer,
-        now,
-      }),
+      checkoutOf([{ productId: "00000000-0000-4000-8000-000000000000", quantity: 1 }]),
     ).rejects.toMatchObject({ field: "items.0.productId" });
   });
 
   it("refuses a merged quantity above 99 and a zero total", async () => {
     const mate = await product(1_000);
     await expect(
-      createCheckout({
-        db,
-        userId: null,
-        items: [
-          { productId: mate.id, quantity: 60 },
-          { productId: mate.id, quantity: 60 },
-        ],
-        payer,
-        now,
-      }),
+      checkoutOf([
+        { productId: mate.id, quantity: 60 },
+        { productId: mate.id, quantity: 60 },
+      ]),
     ).rejects.toMatchObject({ code: "BAD_REQUEST", field: "items.0.quantity" });
     const free = await product(0);
-    await expect(
-      createCheckout({ db, userId: null, items: [{ productId: free.id, quantity: 1 }], payer, now }),
-    ).rejects.toMatchObject({ code: "BAD_REQUEST", field: "items", reason: "total_zero" });
+    await expect(checkoutOf([{ productId: free.id, quantity: 1 }])).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      field: "items",
+      reason: "total_zero",
+    });
   });
 });

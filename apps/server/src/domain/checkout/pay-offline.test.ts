@@ -1,7 +1,6 @@
 // Pix and cash vouchers against a Brazilian (MLB) store account in the sandbox.
 import { afterAll, describe, expect, it } from "vitest";
 import { startShopTestEnv } from "../shop/shop-test-support";
-import { createCheckout } from "./create-checkout";
 import { getCheckoutResult } from "./get-checkout-result";
 import { listPaymentMethods } from "./list-payment-methods";
 import { payOffline } from "./pay-offline";
@@ -10,14 +9,12 @@ const env = await startShopTestEnv({ siteId: "MLB" });
 afterAll(() => env.close());
 const { db, deps, provider } = env;
 
-async function newCheckout(identification?: { type: string; number: string }) {
-  const product = await env.seedProduct({ priceMinor: 4_990, currency: "BRL" });
-  return createCheckout({
-    db,
-    userId: null,
-    items: [{ productId: product.id, quantity: 2 }],
-    payer: env.payer(identification ? { identification } : {}),
-    now: new Date(),
+function newCheckout(identification?: { type: string; number: string }) {
+  return env.openCheckout({
+    priceMinor: 4_990,
+    currency: "BRL",
+    quantity: 2,
+    payer: identification ? { identification } : {},
   });
 }
 

@@ -2,15 +2,11 @@
 // payment is created `pending` and the result carries what the payer needs
 // (the Pix QR code, or the voucher's URL and barcode). Only methods the store's
 // site offers are accepted. Like card payments: one payment per checkout.
-import type { AppDeps } from "../../deps";
 import { AppError } from "../../trpc/app-error";
-import { assertStoreCurrency } from "../shop/get-store-account";
 import type { CheckoutResult, PayOfflineInput } from "../shop/shop-schemas";
 import { parseIdentification } from "./checkout-identification";
-import { createCheckoutPayment } from "./create-checkout-payment";
-import { findShopperCheckout } from "./find-shopper-checkout";
 import { listPaymentMethods, OFFLINE_PAYMENT_TYPES } from "./list-payment-methods";
-import { basePaymentRequest } from "./payment-request";
+import { findCheckoutToPay, type PayCheckoutDeps, payCheckout } from "./pay-checkout";
 import { readCheckoutResult } from "./read-checkout-result";
 
 /** provider: Pix and boletos need the payer's Brazilian tax id (CPF, or CNPJ for companies). */
@@ -18,16 +14,12 @@ const TAX_ID_METHODS = new Set(["pix", "bolbradesco"]);
 const BRAZILIAN_TAX_IDS = new Set(["CPF", "CNPJ"]);
 
 export async function payOffline(options: {
-  deps: Pick<AppDeps, "db" | "provider" | "now" | "publicUrl" | "providerSettings">;
+  deps: PayCheckoutDeps;
   userId: string | null;
   input: PayOfflineInput;
 }): Promise<CheckoutResult> {
   const { deps, userId, input } = options;
-  const checkout = await findShopperCheckout({
-    db: deps.db,
-    lookup: { checkoutId: input.checkoutId },
-    access: { checkoutToken: input.checkoutToken, userId },
-  });
+  const checkout = await findCheckoutToPay({ deps, userId, input });
   if (checkout.provider_payment_id !== null) return readCheckoutResult({ deps, checkoutId: checkout.id });
 
   const methods = await listPaymentMethods({ deps });
@@ -58,18 +50,13 @@ export async function payOffline(options: {
       reason: "amount_not_allowed",
     });
   }
-  await assertStoreCurrency({ deps, currency: checkout.currency.trim() });
 
-  await createCheckoutPayment({
+  const { result } = await payCheckout({
     deps,
-    checkoutId: checkout.id,
-    actorUserId: userId,
+    checkout,
+    userId,
     kind: method.id === "pix" ? "pix" : "ticket",
-    buildRequest: (locked) => ({
-      ...basePaymentRequest(deps, locked),
-      payment_method_id: method.id,
-      installments: 1,
-    }),
+    methodFields: { payment_method_id: method.id, installments: 1 },
   });
-  return readCheckoutResult({ deps, checkoutId: checkout.id });
+  return result;
 }

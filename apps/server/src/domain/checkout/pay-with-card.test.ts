@@ -8,8 +8,7 @@ import { createTestClock } from "../../test/test-clock";
 import { createTestUser } from "../../test/test-users";
 import { AppError } from "../../trpc/app-error";
 import { listSavedCards } from "../account/list-saved-cards";
-import { startShopTestEnv } from "../shop/shop-test-support";
-import { createCheckout } from "./create-checkout";
+import { cardPaymentInput, startShopTestEnv } from "../shop/shop-test-support";
 import { getCheckoutResult, RESULT_REFRESH_AFTER_MS } from "./get-checkout-result";
 import { payWithCard } from "./pay-with-card";
 
@@ -19,32 +18,15 @@ const env = await startShopTestEnv({ now: clock.now });
 afterAll(() => env.close());
 const { db, deps, provider } = env;
 
-async function newCheckout(options: { userId?: string | null; priceMinor?: number; quantity?: number } = {}) {
-  const product = await env.seedProduct({ priceMinor: options.priceMinor ?? 12_550 });
-  return createCheckout({
-    db,
-    userId: options.userId ?? null,
-    items: [{ productId: product.id, quantity: options.quantity ?? 2 }],
-    payer: env.payer(),
-    now: clock.now(),
-  });
+/** Two units of a product (12.550,00 each unless told), created at the test clock's time. */
+function newCheckout(options: { userId?: string | null; priceMinor?: number; quantity?: number } = {}) {
+  return env.openCheckout({ priceMinor: 12_550, quantity: 2, ...options });
 }
 
 type Checkout = Awaited<ReturnType<typeof newCheckout>>;
 
-function payInput(checkout: Checkout, cardToken: string, extra: Record<string, unknown> = {}) {
-  return {
-    checkoutId: checkout.checkoutId,
-    checkoutToken: checkout.checkoutToken,
-    cardToken,
-    paymentMethodId: "visa",
-    installments: 1,
-    ...extra,
-  };
-}
-
 async function pay(checkout: Checkout, cardholder: string, userId: string | null = null) {
-  return payWithCard({ deps, userId, input: payInput(checkout, await env.cardToken(cardholder)) });
+  return payWithCard({ deps, userId, input: cardPaymentInput(checkout, await env.cardToken(cardholder)) });
 }
 
 async function providerPaymentsOf(checkoutId: string) {
@@ -116,7 +98,7 @@ describe("payWithCard: each test cardholder's outcome", () => {
   it("audit-logs the provider call with the checkout's idempotency key, and never the card token", async () => {
     const checkout = await newCheckout();
     const token = await env.cardToken("APRO");
-    await payWithCard({ deps, userId: null, input: payInput(checkout, token) });
+    await payWithCard({ deps, userId: null, input: cardPaymentInput(checkout, token) });
     const row = await checkoutRow(checkout.checkoutId);
     const audit = await db
       .selectFrom("audit_log")
@@ -136,8 +118,8 @@ describe("payWithCard: one checkout, one payment", () => {
     const checkout = await newCheckout();
     const token = await env.cardToken("APRO");
     const [first, second] = await Promise.all([
-      payWithCard({ deps, userId: null, input: payInput(checkout, token) }),
-      payWithCard({ deps, userId: null, input: payInput(checkout, token) }),
+      payWithCard({ deps, userId: null, input: cardPaymentInput(checkout, token) }),
+      payWithCard({ deps, userId: null, input: cardPaymentInput(checkout, token) }),
     ]);
     expect(first.status).toBe("approved");
     expect(second).toEqual(first);
@@ -161,8 +143,8 @@ describe("payWithCard: one checkout, one payment", () => {
     // Slow, so that both calls overlap for certain.
     env.sandbox.control.addFault({ method: "POST", path: "/v1/payments", action: { type: "latency", ms: 200 } });
     const results = await Promise.all([
-      payWithCard({ deps: countingDeps, userId: null, input: payInput(checkout, a) }),
-      payWithCard({ deps: countingDeps, userId: null, input: payInput(checkout, b) }),
+      payWithCard({ deps: countingDeps, userId: null, input: cardPaymentInput(checkout, a) }),
+      payWithCard({ deps: countingDeps, userId: null, input: cardPaymentInput(checkout, b) }),
     ]);
     expect(results[0].paymentId).toBe(results[1].paymentId);
     expect(creates).toBe(1);
@@ -196,7 +178,7 @@ describe("payWithCard: who may pay", () => {
   it("a guest needs the right token", async () => {
     const checkout = await newCheckout();
     const token = await env.cardToken("APRO");
-    const wrong = { ...payInput(checkout, token), checkoutToken: "A".repeat(43) };
+    const wrong = { ...cardPaymentInput(checkout, token), checkoutToken: "A".repeat(43) };
     await expect(payWithCard({ deps, userId: null, input: wrong })).rejects.toMatchObject({
       code: "NOT_FOUND",
       reason: "checkout_not_found",
@@ -208,7 +190,7 @@ describe("payWithCard: who may pay", () => {
     const owner = await createTestUser({ db });
     const stranger = await createTestUser({ db });
     const checkout = await newCheckout({ userId: owner.id });
-    const input = { ...payInput(checkout, await env.cardToken("APRO")), checkoutToken: "B".repeat(43) };
+    const input = { ...cardPaymentInput(checkout, await env.cardToken("APRO")), checkoutToken: "B".repeat(43) };
     const refused = await payWithCard({ deps, userId: stranger.id, input }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(AppError);
     expect(refused).toMatchObject({ code: "NOT_FOUND", message: "We could not find that checkout." });
@@ -222,9 +204,11 @@ describe("payWithCard: provider failures", () => {
     const token = await env.cardToken("APRO");
     await pay(await newCheckout(), "APRO");
     const first = await newCheckout();
-    await payWithCard({ deps, userId: null, input: payInput(first, token) });
+    await payWithCard({ deps, userId: null, input: cardPaymentInput(first, token) });
     const second = await newCheckout();
-    const error = await payWithCard({ deps, userId: null, input: payInput(second, token) }).catch((e: unknown) => e);
+    const error = await payWithCard({ deps, userId: null, input: cardPaymentInput(second, token) }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ code: "BAD_REQUEST", field: "cardToken", reason: "invalid_card_token" });
     expect((error as AppError).message).not.toContain(token);
@@ -249,10 +233,12 @@ describe("payWithCard: provider failures", () => {
       count: 3,
       action: { type: "status", status: 503 },
     });
-    const error = await payWithCard({ deps, userId: null, input: payInput(checkout, token) }).catch((e: unknown) => e);
+    const error = await payWithCard({ deps, userId: null, input: cardPaymentInput(checkout, token) }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toMatchObject({ code: "PROVIDER_UNAVAILABLE", reason: "provider_unavailable" });
     expect((error as AppError).retryAfterSeconds).toBeGreaterThan(0);
-    const retried = await payWithCard({ deps, userId: null, input: payInput(checkout, token) });
+    const retried = await payWithCard({ deps, userId: null, input: cardPaymentInput(checkout, token) });
     expect(retried.status).toBe("approved");
     expect(await providerPaymentsOf(checkout.checkoutId)).toHaveLength(1);
   });
@@ -287,14 +273,7 @@ describe("payWithCard: provider failures", () => {
   });
 
   it("refuses products priced in a currency the store's account cannot charge", async () => {
-    const product = await env.seedProduct({ currency: "BRL" });
-    const checkout = await createCheckout({
-      db,
-      userId: null,
-      items: [{ productId: product.id, quantity: 1 }],
-      payer: env.payer(),
-      now: clock.now(),
-    });
+    const checkout = await env.openCheckout({ currency: "BRL" });
     await expect(pay(checkout, "APRO")).rejects.toMatchObject({
       code: "BAD_REQUEST",
       field: "items",
@@ -357,7 +336,7 @@ describe("saving the card", () => {
     const result = await payWithCard({
       deps,
       userId: user.id,
-      input: payInput(checkout, cardToken, { saveCard: true, saveCardToken }),
+      input: cardPaymentInput(checkout, cardToken, { saveCard: true, saveCardToken }),
     });
     expect(result).toMatchObject({ status: "approved", cardSaved: true });
     const stored = await db
@@ -379,7 +358,7 @@ describe("saving the card", () => {
     const result = await payWithCard({
       deps,
       userId: user.id,
-      input: payInput(checkout, cardToken, { saveCard: true, saveCardToken }),
+      input: cardPaymentInput(checkout, cardToken, { saveCard: true, saveCardToken }),
     });
     expect(result).toMatchObject({ status: "rejected", cardSaved: false });
     expect(await listSavedCards({ deps, userId: user.id })).toEqual([]);
@@ -391,7 +370,10 @@ describe("saving the card", () => {
       payWithCard({
         deps,
         userId: null,
-        input: payInput(checkout, await env.cardToken("APRO"), { saveCard: true, saveCardToken: "x".repeat(32) }),
+        input: cardPaymentInput(checkout, await env.cardToken("APRO"), {
+          saveCard: true,
+          saveCardToken: "x".repeat(32),
+        }),
       }),
     ).rejects.toMatchObject({ code: "BAD_REQUEST", field: "saveCard" });
     expect(await providerPaymentsOf(checkout.checkoutId)).toHaveLength(0);

@@ -4,52 +4,41 @@
 // same checkout (double submit, reload, a second tab) returns the first
 // payment's result and never charges again; to try another card the shopper
 // starts a new checkout.
-import type { AppDeps } from "../../deps";
 import { AppError } from "../../trpc/app-error";
 import { saveCardForUser } from "../account/save-card-for-user";
-import { assertStoreCurrency } from "../shop/get-store-account";
 import type { CheckoutResult, PayWithCardInput } from "../shop/shop-schemas";
-import { createCheckoutPayment } from "./create-checkout-payment";
-import { findShopperCheckout } from "./find-shopper-checkout";
-import { basePaymentRequest } from "./payment-request";
+import { findCheckoutToPay, type PayCheckoutDeps, payCheckout } from "./pay-checkout";
 import { readCheckoutResult } from "./read-checkout-result";
 
 /** Payment statuses after which a card is worth keeping. */
 const SAVE_CARD_STATUSES = new Set(["approved", "authorized"]);
 
 export async function payWithCard(options: {
-  deps: Pick<AppDeps, "db" | "provider" | "now" | "publicUrl" | "providerSettings">;
+  deps: PayCheckoutDeps;
   /** The signed-in shopper, or null. */
   userId: string | null;
   input: PayWithCardInput;
 }): Promise<CheckoutResult> {
   const { deps, userId, input } = options;
-  const checkout = await findShopperCheckout({
-    db: deps.db,
-    lookup: { checkoutId: input.checkoutId },
-    access: { checkoutToken: input.checkoutToken, userId },
-  });
+  const checkout = await findCheckoutToPay({ deps, userId, input });
   if (input.saveCard && userId === null) {
     throw new AppError("BAD_REQUEST", "Sign in to save a card.", { field: "saveCard", reason: "sign_in_to_save_card" });
   }
   if (checkout.provider_payment_id !== null) return readCheckoutResult({ deps, checkoutId: checkout.id });
-  await assertStoreCurrency({ deps, currency: checkout.currency.trim() });
 
-  const outcome = await createCheckoutPayment({
+  const { created, result } = await payCheckout({
     deps,
-    checkoutId: checkout.id,
-    actorUserId: userId,
+    checkout,
+    userId,
     kind: "card",
-    buildRequest: (locked) => ({
-      ...basePaymentRequest(deps, locked),
+    methodFields: {
       token: input.cardToken,
       payment_method_id: input.paymentMethodId,
       installments: input.installments,
       ...(input.issuerId !== undefined ? { issuer_id: input.issuerId } : {}),
-    }),
+    },
   });
-  const result = await readCheckoutResult({ deps, checkoutId: checkout.id });
-  if (!input.saveCard || !outcome.created || userId === null || !input.saveCardToken) return result;
+  if (!input.saveCard || !created || userId === null || !input.saveCardToken) return result;
 
   if (!SAVE_CARD_STATUSES.has(result.status)) return { ...result, cardSaved: false };
   try {

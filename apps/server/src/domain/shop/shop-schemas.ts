@@ -23,6 +23,21 @@ const uuidSchema = (what: string) => z.uuid(`Invalid ${what}`);
 /** Keyset cursor: the id of the last row of the previous page. */
 export const cursorSchema = z.uuid("Invalid cursor");
 
+/** The input of a list read a page at a time: after `cursor` (the last id seen), at most `limit` (1..50) items. */
+function pageInputSchema(defaultLimit: number) {
+  return z
+    .object({
+      cursor: cursorSchema.nullish(),
+      limit: z
+        .number()
+        .int()
+        .min(1, "limit must be at least 1")
+        .max(50, "limit must be at most 50")
+        .default(defaultLimit),
+    })
+    .default({ limit: defaultLimit });
+}
+
 // ---------------------------------------------------------------------------
 // System
 
@@ -51,12 +66,7 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
-export const catalogListInputSchema = z
-  .object({
-    cursor: cursorSchema.nullish(),
-    limit: z.number().int().min(1, "limit must be at least 1").max(50, "limit must be at most 50").default(24),
-  })
-  .default({ limit: 24 });
+export const catalogListInputSchema = pageInputSchema(24);
 
 export const catalogListOutputSchema = z.object({
   items: z.array(productSchema),
@@ -335,12 +345,7 @@ export const subscriptionIdInputSchema = z.object({ id: uuidSchema("subscription
 // ---------------------------------------------------------------------------
 // Account
 
-export const ordersInputSchema = z
-  .object({
-    cursor: cursorSchema.nullish(),
-    limit: z.number().int().min(1, "limit must be at least 1").max(50, "limit must be at most 50").default(20),
-  })
-  .default({ limit: 20 });
+export const ordersInputSchema = pageInputSchema(20);
 
 export const orderSchema = z.object({
   checkoutId: z.uuid(),

@@ -1,6 +1,7 @@
 // Test fixtures for the shopper domain (imported by tests only): a test
 // database, a real sandbox over HTTP playing Mercado Pago, AppDeps wired to
-// both, and helpers to tokenize test cards, seed products and settle payments.
+// both, and helpers to tokenize test cards, seed products, open checkouts and
+// settle payments.
 //
 //   const env = await startShopTestEnv();
 //   afterAll(() => env.close());
@@ -12,7 +13,8 @@ import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema";
 import { createTestDatabase, type TestDatabase } from "../../test/test-database";
 import { createTestDeps, type TestDeps } from "../../test/test-deps";
-import type { Payer } from "./shop-schemas";
+import { type CreatedCheckout, createCheckout } from "../checkout/create-checkout";
+import type { Payer, PayWithCardInput } from "./shop-schemas";
 
 /** provider-facts §5.2: test cards per site (any expiry in the future, CVV 123). */
 const VISA_BY_SITE: Partial<Record<SiteId, string>> = {
@@ -51,6 +53,19 @@ export interface ShopTestEnv {
   }>;
   /** A payer the sandbox accepts (a test-user e-mail and the site's sample document). */
   payer(overrides?: Partial<Payer>): Payer;
+  /**
+   * Seeds a product (as `seedProduct`) and opens a checkout for `quantity` of it (1 unless told), paid by `payer()`
+   * with `payer`'s overrides, created at `now` (the deps' clock unless told), for `userId` (a guest unless told).
+   */
+  openCheckout(options?: {
+    priceMinor?: number;
+    currency?: string;
+    name?: string;
+    quantity?: number;
+    userId?: string | null;
+    payer?: Partial<Payer>;
+    now?: Date;
+  }): Promise<CreatedCheckout>;
   /** Settles a pending or in_process payment at the provider, as the buyer or issuer would. */
   settle(paymentId: number, outcome: "approve" | "reject" | "expire"): Promise<void>;
   close(): Promise<void>;
@@ -98,7 +113,7 @@ export async function startShopTestEnv(
     siteId
   ];
 
-  return {
+  const env: ShopTestEnv = {
     testDb,
     db: testDb.db,
     sandbox,
@@ -145,6 +160,16 @@ export async function startShopTestEnv(
         ...overrides,
       };
     },
+    async openCheckout({ quantity = 1, userId = null, payer = {}, now = deps.now(), ...product } = {}) {
+      const seeded = await env.seedProduct(product);
+      return createCheckout({
+        db: testDb.db,
+        userId,
+        items: [{ productId: seeded.id, quantity }],
+        payer: env.payer(payer),
+        now,
+      });
+    },
     async settle(paymentId, outcome) {
       const response = await fetch(`${sandbox.url}/__sandbox/payments/${paymentId}/settle`, {
         method: "POST",
@@ -157,5 +182,22 @@ export async function startShopTestEnv(
       await sandbox.close();
       await testDb.drop();
     },
+  };
+  return env;
+}
+
+/** `payWithCard`'s input for a checkout: its id and guest token, the card token, Visa in one installment. */
+export function cardPaymentInput(
+  checkout: { checkoutId: string; checkoutToken: string },
+  cardToken: string,
+  extra: Partial<PayWithCardInput> = {},
+): PayWithCardInput {
+  return {
+    checkoutId: checkout.checkoutId,
+    checkoutToken: checkout.checkoutToken,
+    cardToken,
+    paymentMethodId: "visa",
+    installments: 1,
+    ...extra,
   };
 }

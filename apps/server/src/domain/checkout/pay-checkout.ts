@@ -1,0 +1,56 @@
+// What paying a checkout by card, Pix or cash voucher shares: finding the
+// checkout the shopper may pay, and making its one payment from the checkout's
+// own amount, payer and references plus the payment method's fields.
+import type { PaymentCreateRequest } from "@cobro/provider-client";
+import type { Checkout } from "../../db/schema";
+import type { AppDeps } from "../../deps";
+import { assertStoreCurrency } from "../shop/get-store-account";
+import type { CheckoutResult } from "../shop/shop-schemas";
+import { type CheckoutPaymentKind, createCheckoutPayment } from "./create-checkout-payment";
+import { findShopperCheckout } from "./find-shopper-checkout";
+import { basePaymentRequest } from "./payment-request";
+import { readCheckoutResult } from "./read-checkout-result";
+
+export type PayCheckoutDeps = Pick<AppDeps, "db" | "provider" | "now" | "publicUrl" | "providerSettings">;
+
+/** The payment method's own fields of a POST /v1/payments body. */
+export type PaymentMethodFields = Pick<PaymentCreateRequest, "payment_method_id" | "installments"> &
+  Partial<Pick<PaymentCreateRequest, "token" | "issuer_id">>;
+
+/** The checkout a payment call names by id and guest token, when the caller may see it (else NOT_FOUND). */
+export function findCheckoutToPay(options: {
+  deps: Pick<AppDeps, "db">;
+  userId: string | null;
+  input: { checkoutId: string; checkoutToken: string };
+}): Promise<Checkout> {
+  const { deps, userId, input } = options;
+  return findShopperCheckout({
+    db: deps.db,
+    lookup: { checkoutId: input.checkoutId },
+    access: { checkoutToken: input.checkoutToken, userId },
+  });
+}
+
+/**
+ * Makes the checkout's one payment and answers the checkout's result. The store's account must charge the
+ * checkout's currency; the lock and the idempotency key that keep it to one payment are createCheckoutPayment's.
+ */
+export async function payCheckout(options: {
+  deps: PayCheckoutDeps;
+  checkout: Checkout;
+  /** Who pays (null for a guest), for the audit log. */
+  userId: string | null;
+  kind: CheckoutPaymentKind;
+  methodFields: PaymentMethodFields;
+}): Promise<{ created: boolean; result: CheckoutResult }> {
+  const { deps, checkout, userId, kind, methodFields } = options;
+  await assertStoreCurrency({ deps, currency: checkout.currency.trim() });
+  const outcome = await createCheckoutPayment({
+    deps,
+    checkoutId: checkout.id,
+    actorUserId: userId,
+    kind,
+    buildRequest: (locked) => ({ ...basePaymentRequest(deps, locked), ...methodFields }),
+  });
+  return { created: outcome.created, result: await readCheckoutResult({ deps, checkoutId: checkout.id }) };
+}
