@@ -2,11 +2,11 @@
 // layout (EMV merchant-presented QR: id-length-value fields, a dynamic Pix
 // payload URL, amount, merchant and a CRC16 at the end), so bank-app-like
 // parsers and the product's own display logic see a realistic string. The
-// image is a real PNG of that code: `qrcode` computes the symbol and a small
-// PNG writer turns its modules into pixels synchronously (payments are
-// created synchronously, and qrcode's own PNG output is stream-based).
+// image is a real PNG of that code: `qrcode` computes the symbol and pngjs
+// encodes its modules synchronously (payments are created synchronously, and
+// qrcode's own PNG output is stream-based).
 
-import { deflateSync, crc32 as zlibCrc32 } from "node:zlib";
+import { PNG } from "pngjs";
 import QRCode from "qrcode";
 
 /** One EMV field: two-digit id, two-digit length, value. */
@@ -72,15 +72,6 @@ export function buildPixCode(input: PixCodeInput): string {
   return withCrcHeader + crc16Ccitt(withCrcHeader);
 }
 
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typeAndData = Buffer.concat([Buffer.from(type, "ascii"), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(zlibCrc32(typeAndData) >>> 0);
-  return Buffer.concat([length, typeAndData, crc]);
-}
-
 /** The eight bytes every PNG file starts with. */
 export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -89,36 +80,25 @@ export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x
  * and the standard 4-module quiet zone.
  */
 export function qrPng(text: string, scale = 6): Buffer {
-  const symbol = QRCode.create(text, { errorCorrectionLevel: "M" });
-  const modules = symbol.modules;
+  const modules = QRCode.create(text, { errorCorrectionLevel: "M" }).modules;
   const quiet = 4;
   const side = (modules.size + quiet * 2) * scale;
-  // Each row: filter byte 0 (none), then one byte per pixel (0 black, 255 white).
-  const raw = Buffer.alloc((side + 1) * side, 255);
+  const image = new PNG({ width: side, height: side });
+  // RGBA, white and opaque; then the dark modules in black.
+  image.data.fill(255);
   for (let y = 0; y < side; y++) {
-    raw[y * (side + 1)] = 0;
     const row = Math.floor(y / scale) - quiet;
     if (row < 0 || row >= modules.size) continue;
     for (let x = 0; x < side; x++) {
       const col = Math.floor(x / scale) - quiet;
-      if (col < 0 || col >= modules.size) continue;
-      if (modules.get(row, col)) raw[y * (side + 1) + 1 + x] = 0;
+      if (col < 0 || col >= modules.size || !modules.get(row, col)) continue;
+      const offset = (y * side + x) * 4;
+      image.data[offset] = 0;
+      image.data[offset + 1] = 0;
+      image.data[offset + 2] = 0;
     }
   }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(side, 0);
-  header.writeUInt32BE(side, 4);
-  header[8] = 8; // bit depth
-  header[9] = 0; // colour type: greyscale
-  header[10] = 0; // compression: deflate
-  header[11] = 0; // filter method
-  header[12] = 0; // no interlace
-  return Buffer.concat([
-    PNG_SIGNATURE,
-    pngChunk("IHDR", header),
-    pngChunk("IDAT", deflateSync(raw)),
-    pngChunk("IEND", Buffer.alloc(0)),
-  ]);
+  return PNG.sync.write(image, { colorType: 0 });
 }
 
 /** The QR PNG of `text`, base64-encoded (the provider's `qr_code_base64`, no `data:` prefix). */
