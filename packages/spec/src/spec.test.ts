@@ -80,7 +80,6 @@ describe("the provider spec", () => {
   });
 
   it("never forbids extra fields in the provider's responses", () => {
-    const text = JSON.stringify(spec.paths);
     // Responses reference named schemas; check those schemas that responses use.
     const responseRefs = new Set<string>();
     for (const { operation } of operations) {
@@ -89,7 +88,7 @@ describe("the provider spec", () => {
         for (const m of json.matchAll(/#\/components\/schemas\/(\w+)/g)) if (m[1]) responseRefs.add(m[1]);
       }
     }
-    expect(text.length).toBeGreaterThan(0);
+    expect(responseRefs.size).toBeGreaterThan(20);
     for (const name of responseRefs) {
       const schema = spec.components.schemas[name] as { additionalProperties?: unknown } | undefined;
       expect(schema?.additionalProperties, `${name} must allow extra properties`).not.toBe(false);
