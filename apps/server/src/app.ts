@@ -7,6 +7,7 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppDeps } from "./deps";
+import { isAppError } from "./errors/app-error";
 import { apiGuard } from "./http/api-guard";
 import { respondWithError } from "./http/error-pages";
 import { healthHandler } from "./http/health";
@@ -16,7 +17,7 @@ import { securityHeaders } from "./http/security-headers";
 import { adminGuard, refreshSession } from "./http/session-filter";
 import { serveWebApp } from "./http/static-web";
 import { WEBHOOK_PATH } from "./provider/provider-setup";
-import { isAppError } from "./trpc/app-error";
+import { httpStatusOf } from "./trpc/error-status";
 import { appRouter } from "./trpc/router";
 import { createTrpcContext } from "./trpc/trpc";
 import { mercadoPagoWebhookHandler } from "./webhooks/mercadopago-webhook";
@@ -114,7 +115,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono {
   app.onError((error, c) => {
     if (error instanceof HTTPException) return respondWithError(c, error.status);
     if (isAppError(error)) {
-      return respondWithError(c, error.httpStatus as ContentfulStatusCode, {
+      return respondWithError(c, httpStatusOf(error.code) as ContentfulStatusCode, {
         code: error.code,
         message: error.message,
       });

@@ -1,5 +1,6 @@
+import { passwordSchema } from "@cobro/contracts";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SCRYPT_PARAMS, hashPassword, needsRehash, passwordSchema, verifyPassword } from "./passwords";
+import { DEFAULT_SCRYPT_PARAMS, hashPassword, needsRehash, verifyPassword } from "./passwords";
 
 const FAST = { logN: 10, r: 8, p: 1 };
 

@@ -8,16 +8,6 @@
 // so parameters can be raised later and old hashes still verify (and can be
 // upgraded on the next sign-in, see `needsRehash`).
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
-import { z } from "zod";
-
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
-
-/** The password policy, shared by sign-up and the web forms. */
-export const passwordSchema = z
-  .string()
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
 export interface ScryptParams {
   /** log2 of the CPU/memory cost N. */

@@ -14,7 +14,10 @@
 // - Provider-mirrored statuses are plain text: the provider may add values and a
 //   mirror must not reject them. Our own enumerations get a CHECK.
 // - There is no card number, CVV or security-code column anywhere, by design.
+import type { UserRole } from "@cobro/contracts";
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+export type { UserRole };
 
 export type JsonPrimitive = string | number | boolean | null;
 export type JsonValue = JsonPrimitive | JsonValue[] | { [key: string]: JsonValue };
@@ -27,9 +30,6 @@ export type CreatedAt = ColumnType<Date, Date | string | undefined, Date | strin
 export type Jsonb = ColumnType<JsonValue, string, string>;
 /** A nullable jsonb column. */
 export type NullableJsonb = ColumnType<JsonValue | null, string | null | undefined, string | null>;
-
-export const USER_ROLES = ["admin", "shopper"] as const;
-export type UserRole = (typeof USER_ROLES)[number];
 
 export const WEBHOOK_EVENT_STATUSES = ["received", "processing", "processed", "failed"] as const;
 export type WebhookEventStatus = (typeof WEBHOOK_EVENT_STATUSES)[number];

@@ -8,7 +8,7 @@ import { ProviderBadRequestError, redactSecrets } from "@cobro/provider-client";
 import { sql } from "kysely";
 import type { AppDeps } from "../deps";
 import { parseProviderPaymentId, syncPaymentFromProvider } from "../domain/payments/sync-payment-from-provider";
-import { AppError } from "../trpc/app-error";
+import { AppError } from "../errors/app-error";
 
 /** Topics this version acts on; other topics are stored and marked processed (later issues add them). */
 export const HANDLED_WEBHOOK_TOPICS = ["payment"] as const;

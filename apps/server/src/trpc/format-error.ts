@@ -7,9 +7,12 @@
 //
 // tRPC takes the HTTP status from `data.httpStatus`, so this is also where the
 // status of every tRPC response is decided.
+
+import { APP_ERROR_CODES } from "@cobro/contracts";
 import type { TRPC_ERROR_CODE_KEY, TRPCDefaultErrorShape, TRPCError } from "@trpc/server";
 import { type TRPC_ERROR_CODE_NUMBER, TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
-import { APP_ERROR_CODES, APP_ERROR_STATUS, AppError, type AppErrorCode, GENERIC_INTERNAL_MESSAGE } from "./app-error";
+import { AppError, type AppErrorCode, GENERIC_INTERNAL_MESSAGE } from "../errors/app-error";
+import { APP_ERROR_STATUS } from "./error-status";
 
 /** Messages per input field, keyed by dotted path (`email`, `items.0.quantity`). */
 export type FieldErrors = Record<string, string[]>;
@@ -33,9 +36,16 @@ export interface AppErrorShape {
   data: AppErrorData;
 }
 
+type PathSegment = PropertyKey | { key: PropertyKey };
+
 interface Issue {
-  path: ReadonlyArray<PropertyKey | { key: PropertyKey }>;
+  path: ReadonlyArray<PathSegment>;
   message: string;
+  code?: string;
+  /** unrecognized_keys: the fields the input must not have. */
+  keys?: readonly string[];
+  /** invalid_union: the issues of each alternative. */
+  errors?: ReadonlyArray<ReadonlyArray<Issue>>;
 }
 
 export function formatTrpcError(options: {
@@ -115,23 +125,48 @@ function shapeOf(options: {
   };
 }
 
+function isIssue(value: unknown): value is Issue {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    "message" in value &&
+    typeof value.message === "string" &&
+    "path" in value &&
+    Array.isArray(value.path)
+  );
+}
+
 /** zod's ZodError and Standard Schema errors both carry `issues`. */
 function issuesOf(cause: unknown): Issue[] | null {
   if (typeof cause !== "object" || cause === null || !("issues" in cause) || !Array.isArray(cause.issues)) return null;
-  return cause.issues.filter(
-    (issue: unknown): issue is Issue =>
-      typeof issue === "object" &&
-      issue !== null &&
-      "message" in issue &&
-      typeof issue.message === "string" &&
-      "path" in issue &&
-      Array.isArray(issue.path),
-  );
+  return cause.issues.filter(isIssue);
+}
+
+/**
+ * Issues as they concern fields: an unknown key becomes an issue of that key ("items.0.price: Unknown field"), and
+ * a union that matched no alternative reports the issues of the alternative that came closest (fewest issues), so
+ * the shopper reads which field is wrong instead of "input: Invalid input".
+ */
+function fieldIssuesOf(issues: readonly Issue[], prefix: readonly PathSegment[] = []): Issue[] {
+  const expanded: Issue[] = [];
+  for (const issue of issues) {
+    const path = [...prefix, ...issue.path];
+    if (issue.code === "unrecognized_keys" && issue.keys && issue.keys.length > 0) {
+      for (const key of issue.keys) expanded.push({ path: [...path, key], message: "Unknown field" });
+    } else if (issue.code === "invalid_union" && issue.errors && issue.errors.length > 0) {
+      const alternatives = issue.errors.map((alternative) => fieldIssuesOf(alternative.filter(isIssue), path));
+      const closest = alternatives.reduce((best, next) => (next.length < best.length ? next : best));
+      expanded.push(...(closest.length > 0 ? closest : [{ ...issue, path }]));
+    } else {
+      expanded.push({ ...issue, path });
+    }
+  }
+  return expanded;
 }
 
 export function fieldErrorsOf(issues: readonly Issue[]): FieldErrors {
   const fieldErrors: FieldErrors = {};
-  for (const issue of issues) {
+  for (const issue of fieldIssuesOf(issues)) {
     const key =
       issue.path.map((segment) => String(typeof segment === "object" ? segment.key : segment)).join(".") || "input";
     const messages = fieldErrors[key] ?? [];

@@ -7,11 +7,11 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createSession, SESSION_COOKIE_NAME, SESSION_LIFETIME_MS } from "../auth/sessions";
 import { createDatabase } from "../db/database";
 import type { AppDeps } from "../deps";
+import { GENERIC_INTERNAL_MESSAGE } from "../errors/app-error";
 import { createTestClock } from "../test/test-clock";
 import { createTestDatabase } from "../test/test-database";
 import { createTestDeps } from "../test/test-deps";
 import { createTestUser, signInAs, TEST_PASSWORD, uniqueEmail } from "../test/test-users";
-import { GENERIC_INTERNAL_MESSAGE } from "./app-error";
 import { appRouter } from "./router";
 import { createTrpcContext } from "./trpc";
 

@@ -25,7 +25,8 @@ import {
   validateSessionToken,
 } from "../auth/sessions";
 import type { AppDeps } from "../deps";
-import { APP_ERROR_STATUS, AppError } from "./app-error";
+import { AppError } from "../errors/app-error";
+import { APP_ERROR_STATUS } from "./error-status";
 import { formatTrpcError } from "./format-error";
 
 export type ProcedureAccess = "public" | "protected" | "admin";

@@ -3,51 +3,14 @@
 // field. Server messages are English; where a translatable code exists (the
 // `reason` of the contract, a payment status_detail) the shopper's language
 // wins, and English server messages are shown only to English readers.
+
+import type { CardField, CardFieldProblem } from "@cobro/contracts";
+import { cardErrorKey, isAppErrorReason } from "@cobro/contracts";
 import { TRPCClientError } from "@trpc/client";
 import type { Translate } from "../i18n/dictionary";
 import type { Language } from "../i18n/locale";
 import { describePaymentOutcome, isKnownStatusDetail } from "../i18n/payment-status";
-import type { CardField, CardFieldProblem } from "../payments/card-validation";
-import { cardErrorKey } from "../payments/card-validation";
 import { CardTokenizationError } from "../payments/tokenize-card";
-
-/** Reasons (AppError `reason`) the server sends that are not payment status details; each has `reason.<code>` words. */
-export const APP_REASONS = [
-  "amount_not_allowed",
-  "card_not_found",
-  "checkout_already_paid",
-  "checkout_not_found",
-  "currency_not_supported",
-  "invalid_card_token",
-  "invalid_identification",
-  "invalid_installments",
-  "invalid_issuer",
-  "invalid_payer_email",
-  "invalid_payment_method",
-  "invalid_subscription_transition",
-  "mixed_currencies",
-  "not_found",
-  "payment_in_progress",
-  "payment_method_not_offered",
-  "plan_not_found",
-  "product_unavailable",
-  "provider_rate_limited",
-  "provider_rejected_request",
-  "provider_unavailable",
-  "quantity_too_large",
-  "sign_in_to_save_card",
-  "subscription_cancelled",
-  "subscription_not_found",
-  "tax_id_required",
-  "total_too_large",
-  "total_zero",
-] as const;
-
-export type AppReason = (typeof APP_REASONS)[number];
-
-export function isAppReason(value: string): value is AppReason {
-  return (APP_REASONS as readonly string[]).includes(value);
-}
 
 /** Messages per form field, keyed by the input's dotted path (`payer.email`) or a card field (`cardNumber`). */
 export type FieldErrorMessages = Record<string, string[]>;
@@ -207,7 +170,7 @@ export function describeError(error: unknown, i18n: { t: Translate; language: La
       const outcome = describePaymentOutcome("rejected", data.reason);
       message = t(outcome.detailKey);
       hint = outcome.nextKey ? t(outcome.nextKey) : null;
-    } else if (data.reason !== null && isAppReason(data.reason)) {
+    } else if (data.reason !== null && isAppErrorReason(data.reason)) {
       message = t(`reason.${data.reason}`);
     } else if (serverMessageFits(data, language) && error.message.trim() !== "") {
       message = error.message;

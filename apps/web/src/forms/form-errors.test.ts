@@ -1,7 +1,7 @@
+import { checkoutCreateInputSchema } from "@cobro/contracts";
 import { describe, expect, it } from "vitest";
 import type { UserFacingError } from "../errors/describe-error";
 import { createTranslator } from "../i18n/translate";
-import { checkoutCreateInputSchema } from "../schemas";
 import { issuePath, serverFieldErrors, toSummaryErrors, validateForm } from "./form-errors";
 
 const MESSAGES = {

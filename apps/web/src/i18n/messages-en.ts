@@ -93,6 +93,8 @@ export const en = {
   "reason.invalid_payment_method": "This payment method is not available. Please choose another one.",
   "reason.mixed_currencies": "Your cart has products in more than one currency. Remove some before paying.",
   "reason.not_found": "We could not find what you were looking for.",
+  "reason.payment_being_confirmed":
+    "We are confirming your payment with Mercado Pago. Do not pay again: this page updates by itself.",
   "reason.payment_in_progress":
     "This payment is already being processed. Check its status in a moment before trying again.",
   "reason.product_unavailable": "A product in your cart is no longer available. Remove it and try again.",

@@ -95,6 +95,8 @@ export const es: Dictionary = {
   "reason.invalid_payment_method": "Este medio de pago no está disponible. Elige otro.",
   "reason.mixed_currencies": "Tu carrito tiene productos en más de una moneda. Quita algunos antes de pagar.",
   "reason.not_found": "No encontramos lo que buscabas.",
+  "reason.payment_being_confirmed":
+    "Estamos confirmando tu pago con Mercado Pago. No vuelvas a pagar: esta página se actualiza sola.",
   "reason.payment_in_progress":
     "Este pago ya se está procesando. Revisa su estado en un momento antes de volver a intentarlo.",
   "reason.product_unavailable": "Un producto de tu carrito ya no está disponible. Quítalo e inténtalo de nuevo.",

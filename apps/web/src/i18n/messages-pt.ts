@@ -95,6 +95,8 @@ export const pt: Dictionary = {
   "reason.invalid_payment_method": "Este meio de pagamento não está disponível. Escolha outro.",
   "reason.mixed_currencies": "Seu carrinho tem produtos em mais de uma moeda. Remova alguns antes de pagar.",
   "reason.not_found": "Não encontramos o que você procurava.",
+  "reason.payment_being_confirmed":
+    "Estamos confirmando seu pagamento com o Mercado Pago. Não pague de novo: esta página se atualiza sozinha.",
   "reason.payment_in_progress":
     "Este pagamento já está sendo processado. Confira o status em instantes antes de tentar de novo.",
   "reason.product_unavailable": "Um produto do seu carrinho não está mais disponível. Remova-o e tente novamente.",

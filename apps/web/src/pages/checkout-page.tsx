@@ -4,6 +4,8 @@
 // where the site offers them. The checkout id and its guest token live in
 // sessionStorage, so a reload or a "try another card" resumes the SAME
 // checkout and the server's one-payment-per-checkout rule keeps it to one charge.
+
+import { checkoutCreateInputSchema } from "@cobro/contracts";
 import {
   Alert,
   Button,
@@ -41,7 +43,6 @@ import { useI18n } from "../i18n/i18n-context";
 import { describePaymentOutcome } from "../i18n/payment-status";
 import { acceptsAmount, isCardMethod } from "../payments/card-brand";
 import { CardForm, type CardFormSubmission } from "../payments/card-form";
-import { checkoutCreateInputSchema } from "../schemas";
 import { type RouterOutputs, trpc } from "../trpc";
 
 type PaymentMethod = RouterOutputs["checkout"]["paymentMethods"][number];

@@ -1,9 +1,9 @@
+import { signInInputSchema } from "@cobro/contracts";
 import { TextField } from "@cobro/ui";
 import { Navigate } from "react-router";
 import { useDocumentTitle } from "../components/use-document-title";
 import type { FieldMessages } from "../forms/form-errors";
 import { useI18n } from "../i18n/i18n-context";
-import { signInFormSchema } from "../schemas";
 import { trpc } from "../trpc";
 import { AuthForm, useAuthForm } from "./auth-form";
 
@@ -17,7 +17,7 @@ export function LoginPage() {
   const signIn = trpc.auth.signIn.useMutation();
   const form = useAuthForm({
     initial: { email: "", password: "" },
-    schema: signInFormSchema,
+    schema: signInInputSchema,
     messages: MESSAGES,
     mutation: signIn,
     clearOnRefusal: ["password"],

@@ -1,3 +1,4 @@
+import { subscriptionCreateInputSchema } from "@cobro/contracts";
 import { Alert, Card, ErrorState, LoadingState, PageHeading, TextField } from "@cobro/ui";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
@@ -12,7 +13,6 @@ import { useI18n } from "../i18n/i18n-context";
 import { describePaymentOutcome } from "../i18n/payment-status";
 import { isCardMethod } from "../payments/card-brand";
 import { CardForm, type CardFormSubmission } from "../payments/card-form";
-import { subscriptionCreateInputSchema } from "../schemas";
 import { type RouterOutputs, trpc } from "../trpc";
 
 type Created = RouterOutputs["subscriptions"]["create"];

@@ -1,9 +1,9 @@
+import { PASSWORD_MIN_LENGTH, signUpInputSchema } from "@cobro/contracts";
 import { TextField } from "@cobro/ui";
 import { Navigate } from "react-router";
 import { useDocumentTitle } from "../components/use-document-title";
 import type { FieldMessages } from "../forms/form-errors";
 import { useI18n } from "../i18n/i18n-context";
-import { PASSWORD_MIN_LENGTH, signUpFormSchema } from "../schemas";
 import { trpc } from "../trpc";
 import { AuthForm, useAuthForm } from "./auth-form";
 
@@ -25,7 +25,7 @@ export function SignupPage() {
   const signUp = trpc.auth.signUp.useMutation();
   const form = useAuthForm({
     initial: { name: "", email: "", password: "" },
-    schema: signUpFormSchema,
+    schema: signUpInputSchema,
     messages: MESSAGES,
     mutation: signUp,
     onRefused: (described) =>

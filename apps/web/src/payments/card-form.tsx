@@ -2,6 +2,8 @@
 // tokenized here, in the browser, straight with the provider (public key from
 // system.publicConfig); the parent only ever receives the single-use token,
 // so the card number and CVV never reach Cobro's server.
+
+import { type CardField, cardErrorKey, validateCardInput } from "@cobro/contracts";
 import { Alert, Button, FormErrorSummary, SelectField, TextField } from "@cobro/ui";
 import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import { describeError, type UserFacingError } from "../errors/describe-error";
@@ -10,7 +12,6 @@ import { type FormFieldErrors, toSummaryErrors } from "../forms/form-errors";
 import { useI18n } from "../i18n/i18n-context";
 import { trpc } from "../trpc";
 import { detectCardMethod, type PaymentMethodLike } from "./card-brand";
-import { type CardField, cardErrorKey, validateCardInput } from "./card-validation";
 import { installmentOptions } from "./installments";
 import { tokenizeCard } from "./tokenize-card";
 

@@ -1,11 +1,4 @@
 export {
-  acceptsAmount,
-  BIN_LENGTH,
-  detectCardMethod,
-  isCardMethod,
-  type PaymentMethodLike,
-} from "./card-brand";
-export {
   type CardField,
   type CardFieldErrors,
   type CardFieldProblem,
@@ -15,7 +8,14 @@ export {
   normalizeExpiry,
   passesLuhn,
   validateCardInput,
-} from "./card-validation";
+} from "@cobro/contracts";
+export {
+  acceptsAmount,
+  BIN_LENGTH,
+  detectCardMethod,
+  isCardMethod,
+  type PaymentMethodLike,
+} from "./card-brand";
 export {
   INSTALLMENT_STEPS,
   type InstallmentOption,

@@ -3,7 +3,7 @@
 // Card numbers and security codes never pass through Cobro's server; the server
 // only ever sees the single-use token id. The CSP's connect-src allows the
 // provider API origin for exactly this call.
-import { type CardField, type CardFieldErrors, type CardInput, cardDigits, normalizeExpiry } from "./card-validation";
+import { type CardField, type CardFieldErrors, type CardInput, cardDigits, normalizeExpiry } from "@cobro/contracts";
 
 export interface CardToken {
   /** The single-use token id (32 hex chars), valid about 7 days. */

@@ -1,10 +1,10 @@
 // The shopper's account: orders (their checkouts with payment status and
 // refunds, paginated) and saved cards (their provider customer's only).
 import { afterAll, describe, expect, it } from "vitest";
+import { cardPaymentInput, startShopTestEnv } from "../../test/shop-test-env";
 import { createTestUser } from "../../test/test-users";
 import { payWithCard } from "../checkout/pay-with-card";
 import { syncPaymentFromProvider } from "../payments/sync-payment-from-provider";
-import { cardPaymentInput, startShopTestEnv } from "../shop/shop-test-support";
 import { ensureProviderCustomer } from "./ensure-provider-customer";
 import { listOrders } from "./list-orders";
 import { listSavedCards } from "./list-saved-cards";

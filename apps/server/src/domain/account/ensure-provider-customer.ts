@@ -3,7 +3,7 @@
 // first time it is needed. provider: a customer's e-mail is unique per seller.
 import { ProviderBadRequestError } from "@cobro/provider-client";
 import type { AppDeps } from "../../deps";
-import { AppError } from "../../trpc/app-error";
+import { AppError } from "../../errors/app-error";
 import { toShopperError } from "../shop/provider-failure";
 
 async function findOrCreateCustomer(

@@ -1,13 +1,14 @@
 // "My orders": the shopper's checkouts that reached the provider, newest
 // first, with their payment's status and refunds. Keyset-paginated on
 // (created_at, id) over the partial index checkouts_user_orders_idx.
+
+import type { Order } from "@cobro/contracts";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema";
 import { toMoney } from "../catalog/product-view";
 import { parseCheckoutItems } from "../checkout/checkout-items";
 import { resultStatusOf } from "../checkout/checkout-result-view";
 import { toKeysetPage } from "../shop/keyset-page";
-import type { Order } from "../shop/shop-schemas";
 
 export async function listOrders(options: {
   db: Kysely<DB>;

@@ -1,8 +1,9 @@
 // The shopper's saved cards, read from their provider customer (the provider
 // keeps the cards; we keep only the customer id).
+
+import type { SavedCard } from "@cobro/contracts";
 import type { AppDeps } from "../../deps";
 import { toShopperError } from "../shop/provider-failure";
-import type { SavedCard } from "../shop/shop-schemas";
 import { findProviderCustomerId } from "./ensure-provider-customer";
 import { toSavedCard } from "./saved-card-view";
 

@@ -2,7 +2,7 @@
 // shopper's own customer, so a card id of someone else's customer is simply
 // not found there (NOT_FOUND, like an unknown id).
 import type { AppDeps } from "../../deps";
-import { AppError } from "../../trpc/app-error";
+import { AppError } from "../../errors/app-error";
 import { recordAudit } from "../audit/record-audit";
 import { toShopperError } from "../shop/provider-failure";
 import { findProviderCustomerId } from "./ensure-provider-customer";

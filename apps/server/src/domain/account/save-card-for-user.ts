@@ -1,10 +1,11 @@
 // Saves a card to the shopper's provider customer from an unused card token.
 // provider: tokens are single use, so the token must be one made for saving
 // (not the one a payment already spent).
+
+import type { SavedCard } from "@cobro/contracts";
 import type { AppDeps } from "../../deps";
 import { recordAudit } from "../audit/record-audit";
 import { toShopperError } from "../shop/provider-failure";
-import type { SavedCard } from "../shop/shop-schemas";
 import { ensureProviderCustomer } from "./ensure-provider-customer";
 import { toSavedCard } from "./saved-card-view";
 

@@ -1,6 +1,7 @@
 // A provider saved card as the shopper sees it: brand, last four, expiry, holder. Nothing more.
+
+import type { SavedCard } from "@cobro/contracts";
 import type { Card } from "@cobro/provider-client";
-import type { SavedCard } from "../shop/shop-schemas";
 
 export function toSavedCard(card: Card): SavedCard {
   return {

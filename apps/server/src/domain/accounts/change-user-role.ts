@@ -4,7 +4,7 @@
 import { type Kysely, sql } from "kysely";
 import type { SessionUser } from "../../auth/sessions";
 import type { DB, UserRole } from "../../db/schema";
-import { AppError } from "../../trpc/app-error";
+import { AppError } from "../../errors/app-error";
 import { recordAudit } from "../audit/record-audit";
 
 export interface ChangeUserRoleOptions {

@@ -10,11 +10,11 @@
 //   only as a hash.
 // - Nothing set and users but no admin: nothing happens; `notice` says what to do.
 import { randomBytes } from "node:crypto";
+import { emailSchema, passwordSchema } from "@cobro/contracts";
 import { type Kysely, sql } from "kysely";
-import { hashPassword, passwordSchema, verifyPassword } from "../../auth/passwords";
+import { hashPassword, verifyPassword } from "../../auth/passwords";
 import type { DB } from "../../db/schema";
 import { recordAudit } from "../audit/record-audit";
-import { emailSchema } from "./account-schemas";
 import { lockUserRoles } from "./change-user-role";
 
 export const DEFAULT_ADMIN_EMAIL = "admin@cobro.local";

@@ -9,6 +9,7 @@
 //   checked (so parallel guesses cannot slip past the limit); a successful one
 //   clears the account's count and takes back its IP hit.
 import { randomBytes } from "node:crypto";
+import { normalizeEmail } from "@cobro/contracts";
 import { type Kysely, sql } from "kysely";
 import { DEFAULT_SCRYPT_PARAMS, hashPassword, needsRehash, verifyPassword } from "../../auth/passwords";
 import { createSession, type Session, type SessionUser } from "../../auth/sessions";
@@ -20,8 +21,7 @@ import {
   undoRateLimitHit,
 } from "../../db/rate-limit-buckets";
 import type { DB } from "../../db/schema";
-import { AppError } from "../../trpc/app-error";
-import { normalizeEmail } from "./account-schemas";
+import { AppError } from "../../errors/app-error";
 
 const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
 export const SIGN_IN_ACCOUNT_RULE: RateLimitRule = { limit: 5, windowMs: FIFTEEN_MINUTES_MS };

@@ -1,10 +1,11 @@
 // Creates a shopper account and signs it in (returns a fresh session).
+
+import { normalizeEmail } from "@cobro/contracts";
 import { type Kysely, sql } from "kysely";
 import { hashPassword } from "../../auth/passwords";
 import { createSession, type Session, type SessionUser } from "../../auth/sessions";
 import type { DB } from "../../db/schema";
-import { AppError } from "../../trpc/app-error";
-import { normalizeEmail } from "./account-schemas";
+import { AppError } from "../../errors/app-error";
 
 export const DUPLICATE_EMAIL_MESSAGE = "An account with this email already exists. Sign in instead.";
 

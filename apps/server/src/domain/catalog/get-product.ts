@@ -1,8 +1,9 @@
 // One active product by its slug (products.slug is unique).
+
+import type { Product } from "@cobro/contracts";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema";
-import { AppError } from "../../trpc/app-error";
-import type { Product } from "../shop/shop-schemas";
+import { AppError } from "../../errors/app-error";
 import { PRODUCT_COLUMNS, toProduct } from "./product-view";
 
 export async function getProduct(options: { db: Kysely<DB>; slug: string }): Promise<Product> {

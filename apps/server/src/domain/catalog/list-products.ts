@@ -1,9 +1,10 @@
 // The storefront: active products in creation order, keyset-paginated on
 // (created_at, id) (index products_active_created_at_id_idx).
+
+import type { Product } from "@cobro/contracts";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema";
 import { toKeysetPage } from "../shop/keyset-page";
-import type { Product } from "../shop/shop-schemas";
 import { PRODUCT_COLUMNS, toProduct } from "./product-view";
 
 export async function listProducts(options: {

@@ -1,8 +1,9 @@
 // A products row as the storefront sees it.
+
+import type { Money, Product } from "@cobro/contracts";
 import { type CurrencyCode, isSupportedCurrency } from "@cobro/provider-client/money";
 import type { Product as ProductRow } from "../../db/schema";
-import { AppError } from "../../trpc/app-error";
-import type { Money, Product } from "../shop/shop-schemas";
+import { AppError } from "../../errors/app-error";
 
 /** The column list every storefront query selects. */
 export const PRODUCT_COLUMNS = ["id", "slug", "name", "description", "image_url", "price_minor", "currency"] as const;

@@ -2,7 +2,7 @@
 // at which price when the checkout was made. Later price changes do not touch it.
 import { z } from "zod";
 import type { JsonValue } from "../../db/schema";
-import { AppError } from "../../trpc/app-error";
+import { AppError } from "../../errors/app-error";
 
 export const checkoutItemSnapshotSchema = z.object({
   productId: z.string(),

@@ -1,8 +1,9 @@
 // A checkout and its mirrored payment as the shopper sees them (`CheckoutResult`).
+
+import type { CheckoutResult, CheckoutResultStatus } from "@cobro/contracts";
 import { z } from "zod";
 import type { Checkout, Payment } from "../../db/schema";
 import { toMoney } from "../catalog/product-view";
-import type { CheckoutResult, CheckoutResultStatus } from "../shop/shop-schemas";
 
 /**
  * provider payment status → what the shopper is told. A dispute

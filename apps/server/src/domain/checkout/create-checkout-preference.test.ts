@@ -2,8 +2,8 @@
 // preference, post the page's card form as a buyer's browser would, follow the
 // redirect back to /checkout/result, and read the result from its query.
 import { afterAll, describe, expect, it } from "vitest";
+import { cardPaymentInput, startShopTestEnv } from "../../test/shop-test-env";
 import { createTestUser } from "../../test/test-users";
-import { cardPaymentInput, startShopTestEnv } from "../shop/shop-test-support";
 import { createCheckoutPreference } from "./create-checkout-preference";
 import { getCheckoutResult } from "./get-checkout-result";
 import { payWithCard } from "./pay-with-card";

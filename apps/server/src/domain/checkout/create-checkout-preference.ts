@@ -7,7 +7,7 @@ import { ProviderNotFoundError } from "@cobro/provider-client";
 import { fromMinorUnits } from "@cobro/provider-client/money";
 import type { Checkout } from "../../db/schema";
 import type { AppDeps } from "../../deps";
-import { AppError } from "../../trpc/app-error";
+import { AppError } from "../../errors/app-error";
 import { recordAudit } from "../audit/record-audit";
 import { storedCurrency } from "../catalog/product-view";
 import { assertStoreCurrency } from "../shop/get-store-account";

@@ -2,12 +2,12 @@
 // product ids and quantities), the payer, one idempotency key for the payment
 // it may lead to, and the guest token that lets the browser come back to it.
 import { randomUUID } from "node:crypto";
+import type { CheckoutCreateInput, Money } from "@cobro/contracts";
 import { sumMinorUnits } from "@cobro/provider-client/money";
 import type { Kysely } from "kysely";
 import { type DB, toJsonb } from "../../db/schema";
-import { AppError } from "../../trpc/app-error";
+import { AppError } from "../../errors/app-error";
 import { storedCurrency } from "../catalog/product-view";
-import type { CheckoutCreateInput, Money } from "../shop/shop-schemas";
 import type { CheckoutItemSnapshot } from "./checkout-items";
 import { createCheckoutToken } from "./checkout-token";
 

@@ -4,7 +4,7 @@
 // tells a stranger that a checkout exists.
 import type { Kysely } from "kysely";
 import type { Checkout, DB } from "../../db/schema";
-import { AppError } from "../../trpc/app-error";
+import { AppError } from "../../errors/app-error";
 import { checkoutTokenMatches } from "./checkout-token";
 
 export interface CheckoutAccess {

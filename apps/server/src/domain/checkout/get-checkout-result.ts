@@ -9,6 +9,8 @@
 // While a payment is unsettled, webhooks keep the mirror current; as a polling
 // fallback, a mirror older than RESULT_REFRESH_AFTER_MS is refreshed from the
 // provider here (at most once per interval per checkout).
+
+import type { CheckoutResult, CheckoutResultInput } from "@cobro/contracts";
 import {
   ProviderConnectionError,
   ProviderError,
@@ -17,11 +19,10 @@ import {
 } from "@cobro/provider-client";
 import type { Checkout } from "../../db/schema";
 import type { AppDeps } from "../../deps";
-import { AppError } from "../../trpc/app-error";
+import { AppError } from "../../errors/app-error";
 import { applyPaymentSnapshot } from "../payments/apply-payment-snapshot";
 import { syncPaymentFromProvider } from "../payments/sync-payment-from-provider";
 import { toShopperError } from "../shop/provider-failure";
-import type { CheckoutResult, CheckoutResultInput } from "../shop/shop-schemas";
 import { UNSETTLED_PAYMENT_STATUSES } from "./checkout-result-view";
 import { CHECKOUT_NOT_FOUND_MESSAGE, findShopperCheckout } from "./find-shopper-checkout";
 import { readCheckoutResult } from "./read-checkout-result";

@@ -1,10 +1,11 @@
 // The identity documents of the store's site (DNI, CPF, …) with their length
 // limits, for the payer form. Cached per process for 10 minutes.
+
+import type { IdentificationType } from "@cobro/contracts";
 import type { IdentificationType as ProviderIdentificationType } from "@cobro/provider-client";
 import type { AppDeps } from "../../deps";
 import { createProviderCache } from "../shop/provider-cache";
 import { toShopperError } from "../shop/provider-failure";
-import type { IdentificationType } from "../shop/shop-schemas";
 
 export const IDENTIFICATION_TYPES_TTL_MS = 10 * 60 * 1000;
 const typesCache = createProviderCache<ProviderIdentificationType[]>({ ttlMs: IDENTIFICATION_TYPES_TTL_MS });

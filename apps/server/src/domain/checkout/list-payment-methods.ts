@@ -2,13 +2,14 @@
 // trimmed to what the browser needs: guess the brand from the BIN, offer
 // installments, show Pix and cash vouchers. Cached per process for 10 minutes
 // (the list changes rarely; each server instance keeps its own copy).
+
+import type { PaymentMethod } from "@cobro/contracts";
 import type { PaymentMethod as ProviderPaymentMethod } from "@cobro/provider-client";
 import { type CurrencyCode, toMinorUnits } from "@cobro/provider-client/money";
 import type { AppDeps } from "../../deps";
 import { getStoreAccount } from "../shop/get-store-account";
 import { createProviderCache } from "../shop/provider-cache";
 import { toShopperError } from "../shop/provider-failure";
-import type { PaymentMethod } from "../shop/shop-schemas";
 
 export const PAYMENT_METHODS_TTL_MS = 10 * 60 * 1000;
 

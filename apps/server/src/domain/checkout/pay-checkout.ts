@@ -1,11 +1,12 @@
 // What paying a checkout by card, Pix or cash voucher shares: finding the
 // checkout the shopper may pay, and making its one payment from the checkout's
 // own amount, payer and references plus the payment method's fields.
+
+import type { CheckoutResult } from "@cobro/contracts";
 import type { PaymentCreateRequest } from "@cobro/provider-client";
 import type { Checkout } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { assertStoreCurrency } from "../shop/get-store-account";
-import type { CheckoutResult } from "../shop/shop-schemas";
 import { type CheckoutPaymentKind, createCheckoutPayment } from "./create-checkout-payment";
 import { findShopperCheckout } from "./find-shopper-checkout";
 import { basePaymentRequest } from "./payment-request";

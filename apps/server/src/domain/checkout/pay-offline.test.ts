@@ -1,6 +1,6 @@
 // Pix and cash vouchers against a Brazilian (MLB) store account in the sandbox.
 import { afterAll, describe, expect, it } from "vitest";
-import { startShopTestEnv } from "../shop/shop-test-support";
+import { startShopTestEnv } from "../../test/shop-test-env";
 import { getCheckoutResult } from "./get-checkout-result";
 import { listPaymentMethods } from "./list-payment-methods";
 import { payOffline } from "./pay-offline";

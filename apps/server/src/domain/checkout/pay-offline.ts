@@ -2,8 +2,9 @@
 // payment is created `pending` and the result carries what the payer needs
 // (the Pix QR code, or the voucher's URL and barcode). Only methods the store's
 // site offers are accepted. Like card payments: one payment per checkout.
-import { AppError } from "../../trpc/app-error";
-import type { CheckoutResult, PayOfflineInput } from "../shop/shop-schemas";
+
+import type { CheckoutResult, PayOfflineInput } from "@cobro/contracts";
+import { AppError } from "../../errors/app-error";
 import { parseIdentification } from "./checkout-identification";
 import { listPaymentMethods, OFFLINE_PAYMENT_TYPES } from "./list-payment-methods";
 import { findCheckoutToPay, type PayCheckoutDeps, payCheckout } from "./pay-checkout";

@@ -3,12 +3,12 @@
 import { createProviderClient } from "@cobro/provider-client";
 import { afterAll, describe, expect, it } from "vitest";
 import { createApp } from "../../app";
+import { AppError } from "../../errors/app-error";
 import { processWebhookEvent } from "../../jobs/process-webhook-event";
+import { cardPaymentInput, startShopTestEnv } from "../../test/shop-test-env";
 import { createTestClock } from "../../test/test-clock";
 import { createTestUser } from "../../test/test-users";
-import { AppError } from "../../trpc/app-error";
 import { listSavedCards } from "../account/list-saved-cards";
-import { cardPaymentInput, startShopTestEnv } from "../shop/shop-test-support";
 import { getCheckoutResult, RESULT_REFRESH_AFTER_MS } from "./get-checkout-result";
 import { payWithCard } from "./pay-with-card";
 

@@ -4,9 +4,10 @@
 // same checkout (double submit, reload, a second tab) returns the first
 // payment's result and never charges again; to try another card the shopper
 // starts a new checkout.
-import { AppError } from "../../trpc/app-error";
+
+import type { CheckoutResult, PayWithCardInput } from "@cobro/contracts";
+import { AppError } from "../../errors/app-error";
 import { saveCardForUser } from "../account/save-card-for-user";
-import type { CheckoutResult, PayWithCardInput } from "../shop/shop-schemas";
 import { findCheckoutToPay, type PayCheckoutDeps, payCheckout } from "./pay-checkout";
 import { readCheckoutResult } from "./read-checkout-result";
 

@@ -2,9 +2,10 @@
 // mirror of the payment it points at. When the checkout knows a payment the
 // mirror does not hold yet (a concurrent caller is still writing it), the
 // payment is read from the provider and mirrored first.
+
+import type { CheckoutResult } from "@cobro/contracts";
 import type { AppDeps } from "../../deps";
 import { syncPaymentFromProvider } from "../payments/sync-payment-from-provider";
-import type { CheckoutResult } from "../shop/shop-schemas";
 import { toCheckoutResult } from "./checkout-result-view";
 
 const RESULT_PAYMENT_COLUMNS = [

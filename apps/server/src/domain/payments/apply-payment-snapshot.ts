@@ -6,7 +6,7 @@ import type { Payment as ProviderPayment } from "@cobro/provider-client";
 import { type CurrencyCode, isSupportedCurrency, toMinorUnits } from "@cobro/provider-client/money";
 import type { Kysely, Transaction } from "kysely";
 import { type DB, toJsonb } from "../../db/schema";
-import { AppError } from "../../trpc/app-error";
+import { AppError } from "../../errors/app-error";
 import { shouldApplyPaymentSnapshot } from "./payment-status-order";
 
 /**

@@ -4,7 +4,7 @@
 // §9.1: receivers must fetch the resource), so a forged or stale body cannot
 // set a status.
 import type { AppDeps } from "../../deps";
-import { AppError } from "../../trpc/app-error";
+import { AppError } from "../../errors/app-error";
 import { type ApplyPaymentResult, applyPaymentSnapshot } from "./apply-payment-snapshot";
 
 /** Parses a payment id from a notification's `data.id` (payment ids are positive integers). */

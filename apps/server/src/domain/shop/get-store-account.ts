@@ -1,21 +1,12 @@
 // The store's own provider account (`/users/me`): its site decides the currency
 // every payment is charged in. Cached per process for 10 minutes.
+
+import { SITE_CURRENCIES } from "@cobro/contracts";
 import { type CurrencyCode, isSupportedCurrency } from "@cobro/provider-client/money";
 import type { AppDeps } from "../../deps";
-import { AppError } from "../../trpc/app-error";
+import { AppError } from "../../errors/app-error";
 import { createProviderCache } from "./provider-cache";
 import { toShopperError } from "./provider-failure";
-
-/** provider: each site charges in one currency (provider-facts §6). */
-export const SITE_CURRENCIES: Readonly<Record<string, CurrencyCode>> = {
-  MLA: "ARS",
-  MLB: "BRL",
-  MLM: "MXN",
-  MLC: "CLP",
-  MCO: "COP",
-  MPE: "PEN",
-  MLU: "UYU",
-};
 
 export interface StoreAccount {
   userId: number;

@@ -14,7 +14,7 @@ import {
   ProviderRateLimitError,
   ProviderServerError,
 } from "@cobro/provider-client";
-import { AppError } from "../../trpc/app-error";
+import { AppError, type AppErrorReason } from "../../errors/app-error";
 
 /** Seconds a shopper should wait before retrying after the provider failed or timed out. */
 export const PROVIDER_RETRY_AFTER_SECONDS = 5;
@@ -22,7 +22,7 @@ export const PROVIDER_RETRY_AFTER_SECONDS = 5;
 /** Provider request field → our input field and the reason code shown for it. */
 export interface ProviderFieldMapping {
   field: string | null;
-  reason: string;
+  reason: AppErrorReason;
 }
 
 /**

@@ -3,13 +3,13 @@
 // cancelling is irreversible, so a cancelled subscription refuses every change.
 // Asking for the status it already has changes nothing.
 
+import type { ShopperSubscription } from "@cobro/contracts";
 import { ProviderBadRequestError } from "@cobro/provider-client";
 import { isSupportedCurrency } from "@cobro/provider-client/money";
 import type { AppDeps } from "../../deps";
-import { AppError } from "../../trpc/app-error";
+import { AppError } from "../../errors/app-error";
 import { recordAudit } from "../audit/record-audit";
 import { toShopperError } from "../shop/provider-failure";
-import type { ShopperSubscription } from "../shop/shop-schemas";
 import { mirrorSubscription } from "./mirror-subscription";
 import { toShopperSubscription } from "./subscription-view";
 

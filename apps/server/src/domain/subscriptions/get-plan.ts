@@ -1,9 +1,10 @@
 // One active plan, read from the provider (not the list cache, so a plan
 // deactivated a moment ago is not offered for a new subscription).
+
+import type { Plan } from "@cobro/contracts";
 import type { AppDeps } from "../../deps";
-import { AppError } from "../../trpc/app-error";
+import { AppError } from "../../errors/app-error";
 import { toShopperError } from "../shop/provider-failure";
-import type { Plan } from "../shop/shop-schemas";
 import { toPlan } from "./plan-view";
 
 const PLAN_NOT_FOUND = "We could not find that plan.";

@@ -1,11 +1,12 @@
 // The provider's active subscription plans. Cached per process for a short
 // while (PLANS_TTL_MS): the storefront lists them on every visit and they
 // change rarely.
+
+import type { Plan } from "@cobro/contracts";
 import type { Plan as ProviderPlan } from "@cobro/provider-client";
 import type { AppDeps } from "../../deps";
 import { createProviderCache } from "../shop/provider-cache";
 import { toShopperError } from "../shop/provider-failure";
-import type { Plan } from "../shop/shop-schemas";
 import { toPlan } from "./plan-view";
 
 export const PLANS_TTL_MS = 30_000;

@@ -1,8 +1,9 @@
 // The shopper's own subscriptions, newest first, from the mirror
 // (index subscriptions_user_id_created_at_idx).
+
+import type { ShopperSubscription } from "@cobro/contracts";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema";
-import type { ShopperSubscription } from "../shop/shop-schemas";
 import { toShopperSubscription } from "./subscription-view";
 
 /** A shopper has a handful of subscriptions; the cap keeps a runaway account from loading thousands. */

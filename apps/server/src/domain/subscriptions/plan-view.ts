@@ -1,7 +1,8 @@
 // A provider plan as the shop shows it: amount in minor units, frequency, free trial.
+
+import type { Plan } from "@cobro/contracts";
 import type { Plan as ProviderPlan } from "@cobro/provider-client";
 import { isSupportedCurrency, toMinorUnits } from "@cobro/provider-client/money";
-import type { Plan } from "../shop/shop-schemas";
 
 /** The plan's view, or null when the shop cannot show it (no fixed amount, a currency it does not handle). */
 export function toPlan(plan: ProviderPlan): Plan | null {

@@ -1,8 +1,9 @@
 // A mirrored subscription as the shopper sees it.
+
+import type { ShopperSubscription } from "@cobro/contracts";
 import { z } from "zod";
 import type { Subscription } from "../../db/schema";
 import { toMoney } from "../catalog/product-view";
-import type { ShopperSubscription } from "../shop/shop-schemas";
 
 const snapshotSchema = z.object({
   reason: z.string().nullish(),

@@ -1,8 +1,8 @@
 // Plans and subscriptions against the sandbox: list and read plans, subscribe
 // with a card token, then pause, resume and cancel only one's own.
 import { afterAll, describe, expect, it } from "vitest";
+import { startShopTestEnv } from "../../test/shop-test-env";
 import { createTestUser } from "../../test/test-users";
-import { startShopTestEnv } from "../shop/shop-test-support";
 import { changeSubscriptionStatus } from "./change-subscription-status";
 import { createSubscription } from "./create-subscription";
 import { getPlan } from "./get-plan";

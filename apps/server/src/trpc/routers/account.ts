@@ -1,9 +1,6 @@
 // The signed-in shopper's own things: orders, saved cards, subscriptions.
 // Every procedure is protected and acts on `ctx.user` only.
-import { z } from "zod";
-import { listOrders } from "../../domain/account/list-orders";
-import { listSavedCards } from "../../domain/account/list-saved-cards";
-import { removeSavedCard } from "../../domain/account/remove-saved-card";
+
 import {
   cardRemoveInputSchema,
   ordersInputSchema,
@@ -11,7 +8,11 @@ import {
   savedCardSchema,
   subscriptionIdInputSchema,
   subscriptionSchema,
-} from "../../domain/shop/shop-schemas";
+} from "@cobro/contracts";
+import { z } from "zod";
+import { listOrders } from "../../domain/account/list-orders";
+import { listSavedCards } from "../../domain/account/list-saved-cards";
+import { removeSavedCard } from "../../domain/account/remove-saved-card";
 import { changeSubscriptionStatus } from "../../domain/subscriptions/change-subscription-status";
 import { listUserSubscriptions } from "../../domain/subscriptions/list-user-subscriptions";
 import { protectedProcedure, router } from "../trpc";

@@ -1,7 +1,8 @@
 // Admin-only procedures. Every procedure here uses adminProcedure.
+
+import { publicUserSchema, userRoleSchema } from "@cobro/contracts";
 import { z } from "zod";
 import { createSession } from "../../auth/sessions";
-import { publicUserSchema, userRoleSchema } from "../../domain/accounts/account-schemas";
 import { changeUserRole } from "../../domain/accounts/change-user-role";
 import { listUsers } from "../../domain/accounts/list-users";
 import { adminProcedure, router } from "../trpc";

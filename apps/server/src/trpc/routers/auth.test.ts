@@ -3,11 +3,11 @@ import { afterAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../auth/passwords";
 import { SESSION_COOKIE_NAME, validateSessionToken } from "../../auth/sessions";
 import { INVALID_CREDENTIALS_MESSAGE } from "../../domain/accounts/sign-in";
+import { AppError } from "../../errors/app-error";
 import { createTestClock } from "../../test/test-clock";
 import { createTestDatabase } from "../../test/test-database";
 import { createTestDeps } from "../../test/test-deps";
 import { createTestCaller, createTestUser, signInAs, TEST_PASSWORD, uniqueEmail } from "../../test/test-users";
-import { AppError } from "../app-error";
 
 const testDb = await createTestDatabase();
 afterAll(() => testDb.drop());

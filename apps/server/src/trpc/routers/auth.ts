@@ -1,8 +1,9 @@
 // Sign-up, sign-in, sign-out and "who am I". Thin: validate, call the domain
 // function, set or clear the cookie.
+
+import { publicUserSchema, signInInputSchema, signUpInputSchema } from "@cobro/contracts";
 import { z } from "zod";
 import { invalidateSession } from "../../auth/sessions";
-import { publicUserSchema, signInInputSchema, signUpInputSchema } from "../../domain/accounts/account-schemas";
 import { signIn } from "../../domain/accounts/sign-in";
 import { signOut } from "../../domain/accounts/sign-out";
 import { signOutEverywhere } from "../../domain/accounts/sign-out-everywhere";

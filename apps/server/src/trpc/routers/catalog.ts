@@ -1,12 +1,13 @@
 // The storefront: active products, priced in minor units.
-import { getProduct } from "../../domain/catalog/get-product";
-import { listProducts } from "../../domain/catalog/list-products";
+
 import {
   catalogGetInputSchema,
   catalogListInputSchema,
   catalogListOutputSchema,
   productSchema,
-} from "../../domain/shop/shop-schemas";
+} from "@cobro/contracts";
+import { getProduct } from "../../domain/catalog/get-product";
+import { listProducts } from "../../domain/catalog/list-products";
 import { publicProcedure, router } from "../trpc";
 
 export const catalogRouter = router({

@@ -2,14 +2,7 @@
 // a checkout from product ids, paying it (card token, hosted Checkout Pro, Pix
 // or cash voucher) and reading its result. Every procedure is public: guests
 // prove access with the checkout token, signed-in shoppers by owning the checkout.
-import { z } from "zod";
-import { createCheckout } from "../../domain/checkout/create-checkout";
-import { createCheckoutPreference } from "../../domain/checkout/create-checkout-preference";
-import { getCheckoutResult } from "../../domain/checkout/get-checkout-result";
-import { listIdentificationTypes } from "../../domain/checkout/list-identification-types";
-import { listPaymentMethods } from "../../domain/checkout/list-payment-methods";
-import { payOffline } from "../../domain/checkout/pay-offline";
-import { payWithCard } from "../../domain/checkout/pay-with-card";
+
 import {
   checkoutCreateInputSchema,
   checkoutCreateOutputSchema,
@@ -21,7 +14,15 @@ import {
   paymentMethodSchema,
   payOfflineInputSchema,
   payWithCardInputSchema,
-} from "../../domain/shop/shop-schemas";
+} from "@cobro/contracts";
+import { z } from "zod";
+import { createCheckout } from "../../domain/checkout/create-checkout";
+import { createCheckoutPreference } from "../../domain/checkout/create-checkout-preference";
+import { getCheckoutResult } from "../../domain/checkout/get-checkout-result";
+import { listIdentificationTypes } from "../../domain/checkout/list-identification-types";
+import { listPaymentMethods } from "../../domain/checkout/list-payment-methods";
+import { payOffline } from "../../domain/checkout/pay-offline";
+import { payWithCard } from "../../domain/checkout/pay-with-card";
 import { publicProcedure, router } from "../trpc";
 
 export const checkoutRouter = router({

@@ -1,6 +1,7 @@
 // Subscription plans on offer (the provider's active plans).
+
+import { planGetInputSchema, planSchema } from "@cobro/contracts";
 import { z } from "zod";
-import { planGetInputSchema, planSchema } from "../../domain/shop/shop-schemas";
 import { getPlan } from "../../domain/subscriptions/get-plan";
 import { listPlans } from "../../domain/subscriptions/list-plans";
 import { publicProcedure, router } from "../trpc";

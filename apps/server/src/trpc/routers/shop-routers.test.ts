@@ -4,7 +4,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createApp } from "../../app";
 import { seedDemoCatalog } from "../../domain/catalog/seed-demo-catalog";
-import { startShopTestEnv } from "../../domain/shop/shop-test-support";
+import { startShopTestEnv } from "../../test/shop-test-env";
 import { signInAs } from "../../test/test-users";
 
 const env = await startShopTestEnv();
@@ -75,8 +75,14 @@ describe("shopper procedures over HTTP", () => {
     const types = (await query("checkout.identificationTypes")).body.result.data as { id: string }[];
     expect(types.map((type) => type.id)).toContain("DNI");
 
-    const created = await mutate("checkout.create", {
+    const tampered = await mutate("checkout.create", {
       items: [{ productId: mate.id, quantity: 1, unitPriceMinor: 1 }],
+      payer: env.payer(),
+    });
+    expect(tampered.status).toBe(400);
+    expect(tampered.body.error.data.fieldErrors).toEqual({ "items.0.unitPriceMinor": ["Unknown field"] });
+    const created = await mutate("checkout.create", {
+      items: [{ productId: mate.id, quantity: 1 }],
       payer: env.payer(),
     });
     expect(created.status).toBe(200);
@@ -116,7 +122,13 @@ describe("shopper procedures over HTTP", () => {
       checkouts.push(created.body.result.data as { checkoutId: string; checkoutToken: string });
     }
     const pay = (checkout: { checkoutId: string; checkoutToken: string }) =>
-      mutate("checkout.payWithCard", { ...checkout, cardToken: token, paymentMethodId: "visa", installments: 1 });
+      mutate("checkout.payWithCard", {
+        checkoutId: checkout.checkoutId,
+        checkoutToken: checkout.checkoutToken,
+        cardToken: token,
+        paymentMethodId: "visa",
+        installments: 1,
+      });
     expect((await pay(checkouts[0] ?? { checkoutId: "", checkoutToken: "" })).status).toBe(200);
     const refused = await pay(checkouts[1] ?? { checkoutId: "", checkoutToken: "" });
     expect(refused.status).toBe(400);
@@ -164,7 +176,13 @@ describe("shopper procedures over HTTP", () => {
     const checkout = created.body.result.data as { checkoutId: string; checkoutToken: string };
     await mutate(
       "checkout.payWithCard",
-      { ...checkout, cardToken: await env.cardToken("APRO"), paymentMethodId: "visa", installments: 3 },
+      {
+        checkoutId: checkout.checkoutId,
+        checkoutToken: checkout.checkoutToken,
+        cardToken: await env.cardToken("APRO"),
+        paymentMethodId: "visa",
+        installments: 3,
+      },
       cookie,
     );
     const result = await query("checkout.result", { checkoutId: checkout.checkoutId }, cookie);

@@ -1,5 +1,5 @@
 // Subscribing to a plan (signed-in shoppers only). Managing them lives under account.subscriptions.
-import { subscriptionCreateInputSchema, subscriptionCreateOutputSchema } from "../../domain/shop/shop-schemas";
+import { subscriptionCreateInputSchema, subscriptionCreateOutputSchema } from "@cobro/contracts";
 import { createSubscription } from "../../domain/subscriptions/create-subscription";
 import { protectedProcedure, router } from "../trpc";
 

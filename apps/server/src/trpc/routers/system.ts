@@ -1,9 +1,10 @@
 // Liveness for the web app and monitors (is the server up, can it reach its
 // database?) and the public configuration the browser needs.
+
+import { publicConfigSchema } from "@cobro/contracts";
 import { sql } from "kysely";
 import { z } from "zod";
 import { getPublicConfig } from "../../domain/shop/get-public-config";
-import { publicConfigSchema } from "../../domain/shop/shop-schemas";
 import { publicProcedure, router } from "../trpc";
 
 export const systemRouter = router({

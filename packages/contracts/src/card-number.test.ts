@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cardErrorKey, normalizeExpiry, passesLuhn, validateCardInput } from "./card-validation";
+import { cardErrorKey, normalizeExpiry, passesLuhn, validateCardInput } from "./card-number";
 
 const NOW = new Date(2026, 4, 15); // May 2026
 const valid = {

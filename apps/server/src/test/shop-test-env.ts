@@ -7,14 +7,14 @@
 //   afterAll(() => env.close());
 //   const token = await env.cardToken("APRO");
 import { randomUUID } from "node:crypto";
+import type { Payer, PayWithCardInput } from "@cobro/contracts";
 import { createProviderClient, type ProviderClient } from "@cobro/provider-client";
 import { createSandbox, type Sandbox, type SiteId } from "@cobro/provider-sandbox";
 import type { Kysely } from "kysely";
-import type { DB } from "../../db/schema";
-import { createTestDatabase, type TestDatabase } from "../../test/test-database";
-import { createTestDeps, type TestDeps } from "../../test/test-deps";
-import { type CreatedCheckout, createCheckout } from "../checkout/create-checkout";
-import type { Payer, PayWithCardInput } from "./shop-schemas";
+import type { DB } from "../db/schema";
+import { type CreatedCheckout, createCheckout } from "../domain/checkout/create-checkout";
+import { createTestDatabase, type TestDatabase } from "./test-database";
+import { createTestDeps, type TestDeps } from "./test-deps";
 
 /** provider-facts §5.2: test cards per site (any expiry in the future, CVV 123). */
 const VISA_BY_SITE: Partial<Record<SiteId, string>> = {

@@ -1,7 +1,10 @@
 // zod schemas of the shopper API (catalog, checkout, plans, subscriptions,
-// account), shared by the tRPC routers and the web forms
-// (`@cobro/server/schemas`). This file imports nothing but zod and the pure
-// money table, so it bundles into the browser.
+// account), shared by the tRPC routers and the web forms. This file imports
+// nothing but zod and the pure money table, so it bundles into the browser.
+//
+// Inputs are strict objects: an unknown field is refused (400 naming it), not
+// silently dropped. Control characters are refused in every string input by the
+// tRPC layer (one check for every procedure), so they are not repeated here.
 //
 // Money is always `{ amountMinor, currency }`: an integer count of minor units
 // (centavos; whole pesos for CLP/COP) and an ISO 4217 code.
@@ -26,7 +29,7 @@ export const cursorSchema = z.uuid("Invalid cursor");
 /** The input of a list read a page at a time: after `cursor` (the last id seen), at most `limit` (1..50) items. */
 function pageInputSchema(defaultLimit: number) {
   return z
-    .object({
+    .strictObject({
       cursor: cursorSchema.nullish(),
       limit: z
         .number()
@@ -73,7 +76,7 @@ export const catalogListOutputSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 
-export const catalogGetInputSchema = z.object({
+export const catalogGetInputSchema = z.strictObject({
   slug: z
     .string()
     .trim()
@@ -85,7 +88,7 @@ export const catalogGetInputSchema = z.object({
 // ---------------------------------------------------------------------------
 // Checkout
 
-export const identificationSchema = z.object({
+export const identificationSchema = z.strictObject({
   type: z.string().trim().min(1, "Choose a document type").max(20, "Document type is too long"),
   number: z
     .string()
@@ -95,7 +98,7 @@ export const identificationSchema = z.object({
     .regex(/^[0-9A-Za-z.\-/ ]+$/, "Document number has invalid characters"),
 });
 
-export const payerSchema = z.object({
+export const payerSchema = z.strictObject({
   email: z
     .string()
     .trim()
@@ -108,7 +111,7 @@ export const payerSchema = z.object({
 });
 export type Payer = z.infer<typeof payerSchema>;
 
-export const checkoutItemInputSchema = z.object({
+export const checkoutItemInputSchema = z.strictObject({
   productId: uuidSchema("product id"),
   quantity: z
     .number()
@@ -118,7 +121,7 @@ export const checkoutItemInputSchema = z.object({
 });
 
 /** The browser sends product ids and quantities only: prices always come from the database. */
-export const checkoutCreateInputSchema = z.object({
+export const checkoutCreateInputSchema = z.strictObject({
   items: z.array(checkoutItemInputSchema).min(1, "Add at least one item").max(50, "At most 50 different items"),
   payer: payerSchema,
 });
@@ -152,7 +155,7 @@ export const checkoutCreateOutputSchema = z.object({
   status: checkoutResultStatusSchema,
 });
 
-const checkoutAccessSchema = z.object({
+const checkoutAccessSchema = z.strictObject({
   checkoutId: uuidSchema("checkout id"),
   checkoutToken: checkoutTokenSchema,
 });
@@ -212,11 +215,11 @@ export const payOfflineInputSchema = checkoutAccessSchema.extend({ paymentMethod
 export type PayOfflineInput = z.infer<typeof payOfflineInputSchema>;
 
 export const checkoutResultInputSchema = z.union([
-  z.object({
+  z.strictObject({
     checkoutId: uuidSchema("checkout id"),
     checkoutToken: checkoutTokenSchema.optional(),
   }),
-  z.object({
+  z.strictObject({
     /** The `external_reference` the provider's redirect carries (our checkout id). */
     externalReference: z.string().trim().min(1, "Missing external reference").max(256, "Invalid external reference"),
     /** The `payment_id` the provider's redirect carries. */
@@ -311,9 +314,9 @@ const providerIdSchema = (what: string) =>
     .max(64, `Invalid ${what}`)
     .regex(/^[A-Za-z0-9_-]+$/, `Invalid ${what}`);
 
-export const planGetInputSchema = z.object({ id: providerIdSchema("plan id") });
+export const planGetInputSchema = z.strictObject({ id: providerIdSchema("plan id") });
 
-export const subscriptionCreateInputSchema = z.object({
+export const subscriptionCreateInputSchema = z.strictObject({
   planId: providerIdSchema("plan id"),
   cardToken: cardTokenSchema,
   /** provider: must be the e-mail the payer uses with Mercado Pago. */
@@ -340,7 +343,7 @@ export const subscriptionSchema = z.object({
 });
 export type ShopperSubscription = z.infer<typeof subscriptionSchema>;
 
-export const subscriptionIdInputSchema = z.object({ id: uuidSchema("subscription id") });
+export const subscriptionIdInputSchema = z.strictObject({ id: uuidSchema("subscription id") });
 
 // ---------------------------------------------------------------------------
 // Account
@@ -374,7 +377,7 @@ export const savedCardSchema = z.object({
 });
 export type SavedCard = z.infer<typeof savedCardSchema>;
 
-export const cardRemoveInputSchema = z.object({
+export const cardRemoveInputSchema = z.strictObject({
   cardId: z
     .string()
     .trim()

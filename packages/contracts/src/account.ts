@@ -1,10 +1,10 @@
-// zod schemas for account input and output, shared by the tRPC routers and
-// (through the AppRouter types) the web forms.
+// zod schemas of account input and output (sign-up, sign-in, the signed-in
+// user), shared by the tRPC routers and the web forms.
 import { z } from "zod";
-import { passwordSchema } from "../../auth/passwords";
-import { USER_ROLES } from "../../db/schema";
+import { passwordSchema } from "./password-policy";
 
-export { passwordSchema };
+export const USER_ROLES = ["admin", "shopper"] as const;
+export type UserRole = (typeof USER_ROLES)[number];
 
 /** Emails are compared and stored trimmed and lower-case. */
 export function normalizeEmail(email: string): string {
@@ -22,14 +22,14 @@ export const nameSchema = z.string().trim().min(1, "Enter your name").max(100, "
 
 export const userRoleSchema = z.enum(USER_ROLES);
 
-export const signUpInputSchema = z.object({
+export const signUpInputSchema = z.strictObject({
   email: emailSchema,
   password: passwordSchema,
   name: nameSchema,
 });
 export type SignUpInput = z.infer<typeof signUpInputSchema>;
 
-export const signInInputSchema = z.object({
+export const signInInputSchema = z.strictObject({
   email: emailSchema,
   // No policy check here: the stored hash decides. The cap bounds hashing work.
   password: z.string().min(1, "Enter your password").max(1024, "Password is too long"),

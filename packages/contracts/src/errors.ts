@@ -1,0 +1,62 @@
+// The error vocabulary the server and the web app share. The server throws
+// an AppError with one of these codes and, where the web app can say more
+// than the message, one of these reasons; the web app looks reasons up in its
+// dictionaries (`reason.<code>`). A reason the server sends is a typed member
+// of this list, so the two sides cannot drift apart.
+
+/** What kind of failure it is; the server maps each code to one HTTP status. */
+export const APP_ERROR_CODES = [
+  "BAD_REQUEST",
+  "UNAUTHORIZED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "CONFLICT",
+  "TOO_MANY_REQUESTS",
+  "PAYMENT_DECLINED",
+  "PROVIDER_UNAVAILABLE",
+  "INTERNAL",
+] as const;
+export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
+
+/**
+ * Translatable reasons of a failure that are not a payment's `status_detail`
+ * (those are the provider's own decline codes, e.g. `cc_rejected_insufficient_amount`,
+ * sent as the reason of a declined payment).
+ */
+export const APP_ERROR_REASONS = [
+  "amount_not_allowed",
+  "card_not_found",
+  "checkout_already_paid",
+  "checkout_not_found",
+  "currency_not_supported",
+  "invalid_card_token",
+  "invalid_identification",
+  "invalid_installments",
+  "invalid_issuer",
+  "invalid_payer_email",
+  "invalid_payment_method",
+  "invalid_subscription_transition",
+  "mixed_currencies",
+  "not_found",
+  "payment_being_confirmed",
+  "payment_in_progress",
+  "payment_method_not_offered",
+  "plan_not_found",
+  "product_unavailable",
+  "provider_rate_limited",
+  "provider_rejected_request",
+  "provider_unavailable",
+  "quantity_too_large",
+  "sign_in_to_save_card",
+  "subscription_cancelled",
+  "subscription_not_found",
+  "tax_id_required",
+  "total_too_large",
+  "total_zero",
+] as const;
+export type AppErrorReason = (typeof APP_ERROR_REASONS)[number];
+
+/** Whether `value` is one of `APP_ERROR_REASONS`. */
+export function isAppErrorReason(value: string): value is AppErrorReason {
+  return (APP_ERROR_REASONS as readonly string[]).includes(value);
+}

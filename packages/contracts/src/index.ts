@@ -1,0 +1,8 @@
+// @cobro/contracts: what the web app and the server both need at run time.
+// Everything here is pure (zod and plain data), so it bundles into the browser.
+export * from "./account";
+export * from "./card-number";
+export * from "./errors";
+export * from "./password-policy";
+export * from "./shop";
+export * from "./sites";

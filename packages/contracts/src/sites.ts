@@ -1,0 +1,13 @@
+// The provider's sites and the one currency each charges in.
+import type { CurrencyCode } from "@cobro/provider-client/money";
+
+/** provider: each site charges in one currency (provider-facts §6). */
+export const SITE_CURRENCIES: Readonly<Record<string, CurrencyCode>> = {
+  MLA: "ARS",
+  MLB: "BRL",
+  MLM: "MXN",
+  MLC: "CLP",
+  MCO: "COP",
+  MPE: "PEN",
+  MLU: "UYU",
+};
