@@ -5,6 +5,7 @@ import type { ProviderClient } from "@cobro/provider-client";
 import type { Kysely } from "kysely";
 import type { DB } from "./db/schema";
 import type { Env } from "./env";
+import type { Logger } from "./logging/logger";
 
 /** Background work on the PostgreSQL job queue. */
 export interface JobQueue {
@@ -40,4 +41,6 @@ export interface AppDeps {
   publicUrl: string;
   /** Injectable clock for tests. */
   now: () => Date;
+  /** Where this unit of work logs: the root logger, or a request's or job's child (with its request id). */
+  logger: Logger;
 }

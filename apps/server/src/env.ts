@@ -11,6 +11,10 @@ const optionalString = z
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /** pino level (fatal, error, warn, info, debug, trace, silent); default info. */
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Log format: "pretty" (readable, the default in development) or "json" (JSON lines, the default in production). */
+  LOG_FORMAT: z.enum(["pretty", "json"]).optional(),
   HOST: z.string().default("127.0.0.1"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Public origin of the app, e.g. https://shop.example.com (defaults to http://HOST:PORT). */

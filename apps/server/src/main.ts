@@ -18,6 +18,7 @@ import { ensureFirstAdmin } from "./domain/accounts/ensure-first-admin";
 import { seedDemoCatalog } from "./domain/catalog/seed-demo-catalog";
 import { loadEnv } from "./env";
 import { startJobQueue } from "./jobs/queue";
+import { createLogger, type Logger } from "./logging/logger";
 import { SANDBOX_TEST_CARD_HINTS, startProvider } from "./provider/provider-setup";
 
 /** A second signal this long after the first forces the exit. */
@@ -57,6 +58,8 @@ function hostForUrl(host: string): string {
   return host.includes(":") ? `[${host}]` : host;
 }
 
+let logger: Logger = createLogger({ level: "info", pretty: false });
+
 async function main(): Promise<void> {
   const stoppers: Stopper[] = [];
   let stoppingSince: number | null = null;
@@ -89,6 +92,10 @@ async function main(): Promise<void> {
 
   try {
     const env = loadEnv();
+    logger = createLogger({
+      level: env.LOG_LEVEL,
+      pretty: (env.LOG_FORMAT ?? (env.NODE_ENV === "production" ? "json" : "pretty")) === "pretty",
+    });
     const dataDir = resolve(env.DATA_DIR);
     // PORT=0 means "any free port"; the URL must be known before the sandbox starts (it posts webhooks there).
     const port = env.PORT === 0 ? await findFreePort() : env.PORT;
@@ -138,6 +145,7 @@ async function main(): Promise<void> {
       tokenEncryptionKey,
       publicUrl,
       now: () => new Date(),
+      logger,
     };
     await jobQueue.startWorkers(deps);
 

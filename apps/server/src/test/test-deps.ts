@@ -7,6 +7,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
 import type { AppDeps, JobQueue } from "../deps";
 import { loadEnv } from "../env";
+import { createSilentLogger } from "../logging/logger";
 
 export interface RecordedJob {
   name: string;
@@ -48,6 +49,7 @@ export function createTestDeps(options: { db: Kysely<DB>; now?: () => Date; publ
     tokenEncryptionKey: new Uint8Array(randomBytes(32)),
     publicUrl: options.publicUrl ?? "http://127.0.0.1:3000",
     now: options.now ?? (() => new Date()),
+    logger: createSilentLogger(),
     enqueuedJobs,
   };
 }
