@@ -40,8 +40,9 @@ import {
   isRefusedWithoutPayment,
   PAYMENT_CALL_DEADLINE_MS,
   PAYMENT_LEASE_MS,
+  RECONCILE_AFTER_LEASE_MS,
 } from "./payment-attempt-policy";
-import { reconcileCheckout, scheduleCheckoutReconciliation } from "./reconcile-checkout";
+import { enqueueCheckoutReconciliation, reconcileCheckout, scheduleCheckoutReconciliation } from "./reconcile-checkout";
 
 export type CheckoutPaymentKind = "card" | "pix" | "ticket";
 
@@ -104,7 +105,7 @@ async function claimCheckoutPayment(
         payment_lease_until: leaseUntil,
         payment_method: kind,
         // Looked at after the lease, should this process never record the answer.
-        reconcile_after: new Date(leaseUntil.getTime() + 5000),
+        reconcile_after: new Date(leaseUntil.getTime() + RECONCILE_AFTER_LEASE_MS),
         updated_at: now,
       })
       .where("id", "=", checkout.id)
@@ -294,6 +295,8 @@ export async function createCheckoutPayment(options: CreateCheckoutPaymentOption
   }
 
   const { checkout } = claim;
+  // Committed before the call: even if this process dies now, the re-read is queued in PostgreSQL.
+  await enqueueCheckoutReconciliation({ deps, checkoutId, delayMs: PAYMENT_LEASE_MS + RECONCILE_AFTER_LEASE_MS });
   const signal = AbortSignal.timeout(PAYMENT_CALL_DEADLINE_MS);
 
   if (checkout.provider_preference_id !== null) {

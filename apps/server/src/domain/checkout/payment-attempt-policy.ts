@@ -15,8 +15,15 @@ import {
  */
 export const PAYMENT_CALL_DEADLINE_MS = 15_000;
 
-/** A claim outlives any call made under it: a second request can never call while the first is still out. */
-export const PAYMENT_LEASE_MS = 45_000;
+/**
+ * A claim outlives the call made under it (the deadline), with room to record the answer. Should a second request
+ * ever claim while the first is still recording, it re-reads the provider first and repeats the call with the same
+ * idempotency key: the provider's replay, not the lease, is what finally rules out a second charge.
+ */
+export const PAYMENT_LEASE_MS = 20_000;
+
+/** A claim whose answer was never recorded is re-read this long after its lease ended (25 s after the claim). */
+export const RECONCILE_AFTER_LEASE_MS = 5_000;
 
 /** When the first re-read of a checkout with an unseen outcome happens (within a minute, as promised). */
 export const FIRST_RECONCILE_AFTER_MS = 30_000;

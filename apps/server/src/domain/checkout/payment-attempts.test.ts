@@ -10,7 +10,12 @@ import { cardPaymentInput, startShopTestEnv } from "../../test/shop-test-env";
 import { createTestClock } from "../../test/test-clock";
 import { getCheckoutResult } from "./get-checkout-result";
 import { payWithCard } from "./pay-with-card";
-import { FIRST_RECONCILE_AFTER_MS, NO_PAYMENT_AFTER_MS, PAYMENT_LEASE_MS } from "./payment-attempt-policy";
+import {
+  FIRST_RECONCILE_AFTER_MS,
+  NO_PAYMENT_AFTER_MS,
+  PAYMENT_LEASE_MS,
+  RECONCILE_AFTER_LEASE_MS,
+} from "./payment-attempt-policy";
 import { reconcileCheckout, reconcileDueCheckouts } from "./reconcile-checkout";
 
 const clock = createTestClock(new Date());
@@ -111,7 +116,7 @@ describe("a payment whose answer is never seen", () => {
         payment_attempt_status: "in_flight",
         payment_attempted_at: clock.now(),
         payment_lease_until: new Date(clock.now().getTime() + PAYMENT_LEASE_MS),
-        reconcile_after: new Date(clock.now().getTime() + PAYMENT_LEASE_MS + 5000),
+        reconcile_after: new Date(clock.now().getTime() + PAYMENT_LEASE_MS + RECONCILE_AFTER_LEASE_MS),
       })
       .where("id", "=", checkout.checkoutId)
       .execute();
@@ -130,7 +135,7 @@ describe("a payment whose answer is never seen", () => {
     expect((await getCheckoutResult({ deps, userId: null, input: checkout })).status).toBe("confirming");
     expect(await reconcileDueCheckouts({ deps })).toBe(0);
 
-    clock.advance(PAYMENT_LEASE_MS + 5000);
+    clock.advance(PAYMENT_LEASE_MS + RECONCILE_AFTER_LEASE_MS);
     await reconcileDueCheckouts({ deps });
     expect(await checkoutRow(checkout.checkoutId)).toMatchObject({ status: "paid", provider_payment_id: made.id });
   });
@@ -153,6 +158,26 @@ describe("a payment whose answer is never seen", () => {
       await sql`select id from checkouts where id = ${checkout.checkoutId} for update nowait`.execute(trx);
     });
     expect(await paying).toMatchObject({ status: "confirming" });
+  });
+
+  it("more shoppers paying than the pool has connections, while the provider hangs: the database stays available", async () => {
+    // The test database's pool has 4 connections; 12 payments hang at the provider at once.
+    env.sandbox.control.addFault({ method: "POST", path: "/v1/payments", count: 12, action: { type: "hang" } });
+    const slow = impatientDeps(2_000);
+    const checkouts = await Promise.all(Array.from({ length: 12 }, () => newCheckout()));
+    const tokens = await Promise.all(checkouts.map(() => env.cardToken("APRO")));
+    const paying = Promise.all(
+      checkouts.map((checkout, i) =>
+        payWithCard({ deps: slow, userId: null, input: cardPaymentInput(checkout, tokens[i] ?? "") }),
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const started = Date.now();
+    await sql`select 1`.execute(db);
+    // A query waits for no provider call: no connection is held while the calls are out.
+    expect(Date.now() - started).toBeLessThan(500);
+    const results = await paying;
+    expect(results.every((result) => result.status === "confirming")).toBe(true);
   });
 
   it("a second request while the first call is out waits for it and never calls the provider", async () => {

@@ -44,6 +44,19 @@ export async function scheduleCheckoutReconciliation(options: {
     .set({ reconcile_after: at })
     .where("id", "=", checkoutId)
     .execute();
+  await enqueueCheckoutReconciliation({ deps, checkoutId, delayMs });
+}
+
+/**
+ * Queues the checkout's re-read as a delayed job (kept in PostgreSQL, so it survives a crash of this process).
+ * The checkout's `reconcile_after` must already say when; the minute sweep is the fallback if this never runs.
+ */
+export async function enqueueCheckoutReconciliation(options: {
+  deps: Pick<AppDeps, "jobs">;
+  checkoutId: string;
+  delayMs: number;
+}): Promise<void> {
+  const { deps, checkoutId, delayMs } = options;
   await deps.jobs.enqueue(
     RECONCILE_CHECKOUT_JOB,
     { checkoutId },
