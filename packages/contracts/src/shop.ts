@@ -31,6 +31,8 @@ function pageInputSchema(defaultLimit: number) {
   return z
     .strictObject({
       cursor: cursorSchema.nullish(),
+      // tRPC's infinite queries add the direction they page in; lists here only page forward.
+      direction: z.enum(["forward", "backward"]).optional(),
       limit: z
         .number()
         .int()
