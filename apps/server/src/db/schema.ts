@@ -223,6 +223,18 @@ export interface RateLimitBucketsTable {
   count: ColumnType<number, number | undefined, number>;
 }
 
+export interface ProviderSyncStateTable {
+  /** What is synced, e.g. "payments". */
+  resource: string;
+  /** The newest provider `date_last_updated` applied; the next run reads from a little before it. */
+  cursor: Timestamp | null;
+  last_started_at: Timestamp | null;
+  last_finished_at: Timestamp | null;
+  last_applied: ColumnType<number, number | undefined, number>;
+  last_error: string | null;
+  updated_at: CreatedAt;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -236,6 +248,7 @@ export interface DB {
   counters: CountersTable;
   audit_log: AuditLogTable;
   rate_limit_buckets: RateLimitBucketsTable;
+  provider_sync_state: ProviderSyncStateTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -5,11 +5,13 @@ import { deleteExpiredSessions } from "../auth/sessions";
 import { pruneRateLimitBuckets } from "../db/rate-limit-buckets";
 import type { AppDeps } from "../deps";
 import { reconcileCheckout, reconcileDueCheckouts } from "../domain/checkout/reconcile-checkout";
+import { syncPaymentsFromProvider } from "../domain/payments/sync-payments-from-provider";
 import {
   PROCESS_WEBHOOK_EVENT_JOB,
   PRUNE_EXPIRED_JOB,
   RECONCILE_CHECKOUT_JOB,
   RECONCILE_DUE_CHECKOUTS_JOB,
+  SYNC_PAYMENTS_JOB,
 } from "./job-names";
 import { processWebhookEvent } from "./process-webhook-event";
 
@@ -98,6 +100,18 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
     expireInSeconds: 300,
     cron: "* * * * *",
     handle: ({ deps }) => reconcileDueCheckouts({ deps }),
+  },
+  {
+    // The payment mirror catches up with the provider (lost notifications, payments made outside Cobro). The
+    // singleton policy keeps it to one run at a time across every server instance.
+    name: SYNC_PAYMENTS_JOB,
+    policy: "singleton",
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+    retryBackoff: true,
+    expireInSeconds: 600,
+    cron: "*/5 * * * *",
+    handle: ({ deps }) => syncPaymentsFromProvider({ deps }),
   },
   {
     name: PRUNE_EXPIRED_JOB,
