@@ -24,7 +24,9 @@ export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
  * sent as the reason of a declined payment).
  */
 export const APP_ERROR_REASONS = [
+  "action_in_progress",
   "amount_not_allowed",
+  "capture_exceeds_authorized",
   "card_not_found",
   "checkout_already_paid",
   "checkout_not_found",
@@ -41,12 +43,17 @@ export const APP_ERROR_REASONS = [
   "payment_being_confirmed",
   "payment_in_progress",
   "payment_method_not_offered",
+  "payment_not_cancellable",
+  "payment_not_capturable",
+  "payment_not_refundable",
   "plan_not_found",
   "product_unavailable",
   "provider_rate_limited",
   "provider_rejected_request",
   "provider_unavailable",
   "quantity_too_large",
+  "refund_exceeds_balance",
+  "refund_window_expired",
   "sign_in_to_save_card",
   "subscription_cancelled",
   "subscription_not_found",

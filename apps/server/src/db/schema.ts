@@ -150,8 +150,34 @@ export interface RefundsTable {
   status: string;
   created_by: string | null;
   idempotency_key: string | null;
+  /** Why staff refunded (required in the console). */
+  reason: string | null;
+  note: string | null;
+  /** Why the provider refused it, in words safe to show staff. */
+  error: string | null;
+  completed_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: CreatedAt;
+}
+
+/** pending: stored, the call may be out; succeeded / failed: the provider's answer; unknown: no answer seen. */
+export type PaymentActionStatus = "pending" | "succeeded" | "failed" | "unknown";
+
+export interface PaymentActionsTable {
+  id: Generated<string>;
+  provider_payment_id: number;
+  kind: "capture" | "cancel";
+  /** Captures: the amount captured (null: in full). */
+  amount_minor: number | null;
+  currency: string;
+  status: PaymentActionStatus;
+  idempotency_key: string;
+  reason: string | null;
+  note: string | null;
+  error: string | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+  completed_at: Timestamp | null;
 }
 
 export interface SubscriptionsTable {
@@ -249,6 +275,7 @@ export interface DB {
   audit_log: AuditLogTable;
   rate_limit_buckets: RateLimitBucketsTable;
   provider_sync_state: ProviderSyncStateTable;
+  payment_actions: PaymentActionsTable;
 }
 
 export type User = Selectable<UsersTable>;

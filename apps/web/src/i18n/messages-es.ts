@@ -83,6 +83,15 @@ export const es: Dictionary = {
   "errors.badRequest": "Revisa los datos e inténtalo de nuevo.",
   "errors.conflict": "Algo cambió mientras tanto. Recarga la página e inténtalo de nuevo.",
   "errors.paymentDeclined": "El pago fue rechazado.",
+  "reason.action_in_progress": "Otra acción sobre este pago todavía no terminó. Recargá la página e intentá de nuevo.",
+  "reason.capture_exceeds_authorized": "La captura debe ser mayor que cero y como máximo el monto autorizado.",
+  "reason.payment_not_cancellable":
+    "Este pago no se puede cancelar en su estado actual. Un pago aprobado se reembolsa.",
+  "reason.payment_not_capturable": "Solo se pueden capturar pagos autorizados.",
+  "reason.payment_not_refundable": "Este pago no se puede reembolsar en su estado actual.",
+  "reason.refund_exceeds_balance": "Es más de lo que queda por reembolsar de este pago.",
+  "reason.refund_window_expired":
+    "Este pago es demasiado antiguo para reembolsarlo (más de 180 días desde su aprobación).",
   "reason.amount_not_allowed": "El medio de pago elegido no acepta este monto. Elige otro.",
   "reason.card_not_found": "No encontramos esa tarjeta. Recarga la página e inténtalo de nuevo.",
   "reason.checkout_not_found": "No encontramos este pedido. Vuelve a empezar desde tu carrito.",

@@ -83,6 +83,15 @@ export const pt: Dictionary = {
   "errors.badRequest": "Confira as informações e tente novamente.",
   "errors.conflict": "Algo mudou nesse meio-tempo. Recarregue a página e tente novamente.",
   "errors.paymentDeclined": "O pagamento foi recusado.",
+  "reason.action_in_progress": "Outra ação neste pagamento ainda não terminou. Recarregue a página e tente de novo.",
+  "reason.capture_exceeds_authorized": "A captura deve ser maior que zero e no máximo o valor autorizado.",
+  "reason.payment_not_cancellable":
+    "Este pagamento não pode ser cancelado no estado atual. Um pagamento aprovado é reembolsado.",
+  "reason.payment_not_capturable": "Somente pagamentos autorizados podem ser capturados.",
+  "reason.payment_not_refundable": "Este pagamento não pode ser reembolsado no estado atual.",
+  "reason.refund_exceeds_balance": "É mais do que resta reembolsar deste pagamento.",
+  "reason.refund_window_expired":
+    "Este pagamento é antigo demais para ser reembolsado (mais de 180 dias desde a aprovação).",
   "reason.amount_not_allowed": "O meio de pagamento escolhido não aceita este valor. Escolha outro.",
   "reason.card_not_found": "Não encontramos esse cartão. Recarregue a página e tente novamente.",
   "reason.checkout_not_found": "Não encontramos este pedido. Comece de novo pelo seu carrinho.",

@@ -1,0 +1,28 @@
+// Cancelling a payment that has not taken the money yet. provider: only
+// `pending`, `in_process` and `authorized` payments cancel; an approved one is
+// refunded instead (provider-facts §7).
+import { AppError } from "../../errors/app-error";
+import { type PaymentActionOptions, type PaymentActionOutcome, runPaymentAction } from "./payment-action";
+
+const CANCELLABLE_STATUSES: ReadonlySet<string> = new Set(["pending", "in_process", "authorized"]);
+
+export async function cancelPayment(options: PaymentActionOptions): Promise<PaymentActionOutcome> {
+  const { deps, providerPaymentId } = options;
+  return runPaymentAction(options, {
+    kind: "cancel",
+    action: "cancel the payment",
+    amountMinor: null,
+    check(payment) {
+      if (!CANCELLABLE_STATUSES.has(payment.status)) {
+        throw new AppError(
+          "BAD_REQUEST",
+          payment.status === "approved"
+            ? "An approved payment cannot be cancelled; refund it instead."
+            : `A ${payment.status} payment cannot be cancelled.`,
+          { reason: "payment_not_cancellable" },
+        );
+      }
+    },
+    call: ({ idempotencyKey, signal }) => deps.provider.payments.cancel(providerPaymentId, { idempotencyKey, signal }),
+  });
+}
