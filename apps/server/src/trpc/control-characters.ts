@@ -19,16 +19,45 @@ export interface ControlCharacterIssue {
   message: string;
 }
 
-/** Every string in `value` (objects and arrays walked) holding a control character, with its path. */
-export function findControlCharacters(value: unknown, path: Array<string | number> = []): ControlCharacterIssue[] {
-  if (typeof value === "string") {
-    return hasControlCharacter(value) ? [{ path, message: CONTROL_CHARACTER_MESSAGE }] : [];
+/** A place in the input: its key and its parent (paths are built only for the strings that fail). */
+interface Place {
+  value: unknown;
+  key: string | number | null;
+  parent: Place | null;
+}
+
+function pathOf(place: Place): Array<string | number> {
+  const path: Array<string | number> = [];
+  for (let current: Place | null = place; current !== null && current.key !== null; current = current.parent) {
+    path.push(current.key);
   }
-  if (Array.isArray(value)) return value.flatMap((item, index) => findControlCharacters(item, [...path, index]));
-  if (typeof value === "object" && value !== null) {
-    return Object.entries(value).flatMap(([key, item]) => findControlCharacters(item, [...path, key]));
+  return path.reverse();
+}
+
+/**
+ * Every string in `value` (objects and arrays walked) holding a control character, with its path, in document order.
+ * Iterative and linear, so a deeply nested body (100 KB of "[[[[…") can neither overflow the stack nor stall.
+ */
+export function findControlCharacters(value: unknown): ControlCharacterIssue[] {
+  const issues: ControlCharacterIssue[] = [];
+  const pending: Place[] = [{ value, key: null, parent: null }];
+  for (let place = pending.pop(); place !== undefined; place = pending.pop()) {
+    const current = place.value;
+    if (typeof current === "string") {
+      if (hasControlCharacter(current)) issues.push({ path: pathOf(place), message: CONTROL_CHARACTER_MESSAGE });
+    } else if (Array.isArray(current)) {
+      for (let index = current.length - 1; index >= 0; index--) {
+        pending.push({ value: current[index], key: index, parent: place });
+      }
+    } else if (typeof current === "object" && current !== null) {
+      const entries = Object.entries(current);
+      for (let index = entries.length - 1; index >= 0; index--) {
+        const [key, item] = entries[index] as [string, unknown];
+        pending.push({ value: item, key, parent: place });
+      }
+    }
   }
-  return [];
+  return issues;
 }
 
 /** Carries the issues as `issues`, the shape format-error.ts turns into `fieldErrors` (like a ZodError). */
