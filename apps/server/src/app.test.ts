@@ -10,7 +10,7 @@ import { SESSION_COOKIE_NAME, SESSION_LIFETIME_MS, SESSION_RENEW_THRESHOLD_MS } 
 import { createDatabase } from "./db/database";
 import type { AppDeps } from "./deps";
 import { FREE_FAILURES, waitAfterFailureSeconds } from "./domain/accounts/sign-in-throttle";
-import { UNSIGNED_WEBHOOKS_PER_IP } from "./rate-limits/rules";
+import { SIGN_UPS_PER_IP, UNSIGNED_WEBHOOKS_PER_IP } from "./rate-limits/rules";
 import { createCapturingLogger } from "./test/capture-logs";
 import { createTestDatabase, type TestDatabase } from "./test/test-database";
 import { createTestDeps } from "./test/test-deps";
@@ -467,6 +467,51 @@ describe("sign-in throttling: per account and address, with a growing wait", () 
     expect(unknownUser.status).toBe(wrongPassword.status);
     expect(wrongPassword.status).toBe(401);
     expect(await unknownUser.json()).toEqual(await wrongPassword.json());
+  });
+});
+
+describe("sign-up is limited per address", () => {
+  it("refuses the address past SIGN_UPS_PER_IP with 429 and Retry-After, and not another address", async () => {
+    // Invalid input (a short password) still counts: the limit runs before the input is read, and skips scrypt here.
+    const signUpFrom = (ip: string) =>
+      requestFrom(ip, "/api/trpc/auth.signUp", {
+        method: "POST",
+        headers: { ...JSON_HEADERS, origin: ORIGIN },
+        body: JSON.stringify({ email: uniqueTestEmail(), password: "short", name: "Spam" }),
+      });
+    for (let attempt = 0; attempt < SIGN_UPS_PER_IP.points; attempt++) {
+      expect((await signUpFrom("198.51.100.150")).status).toBe(400);
+    }
+    const refused = await signUpFrom("198.51.100.150");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await signUpFrom("198.51.100.151")).status).toBe(400);
+  });
+});
+
+describe("behind a trusted proxy (TRUST_PROXY=1)", () => {
+  it("keys limits on the address the proxy vouches for; spoofed entries further left change nothing", async () => {
+    const proxied: AppDeps = { ...deps, env: { ...deps.env, TRUST_PROXY: { kind: "hops", hops: 1 } } };
+    const owner = await createTestUser({ db: testDb.db });
+    const through = (forwardedFor: string, password: string) =>
+      requestFrom(
+        "10.0.0.5",
+        "/api/trpc/auth.signIn",
+        {
+          method: "POST",
+          headers: { ...JSON_HEADERS, origin: ORIGIN, "x-forwarded-for": forwardedFor },
+          body: JSON.stringify({ email: owner.email, password }),
+        },
+        proxied,
+      );
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 8; attempt++) {
+      // The attacker writes a new fake address each time; the proxy appends the real one.
+      statuses.push((await through(`192.0.2.${attempt}, 198.51.100.10`, "guess")).status);
+    }
+    expect(statuses).toEqual([...Array(FREE_FAILURES).fill(401), ...Array(8 - FREE_FAILURES).fill(429)]);
+    // The owner reaches the same proxy (same socket address) from their own address.
+    expect((await through("198.51.100.11", TEST_PASSWORD)).status).toBe(200);
   });
 });
 
