@@ -23,6 +23,7 @@ import {
   consumeRateLimit,
   peekRateLimit,
   type RateLimited,
+  type RateLimitOutcome,
   type RateLimitRule,
   rewardRateLimit,
 } from "../../rate-limits/limiter";
@@ -99,13 +100,19 @@ export async function beginSignInAttempt(attempt: SignInAttempt): Promise<{ succ
   const failures = pairCount.limited ? SIGN_IN_PAIR_FAILURES_RULE.points : pairCount.consumed;
   const claim = failures >= FREE_FAILURES ? await consumeRateLimit(db, SIGN_IN_PAIR_WAIT_RULE, pair) : null;
   if (ipCount.limited || accountCount.limited || claim?.limited) {
-    // Refused: this attempt is no guess, so it does not count (the refusal itself was decided atomically).
+    // Refused: this attempt is no guess, so it does not count (the refusal itself was decided atomically), and a
+    // slot it did claim is given back.
     await Promise.all([
       rewardRateLimit(db, SIGN_IN_PAIR_FAILURES_RULE, pair),
       ipCount.limited ? null : rewardRateLimit(db, SIGN_IN_IP_FAILURES_RULE, ip),
       accountCount.limited ? null : rewardRateLimit(db, SIGN_IN_ACCOUNT_FAILURES_RULE, email),
+      claim && !claim.limited ? clearRateLimit(db, SIGN_IN_PAIR_WAIT_RULE, pair) : null,
     ]);
-    throwIfLimited([ipCount, accountCount, claim ?? { limited: false }]);
+    // A slot lost to a parallel attempt stays taken until that attempt sets its wait (at most this one's).
+    const lostSlot: RateLimitOutcome = claim?.limited
+      ? { limited: true, retryAfterSeconds: Math.min(claim.retryAfterSeconds, waitAfterFailureSeconds(failures)) }
+      : { limited: false, remaining: 0, consumed: 0 };
+    throwIfLimited([ipCount, accountCount, lostSlot]);
   }
   // Should this attempt fail, the next one of the pair waits; set before the check so a crash cannot skip it.
   const wait = waitAfterFailureSeconds(failures);
