@@ -304,6 +304,59 @@ describe("request id and request logs", () => {
   });
 });
 
+describe("domain code logs through the request's logger", () => {
+  it("logs a procedure's unexpected failure with the request id, and answers a generic 500", async () => {
+    const { logger, lines } = createCapturingLogger();
+    const brokenDb = createDatabase("postgres://nobody:pw-secret@127.0.0.1:9/none", { onPoolError: () => {} });
+    try {
+      // No cookie: the context needs no database; the procedure's query fails.
+      const input = encodeURIComponent(JSON.stringify({ limit: 5 }));
+      const response = await requestFrom(
+        "203.0.113.202",
+        `/api/trpc/catalog.list?input=${input}`,
+        {},
+        {
+          ...deps,
+          db: brokenDb,
+          logger,
+        },
+      );
+      expect(response.status).toBe(500);
+      const failure = lines.find((line) => line.msg === "tRPC procedure failed");
+      expect(failure).toMatchObject({ requestId: response.headers.get("x-request-id"), procedure: "catalog.list" });
+    } finally {
+      await brokenDb.destroy();
+    }
+  });
+
+  it("logs a webhook stored but not queued with the request id (the provider's x-request-id)", async () => {
+    const { logger, lines } = createCapturingLogger();
+    const failingJobs = {
+      enqueue: async () => {
+        throw new Error("queue down");
+      },
+    };
+    const dataId = "555000111";
+    const xRequestId = "provider-req-42";
+    const { xSignature } = signWebhook({ secret: deps.providerSettings.webhookSecret, dataId, xRequestId });
+    const response = await requestFrom(
+      "192.0.2.60",
+      `/api/webhooks/mercadopago?data.id=${dataId}&type=payment`,
+      {
+        method: "POST",
+        headers: { ...JSON_HEADERS, "x-signature": xSignature, "x-request-id": xRequestId },
+        body: JSON.stringify({ type: "payment", action: "payment.updated", data: { id: dataId } }),
+      },
+      { ...deps, jobs: failingJobs, logger },
+    );
+    expect(response.status).toBe(503);
+    expect(response.headers.get("x-request-id")).toBe(xRequestId);
+    const failure = lines.find((line) => line.level === 50);
+    expect(failure).toMatchObject({ requestId: xRequestId, webhookEventId: expect.anything() });
+    expect(JSON.stringify(failure)).toContain("queue down");
+  });
+});
+
 describe("/api answers are never cached", () => {
   it("sends Cache-Control: no-store on tRPC answers, errors, health and unknown paths; not on static files", async () => {
     const { cookie } = await signInAs({ db: testDb.db, role: "shopper" });
