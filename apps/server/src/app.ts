@@ -1,18 +1,21 @@
 // The HTTP surface of the server, assembled in the order a request meets it:
-// security headers (every response), the three request-filter groups of
-// seed-spec §2 (admin area, API, pages), then the routes, then the error pages.
+// a request id and the request's logger and client address (one log line per
+// request), security headers (every response), the three request-filter groups
+// of seed-spec §2 (admin area, API, pages), then the routes, then the error pages.
 import { trpcServer } from "@hono/trpc-server";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
+import { requestId } from "hono/request-id";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppDeps } from "./deps";
 import { isAppError } from "./errors/app-error";
 import { apiGuard } from "./http/api-guard";
+import type { AppEnv } from "./http/app-env";
 import { respondWithError } from "./http/error-pages";
 import { healthHandler } from "./http/health";
 import { classifyPath } from "./http/path-groups";
-import { type HttpRateLimitRule, rateLimit } from "./http/rate-limit";
+import { requestContext } from "./http/request-context";
 import { securityHeaders } from "./http/security-headers";
 import { adminGuard, refreshSession } from "./http/session-filter";
 import { serveWebApp } from "./http/static-web";
@@ -28,41 +31,22 @@ export const API_BODY_LIMIT_BYTES = 100 * 1024;
 /** Most procedures one tRPC batch request may carry (the web client's batch link must not exceed it). */
 export const TRPC_MAX_BATCH_SIZE = 10;
 
-/**
- * tRPC procedures that take a password, limited per IP against guessing and
- * account spam (the sign-in domain adds its own per-account limit on failures).
- */
-export const SIGN_IN_PROCEDURES: readonly string[] = ["auth.signIn", "auth.signUp"];
-
-export const DEFAULT_RATE_LIMITS: Readonly<{ signIn: HttpRateLimitRule; webhooks: HttpRateLimitRule }> = {
-  signIn: { name: "sign-in", limit: 10, windowMs: 60_000 },
-  // provider: notifications come from a few provider addresses, in bursts after outages.
-  webhooks: { name: "webhooks", limit: 600, windowMs: 60_000 },
-};
-
 export interface CreateAppOptions {
   /** The built web app; default apps/web/dist. */
   webDistDir?: string;
   bodyLimitBytes?: number;
-  rateLimits?: Partial<typeof DEFAULT_RATE_LIMITS>;
-}
-
-/** The procedure names of a tRPC request path (`/api/trpc/a.b,c.d` → ["a.b", "c.d"]). */
-export function trpcProcedureNames(path: string): string[] {
-  const prefix = "/api/trpc/";
-  if (!path.startsWith(prefix)) return [];
-  return decodeURIComponent(path.slice(prefix.length))
-    .split(",")
-    .filter((name) => name !== "");
 }
 
 /**
  * Builds the Hono app over `deps`. Tests call `app.request()` on it; main.ts
  * serves it with @hono/node-server.
  */
-export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono {
-  const rateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
-  const app = new Hono();
+export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  // X-Request-Id: the caller's if it is a plain token (a proxy's or the provider's), else a new UUID; echoed back.
+  app.use("*", requestId());
+  app.use("*", requestContext({ logger: deps.logger, trustProxy: deps.env.TRUST_PROXY }));
 
   // Every response, error pages included: the handler runs first, then the headers are set.
   app.use("*", securityHeaders({ providerApiOrigin: deps.providerSettings.apiUrl }));
@@ -71,7 +55,13 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono {
   // "/admin/*" matches "/admin" itself too.
   app.use("/admin/*", adminGuard(deps));
 
-  // Group 2, the API: bounded JSON bodies, no cross-site state changes, rate limits.
+  // Group 2, the API: never cached (answers are per user and per moment), bounded JSON bodies, no cross-site
+  // state changes. Rate limits live where the knowledge is: tRPC middlewares on the procedures that need them,
+  // and the webhook handler (after the signature check).
+  app.use("/api/*", async (c, next) => {
+    await next();
+    if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
+  });
   app.use(
     "/api/*",
     bodyLimit({
@@ -81,16 +71,6 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono {
   );
   // The provider calls the webhook from its servers: it carries no Origin of ours, and its signature is the check.
   app.use("/api/*", apiGuard({ allowedOrigins: [deps.publicUrl], isCsrfExempt: (path) => path === WEBHOOK_PATH }));
-  app.use(WEBHOOK_PATH, rateLimit({ db: deps.db, rule: rateLimits.webhooks, now: deps.now }));
-  app.use(
-    "/api/trpc/*",
-    rateLimit({
-      db: deps.db,
-      rule: rateLimits.signIn,
-      now: deps.now,
-      applies: (c) => trpcProcedureNames(c.req.path).some((name) => SIGN_IN_PROCEDURES.includes(name)),
-    }),
-  );
 
   // Group 3, pages: everything else but static files, image optimisation and the favicon.
   const refresh = refreshSession(deps);
@@ -120,8 +100,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono {
         message: error.message,
       });
     }
-    // The details go to the server log only; the visitor sees the generic 500 page.
-    console.error(`${c.req.method} ${c.req.path} failed:`, error);
+    // The details go to the request's log only; the visitor sees the generic 500 page.
+    (c.get("logger") ?? deps.logger).error({ err: error, method: c.req.method, path: c.req.path }, "request failed");
     return respondWithError(c, 500);
   });
   return app;

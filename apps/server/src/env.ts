@@ -2,6 +2,7 @@
 // else reads process.env. Secrets are kept here and handed to the code that
 // needs them; they are never logged or sent to the browser.
 import { z } from "zod";
+import { parseTrustProxy } from "./http/trust-proxy";
 
 const optionalString = z
   .string()
@@ -37,6 +38,19 @@ export const envSchema = z.object({
   TOKEN_ENCRYPTION_KEY: optionalString,
   ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
   ADMIN_PASSWORD: optionalString,
+  /**
+   * Which proxies' X-Forwarded-For to believe when finding the client's address (http/client-ip.ts). Unset: none,
+   * the socket's address is the client. A number n: the last n hops are our proxies. Otherwise a comma-separated
+   * list of proxy addresses, CIDR ranges, or the words loopback, linklocal, uniquelocal.
+   */
+  TRUST_PROXY: optionalString.pipe(z.string().optional()).transform((value, ctx) => {
+    const parsed = parseTrustProxy(value);
+    if (typeof parsed === "string") {
+      ctx.addIssue({ code: "custom", message: parsed });
+      return z.NEVER;
+    }
+    return parsed;
+  }),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -169,10 +169,14 @@ describe("session cookie", () => {
     expect(shouldUseSecureCookies("http://shop.example.com")).toBe(true);
   });
 
-  it("is read from a Cookie header among others", () => {
-    expect(readSessionToken(`a=1; ${SESSION_COOKIE_NAME}=abc; b=2`)).toBe("abc");
-    expect(readSessionToken("a=1")).toBeNull();
-    expect(readSessionToken(`${SESSION_COOKIE_NAME}=`)).toBeNull();
-    expect(readSessionToken(undefined)).toBeNull();
+  it("is read from a Cookie header among others", async () => {
+    const app = new Hono().get("/", (c) => c.json({ token: readSessionToken(c) }));
+    const tokenFor = async (cookie?: string) =>
+      ((await (await app.request("/", cookie ? { headers: { cookie } } : {})).json()) as { token: string | null })
+        .token;
+    expect(await tokenFor(`a=1; ${SESSION_COOKIE_NAME}=abc; b=2`)).toBe("abc");
+    expect(await tokenFor("a=1")).toBeNull();
+    expect(await tokenFor(`${SESSION_COOKIE_NAME}=`)).toBeNull();
+    expect(await tokenFor()).toBeNull();
   });
 });

@@ -10,7 +10,7 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import type { Context } from "hono";
-import { generateCookie } from "hono/cookie";
+import { generateCookie, getCookie } from "hono/cookie";
 import type { Kysely } from "kysely";
 import type { DB, UserRole } from "../db/schema";
 
@@ -208,18 +208,10 @@ export function deleteSessionCookie(target: CookieTarget, secure: boolean): void
   );
 }
 
-/** The session token from a Cookie request header, if any. */
-export function readSessionToken(cookieHeader: string | null | undefined): string | null {
-  if (!cookieHeader) return null;
-  for (const pair of cookieHeader.split(";")) {
-    const separator = pair.indexOf("=");
-    if (separator === -1) continue;
-    if (pair.slice(0, separator).trim() === SESSION_COOKIE_NAME) {
-      const value = pair.slice(separator + 1).trim();
-      return value === "" ? null : value;
-    }
-  }
-  return null;
+/** The session token from the request's Cookie header, if any (an empty value counts as none). */
+export function readSessionToken(c: Context): string | null {
+  const value = getCookie(c, SESSION_COOKIE_NAME);
+  return value ? value : null;
 }
 
 function appendSetCookie(target: CookieTarget, cookie: string): void {

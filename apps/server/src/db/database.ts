@@ -7,8 +7,10 @@
 // far below 2^53, so numbers are safe and far easier to use than strings. The
 // parser is installed on this pool only (not on pg's global type registry), so
 // other pools in the process (pg-boss) keep pg's defaults.
+
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
+import { fallbackLogger } from "../logging/logger";
 import type { DB } from "./schema";
 
 const INT8_OID = 20;
@@ -25,7 +27,7 @@ export function parseInt8(value: string): number {
 export interface CreateDatabaseOptions {
   /** Pool size. Default 10. */
   maxConnections?: number;
-  /** Called when an idle pooled connection fails (e.g. the server restarts). Default: console.error. */
+  /** Called when an idle pooled connection fails (e.g. the server restarts). Default: logged at error. */
   onPoolError?: (error: Error) => void;
 }
 
@@ -44,7 +46,8 @@ export function createDatabase(connectionString: string, options: CreateDatabase
   // Without a listener, an idle client's error (server shut down, network
   // blip) is an uncaught 'error' event that kills the process.
   const onPoolError =
-    options.onPoolError ?? ((error: Error) => console.error(`[db] idle connection error: ${error.message}`));
+    options.onPoolError ??
+    ((error: Error) => fallbackLogger().error({ err: error }, "idle database connection failed"));
   pool.on("error", onPoolError);
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 }

@@ -2,7 +2,6 @@ import { type Kysely, sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../test/test-database";
 import { MIGRATIONS, MigrationError, migrateToLatest } from "./migrate";
-import * as initial from "./migrations/0001-initial";
 
 const testDb = await createTestDatabase();
 afterAll(() => testDb.drop());
@@ -12,10 +11,12 @@ const EXPECTED_TABLES = [
   "audit_log",
   "checkouts",
   "counters",
+  "payment_actions",
   "payments",
   "products",
   "provider_accounts",
-  "rate_limit_buckets",
+  "provider_sync_state",
+  "rate_limits",
   "refunds",
   "sessions",
   "subscriptions",
@@ -56,6 +57,7 @@ describe("migrations", () => {
       expect(column, `${column.table_name}.${column.column_name}`).toMatchObject({ data_type: "bigint" });
     expect(columns.rows.map((row) => `${row.table_name}.${row.column_name}`).sort()).toEqual([
       "checkouts.amount_minor",
+      "payment_actions.amount_minor",
       "payments.amount_minor",
       "payments.refunded_minor",
       "products.price_minor",
@@ -121,14 +123,16 @@ describe("migrations", () => {
     expect(unindexed.rows).toEqual([]);
   });
 
-  it("apply to an empty database from scratch, and 0001 rolls back cleanly", async () => {
+  it("apply to an empty database from scratch, and roll back cleanly, newest first", async () => {
     const empty = await createTestDatabase({ from: "empty" });
     try {
       const results = await migrateToLatest(empty.db);
       expect(results.map((result) => [result.migrationName, result.status])).toEqual(
         Object.keys(MIGRATIONS).map((name) => [name, "Success"]),
       );
-      await initial.down(empty.db as unknown as Kysely<unknown>);
+      for (const migration of Object.values(MIGRATIONS).reverse()) {
+        await migration.down?.(empty.db as unknown as Kysely<unknown>);
+      }
       const left = await sql<{ n: number }>`
         select count(*)::int as n from information_schema.tables
         where table_schema = 'public' and table_name not like 'kysely_%'`.execute(empty.db);

@@ -243,10 +243,12 @@ export interface AuditLogTable {
   created_at: CreatedAt;
 }
 
-export interface RateLimitBucketsTable {
+/** rate-limiter-flexible's table (src/rate-limits/): written by its own SQL, read here only to prune. */
+export interface RateLimitsTable {
   key: string;
-  window_start: Timestamp;
-  count: ColumnType<number, number | undefined, number>;
+  points: ColumnType<number, number | undefined, number>;
+  /** Epoch milliseconds; null never expires. */
+  expire: number | null;
 }
 
 export interface ProviderSyncStateTable {
@@ -273,7 +275,7 @@ export interface DB {
   webhook_events: WebhookEventsTable;
   counters: CountersTable;
   audit_log: AuditLogTable;
-  rate_limit_buckets: RateLimitBucketsTable;
+  rate_limits: RateLimitsTable;
   provider_sync_state: ProviderSyncStateTable;
   payment_actions: PaymentActionsTable;
 }

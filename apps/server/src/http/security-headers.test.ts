@@ -67,3 +67,35 @@ describe("securityHeaders", () => {
     expect(isLocalHostname("shop.example.com")).toBe(false);
   });
 });
+
+describe("securityHeaders: the exact header set", () => {
+  it("sends today's policy and nothing of secureHeaders' other defaults", async () => {
+    const response = await app().request("https://shop.example.com/");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    expect(response.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+    expect(response.headers.get("permissions-policy")).toBe("camera=(), microphone=(), geolocation=()");
+    expect(response.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+    expect(response.headers.get("content-security-policy")).toBe(
+      buildContentSecurityPolicy("https://api.mercadopago.com"),
+    );
+    for (const header of [
+      "cross-origin-resource-policy",
+      "cross-origin-embedder-policy",
+      "origin-agent-cluster",
+      "x-dns-prefetch-control",
+      "x-download-options",
+      "x-permitted-cross-domain-policies",
+      "x-xss-protection",
+    ]) {
+      expect(response.headers.get(header), header).toBeNull();
+    }
+  });
+
+  it("writes the CSP in the same order and form as before", () => {
+    expect(buildContentSecurityPolicy("https://api.mercadopago.com")).toBe(
+      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; " +
+        "connect-src 'self' https://api.mercadopago.com; object-src 'none'; frame-ancestors 'none'; " +
+        "base-uri 'self'; form-action 'self'",
+    );
+  });
+});

@@ -25,7 +25,7 @@ interface SessionLookup {
 }
 
 async function lookUpSession(c: Context, deps: SessionDeps): Promise<SessionLookup> {
-  const token = readSessionToken(c.req.header("cookie"));
+  const token = readSessionToken(c);
   if (token === null) return { validated: null, cookie: null };
   const validated = await validateSessionToken({ db: deps.db, token, now: deps.now() });
   if (validated === null) return { validated: null, cookie: { kind: "delete" } };

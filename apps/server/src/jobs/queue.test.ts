@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCapturingLogger } from "../test/capture-logs";
 import { createTestDatabase, type TestDatabase } from "../test/test-database";
 import { createTestDeps } from "../test/test-deps";
 import { type StartedJobQueue, startJobQueue } from "./queue";
@@ -77,5 +78,34 @@ describe("startJobQueue", () => {
     await stopping;
     expect(finished).toBe(true);
     started = null;
+  });
+
+  it("gives each job handler deps whose logger names the job and its id", async () => {
+    const { logger, lines } = createCapturingLogger();
+    const jobIds: string[] = [];
+    const queue = await startJobQueue({
+      connectionString: testDb.connectionString,
+      pollingIntervalSeconds: 0.5,
+      definitions: [
+        definition("logging-job", async ({ deps, jobId }) => {
+          jobIds.push(jobId);
+          deps.logger.info({ password: "never-logged" }, "working");
+        }),
+      ],
+      logger,
+    });
+    try {
+      await queue.startWorkers({ ...createTestDeps({ db: testDb.db }), logger });
+      const id = await queue.queue.enqueue("logging-job", {});
+      await waitFor(() => lines.some((line) => line.msg === "working"));
+      expect(jobIds).toEqual([id]);
+      expect(lines.find((line) => line.msg === "working")).toMatchObject({
+        job: "logging-job",
+        jobId: id,
+        password: "[redacted]",
+      });
+    } finally {
+      await queue.stop();
+    }
   });
 });

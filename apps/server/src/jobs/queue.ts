@@ -4,6 +4,7 @@
 // decided in one place, `workers.ts`.
 import PgBoss from "pg-boss";
 import type { AppDeps, JobQueue } from "../deps";
+import { fallbackLogger, type Logger } from "../logging/logger";
 import { JOB_DEFINITIONS, type JobDefinition } from "./workers";
 
 /** The PostgreSQL schema pg-boss keeps its tables in (never the app's schema). */
@@ -17,8 +18,10 @@ export interface StartJobQueueOptions {
   pollingIntervalSeconds?: number;
   /** Default `JOB_DEFINITIONS`; tests may shorten retry delays. */
   definitions?: readonly JobDefinition[];
-  /** Where queue errors go; default console.error. */
+  /** Where queue errors go; default: logged at error through `logger`. */
   onError?: (error: Error) => void;
+  /** Default: a JSON logger (main.ts passes its root logger). Workers log through their deps' logger. */
+  logger?: Logger;
 }
 
 export interface StartedJobQueue {
@@ -38,7 +41,8 @@ export interface StartedJobQueue {
  */
 export async function startJobQueue(options: StartJobQueueOptions): Promise<StartedJobQueue> {
   const definitions = options.definitions ?? JOB_DEFINITIONS;
-  const onError = options.onError ?? ((error: Error) => console.error(`job queue: ${error.message}`));
+  const logger = options.logger ?? fallbackLogger();
+  const onError = options.onError ?? ((error: Error) => logger.error({ err: error }, "job queue failed"));
   const boss = new PgBoss({
     connectionString: options.connectionString,
     schema: options.schema ?? JOB_QUEUE_SCHEMA,
@@ -88,7 +92,11 @@ export async function startJobQueue(options: StartJobQueueOptions): Promise<Star
         if (workerIds.has(definition.name)) continue;
         const workerId = await boss.work<Record<string, unknown>>(definition.name, async (jobs) => {
           // batchSize is 1: one failing job must not fail (and retry) its neighbours.
-          for (const job of jobs) await definition.handle({ deps, data: job.data, jobId: job.id });
+          // Each job logs through its own child logger, so every line names the job.
+          for (const job of jobs) {
+            const jobDeps: AppDeps = { ...deps, logger: deps.logger.child({ job: definition.name, jobId: job.id }) };
+            await definition.handle({ deps: jobDeps, data: job.data, jobId: job.id });
+          }
         });
         workerIds.set(definition.name, workerId);
       }

@@ -2,10 +2,10 @@
 // handler is a thin call into domain code; throwing makes pg-boss retry it
 // after an exponentially growing delay, up to `retryLimit` times.
 import { deleteExpiredSessions } from "../auth/sessions";
-import { pruneRateLimitBuckets } from "../db/rate-limit-buckets";
 import type { AppDeps } from "../deps";
 import { reconcileCheckout, reconcileDueCheckouts } from "../domain/checkout/reconcile-checkout";
 import { syncPaymentsFromProvider } from "../domain/payments/sync-payments-from-provider";
+import { pruneRateLimits } from "../rate-limits/limiter";
 import {
   PROCESS_WEBHOOK_EVENT_JOB,
   PRUNE_EXPIRED_JOB,
@@ -46,8 +46,8 @@ export {
   RECONCILE_DUE_CHECKOUTS_JOB,
 } from "./job-names";
 
-/** Rate-limit windows are at most minutes long; a day of history is plenty for looking into abuse. */
-const RATE_LIMIT_HISTORY_MS = 24 * 60 * 60 * 1000;
+/** Rate-limit rows are kept an hour past their expiry (a look into recent abuse), then deleted. */
+const RATE_LIMIT_HISTORY_MS = 60 * 60 * 1000;
 
 /** The singleton key of an event's processing job: one job per stored event, however often it is delivered. */
 export function webhookEventJobKey(eventId: string | number): string {
@@ -124,7 +124,8 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
     handle: async ({ deps }) => {
       const now = deps.now();
       await deleteExpiredSessions({ db: deps.db, now });
-      await pruneRateLimitBuckets({ db: deps.db, olderThan: new Date(now.getTime() - RATE_LIMIT_HISTORY_MS) });
+      // rate-limiter-flexible stamps expiries with the real clock (Date.now), not deps.now.
+      await pruneRateLimits({ db: deps.db, olderThan: new Date(Date.now() - RATE_LIMIT_HISTORY_MS) });
     },
   },
 ];

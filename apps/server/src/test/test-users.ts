@@ -4,6 +4,7 @@
 //   const { ctx } = await createTestContext({ deps, cookie });
 //   await createCaller(ctx).admin.users.list({});
 import { randomBytes } from "node:crypto";
+import { parse } from "hono/utils/cookie";
 import type { Kysely } from "kysely";
 import { hashPassword, type ScryptParams } from "../auth/passwords";
 import { createSession, SESSION_COOKIE_NAME, type Session, type SessionUser } from "../auth/sessions";
@@ -84,7 +85,7 @@ export async function createTestContext(options: {
   const resHeaders = new Headers();
   const ctx = await buildTrpcContext({
     deps: options.deps,
-    cookieHeader: options.cookie ?? null,
+    sessionToken: options.cookie ? (parse(options.cookie)[SESSION_COOKIE_NAME] ?? null) : null,
     clientIp: options.clientIp === undefined ? "203.0.113.10" : options.clientIp,
     resHeaders,
   });

@@ -3,7 +3,7 @@
 // - AppError → its own message, `field`, and the code/status from APP_ERROR_STATUS.
 // - Invalid input (zod) → BAD_REQUEST with `fieldErrors` naming each field.
 // - Anything else unexpected → INTERNAL with a generic message; the real error
-//   goes to the server log only. Stacks are never sent.
+//   goes to the request's log only (its lines carry the request id). Stacks are never sent.
 //
 // tRPC takes the HTTP status from `data.httpStatus`, so this is also where the
 // status of every tRPC response is decided.
@@ -12,6 +12,7 @@ import { APP_ERROR_CODES } from "@cobro/contracts";
 import type { TRPC_ERROR_CODE_KEY, TRPCDefaultErrorShape, TRPCError } from "@trpc/server";
 import { type TRPC_ERROR_CODE_NUMBER, TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
 import { AppError, type AppErrorCode, GENERIC_INTERNAL_MESSAGE } from "../errors/app-error";
+import type { Logger } from "../logging/logger";
 import { APP_ERROR_STATUS } from "./error-status";
 
 /** Messages per input field, keyed by dotted path (`email`, `items.0.quantity`). */
@@ -52,12 +53,16 @@ export function formatTrpcError(options: {
   shape: TRPCDefaultErrorShape;
   error: TRPCError;
   path: string | undefined;
+  /** The request's context; undefined when building it failed (createTrpcContext logged that already). */
+  ctx?: { deps: { logger: Logger } } | undefined;
 }): AppErrorShape {
   const { error, path } = options;
   const cause = error.cause;
+  const logInternalError = (failure: unknown) =>
+    options.ctx?.deps.logger.error({ err: failure, procedure: path ?? null }, "tRPC procedure failed");
 
   if (cause instanceof AppError) {
-    if (cause.code === "INTERNAL") logInternalError(path, cause.cause ?? cause);
+    if (cause.code === "INTERNAL") logInternalError(cause.cause ?? cause);
     return shapeOf({
       appCode: cause.code,
       message: cause.message,
@@ -77,7 +82,7 @@ export function formatTrpcError(options: {
 
   const status = options.shape.data.httpStatus;
   if (status >= 500) {
-    logInternalError(path, cause ?? error);
+    logInternalError(cause ?? error);
     return shapeOf({ appCode: "INTERNAL", message: GENERIC_INTERNAL_MESSAGE, path });
   }
 
@@ -187,8 +192,4 @@ function summarise(fieldErrors: FieldErrors): string {
 
 function appCodeForStatus(status: number): AppErrorCode {
   return APP_ERROR_CODES.find((code) => APP_ERROR_STATUS[code].httpStatus === status) ?? "BAD_REQUEST";
-}
-
-function logInternalError(path: string | undefined, error: unknown): void {
-  console.error(`[trpc] ${path ?? "(no path)"} failed:`, error);
 }

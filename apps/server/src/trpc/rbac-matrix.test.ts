@@ -35,7 +35,6 @@ interface MatrixEntry {
 }
 
 const ACCESS_MATRIX: Record<string, MatrixEntry> = {
-  "system.health": { access: "public", input: () => undefined },
   "auth.signUp": {
     access: "public",
     input: () => ({ email: uniqueEmail("matrix"), password: "matrix-password", name: "Matrix" }),

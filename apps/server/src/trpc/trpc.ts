@@ -8,10 +8,15 @@
 // Each kind records itself in the procedure's meta (`access`), so tests can
 // walk the router and check every procedure's guard (rbac-matrix.test.ts).
 //
+// Every procedure first refuses control characters anywhere in its raw input
+// (control-characters.ts): a 400 naming the field, before zod sees it.
+//
+// The context carries `deps` with the request's child logger (its lines carry
+// the request id), so domain code logging through `deps.logger` needs nothing more.
+//
 // Errors: domain code throws AppError; a middleware turns it into a TRPCError
 // with the mapped code, and the errorFormatter (the one place) writes the
 // user-facing message, the HTTP status and `data.fieldErrors`.
-import { getConnInfo } from "@hono/node-server/conninfo";
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { FetchCreateContextFnOptions } from "@trpc/server/adapters/fetch";
 import type { Context as HonoContext } from "hono";
@@ -26,6 +31,12 @@ import {
 } from "../auth/sessions";
 import type { AppDeps } from "../deps";
 import { AppError } from "../errors/app-error";
+import type { AppEnv } from "../http/app-env";
+import { socketAddressOf } from "../http/request-context";
+import { resolveClientIp } from "../http/trust-proxy";
+import type { Logger } from "../logging/logger";
+import { consumeRateLimit, type RateLimitRule } from "../rate-limits/limiter";
+import { ControlCharacterError, findControlCharacters } from "./control-characters";
 import { APP_ERROR_STATUS } from "./error-status";
 import { formatTrpcError } from "./format-error";
 
@@ -36,6 +47,7 @@ export interface TrpcMeta {
 }
 
 export type TrpcContext = {
+  /** The app's deps, `logger` being this request's child logger. */
   deps: AppDeps;
   /** The signed-in user, or null. */
   user: SessionUser | null;
@@ -52,8 +64,8 @@ export type TrpcContext = {
 
 export interface BuildTrpcContextOptions {
   deps: AppDeps;
-  /** The request's Cookie header. */
-  cookieHeader: string | null | undefined;
+  /** The session cookie's value, if the request has one. */
+  sessionToken: string | null;
   clientIp: string | null;
   resHeaders: Headers;
 }
@@ -75,7 +87,7 @@ export async function buildTrpcContext(options: BuildTrpcContextOptions): Promis
     setSessionCookie: (token, expiresAt) => setSessionCookie(resHeaders, token, expiresAt, secure),
     deleteSessionCookie: () => deleteSessionCookie(resHeaders, secure),
   };
-  const token = readSessionToken(options.cookieHeader);
+  const token = options.sessionToken;
   if (token === null) return context;
 
   const validated = await validateSessionToken({ db: deps.db, token, now: deps.now() });
@@ -89,32 +101,36 @@ export async function buildTrpcContext(options: BuildTrpcContextOptions): Promis
   return context;
 }
 
-export interface CreateTrpcContextOptions {
-  /**
-   * How to find the client IP. Default: the socket's remote address. Behind a
-   * reverse proxy, pass a resolver that trusts its X-Forwarded-For.
-   */
-  resolveClientIp?: (c: HonoContext) => string | null;
-}
-
-/** The `createContext` for `@hono/trpc-server`: `trpcServer({ router: appRouter, createContext: createTrpcContext(deps) })`. */
-export function createTrpcContext(deps: AppDeps, options: CreateTrpcContextOptions = {}) {
-  const resolveClientIp = options.resolveClientIp ?? socketClientIp;
-  return (opts: FetchCreateContextFnOptions, c: HonoContext): Promise<TrpcContext> =>
-    buildTrpcContext({
-      deps,
-      cookieHeader: c.req.header("cookie"),
-      clientIp: resolveClientIp(c),
-      resHeaders: opts.resHeaders,
-    });
-}
-
-function socketClientIp(c: HonoContext): string | null {
-  try {
-    return getConnInfo(c).remote.address ?? null;
-  } catch {
-    return null; // app.request() in tests has no socket
-  }
+/**
+ * The `createContext` for `@hono/trpc-server`: `trpcServer({ router: appRouter, createContext: createTrpcContext(deps) })`.
+ * Takes the request's logger and client address from app.ts's middlewares; mounted on its own (tests), it falls back
+ * to the root logger and resolves the address itself.
+ */
+export function createTrpcContext(deps: AppDeps) {
+  return async (opts: FetchCreateContextFnOptions, c: HonoContext): Promise<TrpcContext> => {
+    const vars = (c as HonoContext<AppEnv>).var;
+    const logger: Logger = vars.logger ?? deps.logger;
+    const clientIp =
+      vars.clientIp !== undefined
+        ? vars.clientIp
+        : resolveClientIp({
+            socketAddress: socketAddressOf(c),
+            forwardedFor: c.req.header("x-forwarded-for"),
+            trustProxy: deps.env.TRUST_PROXY,
+          });
+    try {
+      return await buildTrpcContext({
+        deps: { ...deps, logger },
+        sessionToken: readSessionToken(c),
+        clientIp,
+        resHeaders: opts.resHeaders,
+      });
+    } catch (error) {
+      // tRPC answers a generic 500 without a context; this is the one place that knows the request's logger.
+      logger.error({ err: error }, "tRPC context failed");
+      throw error;
+    }
+  };
 }
 
 const t = initTRPC
@@ -147,7 +163,30 @@ export function toTrpcError(error: AppError): TRPCError {
   return new TRPCError({ code: APP_ERROR_STATUS[error.code].trpcCode, message: error.message, cause: error });
 }
 
-const baseProcedure = t.procedure.use(appErrorMiddleware);
+/** Refuses control characters in any string of the raw input, naming each field (a 400, never a 500). */
+const controlCharacterMiddleware = t.middleware(async ({ getRawInput, next }) => {
+  const issues = findControlCharacters(await getRawInput());
+  if (issues.length > 0) throw new TRPCError({ code: "BAD_REQUEST", cause: new ControlCharacterError(issues) });
+  return next();
+});
+
+/**
+ * Counts the request against a per-address rule (rate-limits/rules.ts) and refuses it with TOO_MANY_REQUESTS and
+ * Retry-After once the address is over. Shared by every server instance (PostgreSQL).
+ */
+export function rateLimitPerIp(rule: RateLimitRule) {
+  return t.middleware(async ({ ctx, next }) => {
+    const outcome = await consumeRateLimit(ctx.deps.db, rule, ctx.clientIp ?? "unknown");
+    if (outcome.limited) {
+      throw new AppError("TOO_MANY_REQUESTS", "Too many requests. Try again later.", {
+        retryAfterSeconds: outcome.retryAfterSeconds,
+      });
+    }
+    return next();
+  });
+}
+
+const baseProcedure = t.procedure.use(appErrorMiddleware).use(controlCharacterMiddleware);
 
 export const publicProcedure = baseProcedure.meta({ access: "public" });
 

@@ -9,7 +9,6 @@ import { createProviderClient, type Payment, type ProviderClient } from "@cobro/
 import { signWebhook } from "@cobro/provider-client/webhooks";
 import { createSandbox, type Sandbox } from "@cobro/provider-sandbox";
 import { serve } from "@hono/node-server";
-import type { Hono } from "hono";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
@@ -33,7 +32,7 @@ let jobQueue: StartedJobQueue;
 let server: Server;
 let serverUrl: string;
 let deps: AppDeps;
-let app: Hono;
+let app: ReturnType<typeof createApp>;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
@@ -46,7 +45,7 @@ beforeAll(async () => {
     timeoutMs: 5_000,
   });
   // The app is served over HTTP so the sandbox can deliver notifications to it.
-  let appForServer: Hono | null = null;
+  let appForServer: ReturnType<typeof createApp> | null = null;
   server = serve({
     fetch: (request, env) => (appForServer ? appForServer.fetch(request, env) : new Response(null, { status: 503 })),
     port: 0,

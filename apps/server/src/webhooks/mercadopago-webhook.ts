@@ -1,6 +1,9 @@
 // POST /api/webhooks/mercadopago. The order matters:
-// 1. verify x-signature (provider-facts §9.3) — a bad one is counted and
-//    refused with 401, and nothing else is stored;
+// 1. verify x-signature (provider-facts §9.3) — a bad one is counted, counts
+//    against its address's limit (429 once over), is refused with 401, and
+//    nothing else is stored. A correctly signed delivery is never rate-limited:
+//    a junk flood from the same address (a shared proxy) must not cost us the
+//    provider's real notifications;
 // 2. store the event (deduplicated) — from here on it cannot be lost;
 // 3. queue its processing and answer 200 at once: the provider wants an
 //    answer within 22 s (§9.1), and fetching the resource is the job's work.
@@ -8,11 +11,14 @@
 // resource from the provider's API.
 
 import { verifyWebhookSignature } from "@cobro/provider-client/webhooks";
-import type { Handler } from "hono";
+import type { Context, Handler } from "hono";
 import type { JsonValue } from "../db/schema";
 import type { AppDeps } from "../deps";
+import type { AppEnv } from "../http/app-env";
 import { respondWithError } from "../http/error-pages";
 import { PROCESS_WEBHOOK_EVENT_JOB, webhookEventJobKey } from "../jobs/workers";
+import { consumeRateLimit } from "../rate-limits/limiter";
+import { UNSIGNED_WEBHOOKS_PER_IP } from "../rate-limits/rules";
 import { incrementCounter, recordWebhookEvent } from "./record-webhook-event";
 
 /**
@@ -33,9 +39,12 @@ function textOrNull(value: unknown): string | null {
   return typeof value === "string" && value.trim() !== "" ? value.trim() : null;
 }
 
-/** The route handler; deps give the database, the webhook secret, the queue and the clock. */
-export function mercadoPagoWebhookHandler(deps: Pick<AppDeps, "db" | "providerSettings" | "jobs" | "now">): Handler {
-  return async (c) => {
+/** The route handler; deps give the database, the webhook secret, the queue, the clock and the root logger. */
+export function mercadoPagoWebhookHandler(
+  deps: Pick<AppDeps, "db" | "providerSettings" | "jobs" | "now" | "logger">,
+): Handler<AppEnv> {
+  return async (c: Context<AppEnv>) => {
+    const logger = c.get("logger") ?? deps.logger;
     const dataId = textOrNull(c.req.query("data.id"));
     const requestId = textOrNull(c.req.header("x-request-id"));
     const verification = verifyWebhookSignature({
@@ -48,6 +57,13 @@ export function mercadoPagoWebhookHandler(deps: Pick<AppDeps, "db" | "providerSe
     });
     if (!verification.ok) {
       await incrementCounter(deps.db, INVALID_SIGNATURE_COUNTER);
+      const limit = await consumeRateLimit(deps.db, UNSIGNED_WEBHOOKS_PER_IP, c.get("clientIp") ?? "unknown");
+      if (limit.limited) {
+        return respondWithError(c, 429, {
+          message: "Too many requests. Try again later.",
+          headers: { "Retry-After": String(limit.retryAfterSeconds) },
+        });
+      }
       return respondWithError(c, 401, { message: "Invalid webhook signature." });
     }
 
@@ -79,9 +95,7 @@ export function mercadoPagoWebhookHandler(deps: Pick<AppDeps, "db" | "providerSe
         );
       } catch (error) {
         // Stored but not queued: a 503 makes the provider deliver again, and that delivery queues it.
-        console.error(
-          `webhook ${event.id}: could not queue processing: ${error instanceof Error ? error.message : String(error)}`,
-        );
+        logger.error({ err: error, webhookEventId: event.id }, "webhook stored but its processing could not be queued");
         return respondWithError(c, 503, { message: "Try again later." });
       }
     }

@@ -43,6 +43,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on("payment_actions")
     .columns(["provider_payment_id", "created_at"])
     .execute();
+  await db.schema.createIndex("payment_actions_created_by_idx").on("payment_actions").column("created_by").execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,31 +1,19 @@
-// Email + password sign-in, throttled in PostgreSQL so limits hold across
-// server instances.
+// Email + password sign-in.
 //
 // - Unknown email and wrong password get the same error, and both verify a
 //   password hash (a dummy one for unknown emails), so neither the answer nor
 //   its timing tells whether an account exists.
-// - Failed attempts are limited per account (5 per 15 minutes) and per client
-//   IP (20 per 15 minutes). Every attempt is counted before the password is
-//   checked (so parallel guesses cannot slip past the limit); a successful one
-//   clears the account's count and takes back its IP hit.
+// - Failures are throttled per account + client address with a growing wait,
+//   per address across accounts, and per account overall
+//   (sign-in-throttle.ts), so a stranger's guesses cannot lock the owner out.
 import { randomBytes } from "node:crypto";
 import { normalizeEmail } from "@cobro/contracts";
 import { type Kysely, sql } from "kysely";
 import { DEFAULT_SCRYPT_PARAMS, hashPassword, needsRehash, verifyPassword } from "../../auth/passwords";
 import { createSession, type Session, type SessionUser } from "../../auth/sessions";
-import {
-  clearRateLimit,
-  hitRateLimit,
-  peekRateLimit,
-  type RateLimitRule,
-  undoRateLimitHit,
-} from "../../db/rate-limit-buckets";
 import type { DB } from "../../db/schema";
 import { AppError } from "../../errors/app-error";
-
-const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
-export const SIGN_IN_ACCOUNT_RULE: RateLimitRule = { limit: 5, windowMs: FIFTEEN_MINUTES_MS };
-export const SIGN_IN_IP_RULE: RateLimitRule = { limit: 20, windowMs: FIFTEEN_MINUTES_MS };
+import { beginSignInAttempt } from "./sign-in-throttle";
 
 export const INVALID_CREDENTIALS_MESSAGE = "Incorrect email or password.";
 
@@ -37,7 +25,7 @@ export interface SignInOptions {
   db: Kysely<DB>;
   email: string;
   password: string;
-  /** The client's IP address; null skips the per-IP limit (e.g. unknown behind a proxy). */
+  /** The client's IP address (http/trust-proxy.ts); null when unknown. */
   clientIp: string | null;
   now?: Date;
 }
@@ -46,16 +34,7 @@ export async function signIn(options: SignInOptions): Promise<{ user: SessionUse
   const { db, clientIp } = options;
   const email = normalizeEmail(options.email);
   const now = options.now ?? new Date();
-  const limits: Array<{ key: string; rule: RateLimitRule }> = [
-    { key: `sign-in:account:${email}`, rule: SIGN_IN_ACCOUNT_RULE },
-  ];
-  if (clientIp) limits.push({ key: `sign-in:ip:${clientIp}`, rule: SIGN_IN_IP_RULE });
-
-  // Already over a limit: refuse without counting, so a locked-out user's
-  // retries do not push the unlock further away.
-  const before = await Promise.all(limits.map((limit) => peekRateLimit({ db, ...limit, now })));
-  throwIfLimited(before);
-  throwIfLimited(await Promise.all(limits.map((limit) => hitRateLimit({ db, ...limit, now }))));
+  const attempt = await beginSignInAttempt({ db, email, clientIp });
 
   const user = await db
     .selectFrom("users")
@@ -67,8 +46,7 @@ export async function signIn(options: SignInOptions): Promise<{ user: SessionUse
     throw new AppError("UNAUTHORIZED", INVALID_CREDENTIALS_MESSAGE);
   }
 
-  await clearRateLimit({ db, key: `sign-in:account:${email}` });
-  if (clientIp) await undoRateLimitHit({ db, key: `sign-in:ip:${clientIp}`, windowMs: SIGN_IN_IP_RULE.windowMs, now });
+  await attempt.succeeded();
 
   if (needsRehash(user.password_hash)) {
     const upgraded = await hashPassword(options.password);
@@ -77,16 +55,4 @@ export async function signIn(options: SignInOptions): Promise<{ user: SessionUse
 
   const { token, session } = await createSession({ db, userId: user.id, now });
   return { user: { id: user.id, email: user.email, name: user.name, role: user.role }, token, session };
-}
-
-function throwIfLimited(states: Array<{ limited: boolean; retryAfterSeconds: number }>): void {
-  const limited = states.filter((state) => state.limited);
-  if (limited.length === 0) return;
-  const retryAfterSeconds = Math.max(...limited.map((state) => state.retryAfterSeconds));
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  throw new AppError(
-    "TOO_MANY_REQUESTS",
-    `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-    { retryAfterSeconds },
-  );
 }

@@ -2,7 +2,8 @@
 //
 // 1. The refund is stored as `pending` with the dialog's idempotency key in a
 //    short transaction that locks the payment's mirror row, so what is left to
-//    refund (amount − refunded − refunds still pending) is checked in minor
+//    refund (amount − what is refunded, by the mirror or by our own completed
+//    refunds, whichever says more − our refunds still open) is checked in minor
 //    units against every other refund in flight: two concurrent full refunds
 //    make one.
 // 2. The provider is called outside any transaction with that key: a double
@@ -103,13 +104,19 @@ async function storeRefund(options: RefundPaymentOptions): Promise<StoredRefund>
         reason: "refund_window_expired",
       });
     }
-    const pending = await trx
+    // Our own refunds count even before the mirror shows them (the payment is re-read only after the answer);
+    // the mirror counts refunds made elsewhere (the provider's own tools).
+    const ours = await trx
       .selectFrom("refunds")
-      .select(sql<number>`coalesce(sum(amount_minor), 0)::bigint`.as("total"))
+      .select([
+        sql<number>`coalesce(sum(amount_minor) filter (where status in ('pending', 'unknown')), 0)::bigint`.as("open"),
+        sql<number>`coalesce(sum(amount_minor) filter (where status in ('approved', 'in_process')), 0)::bigint`.as(
+          "done",
+        ),
+      ])
       .where("provider_payment_id", "=", providerPaymentId)
-      .where("status", "in", ["pending", "unknown"])
       .executeTakeFirstOrThrow();
-    const left = payment.amount_minor - payment.refunded_minor - Number(pending.total);
+    const left = payment.amount_minor - Math.max(payment.refunded_minor, Number(ours.done)) - Number(ours.open);
     const amountMinor = options.amountMinor ?? left;
     if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0 || amountMinor > left) {
       throw new AppError(

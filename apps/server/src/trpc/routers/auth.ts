@@ -8,12 +8,16 @@ import { signIn } from "../../domain/accounts/sign-in";
 import { signOut } from "../../domain/accounts/sign-out";
 import { signOutEverywhere } from "../../domain/accounts/sign-out-everywhere";
 import { signUp } from "../../domain/accounts/sign-up";
-import { protectedProcedure, publicProcedure, router } from "../trpc";
+import { SIGN_IN_REQUESTS_PER_IP, SIGN_UPS_PER_IP } from "../../rate-limits/rules";
+import { protectedProcedure, publicProcedure, rateLimitPerIp, router } from "../trpc";
 
 const userResultSchema = z.object({ user: publicUserSchema });
 
 export const authRouter = router({
+  // Sign-up answers CONFLICT for a registered e-mail, which tells a prober it is registered; the per-address
+  // limit bounds that probing until e-mail exists (docs/architecture.md, "Account enumeration").
   signUp: publicProcedure
+    .use(rateLimitPerIp(SIGN_UPS_PER_IP))
     .input(signUpInputSchema)
     .output(userResultSchema)
     .mutation(async ({ ctx, input }) => {
@@ -25,6 +29,7 @@ export const authRouter = router({
     }),
 
   signIn: publicProcedure
+    .use(rateLimitPerIp(SIGN_IN_REQUESTS_PER_IP))
     .input(signInInputSchema)
     .output(userResultSchema)
     .mutation(async ({ ctx, input }) => {

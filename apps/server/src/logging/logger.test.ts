@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { createCapturingLogger } from "../test/capture-logs";
+
+describe("createLogger: redaction by configuration", () => {
+  it("blanks access tokens, card tokens and passwords wherever the caller put them", () => {
+    const { logger, lines } = createCapturingLogger();
+    logger.info(
+      {
+        accessToken: "APP_USR-secret-access-token",
+        refresh_token: "TG-secret-refresh",
+        password: "hunter2-password",
+        cardToken: "card-token-123",
+        payer: { token: "ff8080814c11e237014c1ff593b57b4d", password: "nested-password" },
+        provider: { access_token: "APP_USR-nested" },
+        request: { card: { token: "deep-card-token", securityCode: "123" } },
+        headers: { authorization: "Bearer APP_USR-header", cookie: "cobro_session=abc" },
+        amount: 1234,
+      },
+      "payment created",
+    );
+    expect(lines).toHaveLength(1);
+    const text = JSON.stringify(lines[0]);
+    for (const secret of [
+      "APP_USR",
+      "TG-secret",
+      "hunter2",
+      "card-token-123",
+      "ff8080814c11e237014c1ff593b57b4d",
+      "nested-password",
+      "deep-card-token",
+      '"123"',
+      "cobro_session=abc",
+    ]) {
+      expect(text, secret).not.toContain(secret);
+    }
+    expect(lines[0]).toMatchObject({
+      accessToken: "[redacted]",
+      password: "[redacted]",
+      cardToken: "[redacted]",
+      payer: { token: "[redacted]" },
+      request: { card: { token: "[redacted]" } },
+      amount: 1234,
+      msg: "payment created",
+    });
+  });
+
+  it("carries child bindings (request id, job) on every line", () => {
+    const { logger, lines } = createCapturingLogger();
+    logger.child({ requestId: "req-1" }).info({ password: "x-secret" }, "hello");
+    expect(lines[0]).toMatchObject({ requestId: "req-1", password: "[redacted]", msg: "hello" });
+  });
+});

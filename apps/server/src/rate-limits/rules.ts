@@ -1,0 +1,19 @@
+// The per-address limits at the edge of the API. Sign-in failures have their
+// own, finer throttle in domain/accounts/sign-in-throttle.ts.
+import type { RateLimitRule } from "./limiter";
+
+/** Sign-in requests per address: bounds the scrypt work one address can ask for, whatever the outcome. */
+export const SIGN_IN_REQUESTS_PER_IP: RateLimitRule = { name: "sign-in:requests:ip", points: 60, durationSeconds: 60 };
+
+/** Sign-ups per address: account spam, and probing which e-mails are registered (docs/architecture.md). */
+export const SIGN_UPS_PER_IP: RateLimitRule = { name: "sign-up:requests:ip", points: 10, durationSeconds: 60 * 60 };
+
+/**
+ * Webhook deliveries that fail the signature check, per address. Correctly signed ones are never counted or
+ * refused: behind a proxy, a junk flood from the same address must not make the provider's deliveries fail.
+ */
+export const UNSIGNED_WEBHOOKS_PER_IP: RateLimitRule = {
+  name: "webhook:unsigned:ip",
+  points: 60,
+  durationSeconds: 60,
+};
