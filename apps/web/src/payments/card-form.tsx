@@ -112,7 +112,7 @@ export function formatCardNumber(text: string): string {
 }
 
 /** What the provider needs of the typed card (`CardInput`), the expiry split into month and year. */
-export function toCardInput(values: CardFormValues, identification: CardInput["identification"]): CardInput {
+function toCardInput(values: CardFormValues, identification: CardInput["identification"]): CardInput {
   const { month, year } = splitExpiry(values.expiry) ?? { month: "", year: "" };
   return {
     cardNumber: values.cardNumber,
@@ -124,7 +124,7 @@ export function toCardInput(values: CardFormValues, identification: CardInput["i
   };
 }
 
-export interface CardCheckOptions {
+interface CardCheckOptions {
   methods: readonly PaymentMethodLike[];
   identification?: CardInput["identification"];
   requireBrand: boolean;
