@@ -71,8 +71,7 @@ export function useAuthForm<Values extends FieldValues, Output>(options: AuthFor
       const described = describeError(error, { t, language });
       const shown = options.onRefused?.(described) ?? {};
       setFailure(shown.failure ?? described);
-      for (const field of options.clearOnRefusal ?? [])
-        form.resetField(field, { defaultValue: form.formState.defaultValues?.[field] });
+      for (const field of options.clearOnRefusal ?? []) form.resetField(field);
       showFieldErrors(
         form.setError,
         shown.errors ?? serverFieldErrors(described, options.messages, { t, language }),

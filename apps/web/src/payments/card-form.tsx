@@ -68,13 +68,22 @@ export interface CardFormValues {
   saveCard: boolean;
 }
 
-type CardFormField = "cardNumber" | "cardholderName" | "expiry" | "securityCode";
+type CardFormField = "cardNumber" | "cardholderName" | "expiry" | "securityCode" | "installments";
 
-/** The fields in page order. The document travels with the holder's name, so its problems are shown there. */
-const FIELD_ORDER: readonly CardFormField[] = ["cardNumber", "cardholderName", "expiry", "securityCode"];
+/**
+ * The fields that show errors, in page order. The document travels with the holder's name, so its problems are
+ * shown there; installments only ever get the server's word (a count the issuer refuses).
+ */
+const FIELD_ORDER: readonly CardFormField[] = [
+  "cardNumber",
+  "cardholderName",
+  "expiry",
+  "securityCode",
+  "installments",
+];
 
-/** The form field where a card field's problem is shown. */
-function formFieldOf(field: CardField): CardFormField {
+/** The form field where a card field's (or the server's `installments`) problem is shown. */
+function formFieldOf(field: CardField | "installments"): CardFormField {
   return field === "identification" ? "cardholderName" : field;
 }
 
@@ -191,7 +200,7 @@ export function CardForm({
   // A second press before React re-renders the disabled button must not start a second payment.
   const inFlight = useRef(false);
 
-  const ids: Record<CardFormField | "installments", string> = {
+  const ids: Record<CardFormField, string> = {
     cardNumber: `${idPrefix}-number`,
     cardholderName: `${idPrefix}-holder`,
     expiry: `${idPrefix}-expiry`,
@@ -229,7 +238,7 @@ export function CardForm({
       setFailure(described);
       const fieldMessages: FormFieldErrors = {};
       for (const [field, messages] of Object.entries(described.fieldErrors)) {
-        const shownAt = formFieldOf(field as CardField);
+        const shownAt = formFieldOf(field as CardField | "installments");
         if (FIELD_ORDER.includes(shownAt) && messages[0] && fieldMessages[shownAt] === undefined) {
           fieldMessages[shownAt] = messages[0];
         }
@@ -348,6 +357,7 @@ export function CardForm({
           id={ids.installments}
           label={t("card.installments")}
           description={method ? undefined : t("card.installmentsHelp")}
+          error={errors.installments}
           value={chosenInstallments}
           {...register("installments")}
           options={options.map((option) => ({
