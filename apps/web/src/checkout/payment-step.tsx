@@ -16,8 +16,11 @@ import { choiceKey, MethodPicker, methodChoices } from "./method-choice";
 import { OfflineStep } from "./offline-step";
 import { resultPathFor } from "./result-params";
 
-/** Results after which the checkout must not be paid again: it has a live or settled payment. */
-const PAID_STATUSES = new Set(["approved", "pending", "in_process", "authorized", "refunded"]);
+/**
+ * Results after which the checkout must not be paid again: it has a live or settled payment, or (`confirming`) one
+ * was sent to the provider and its answer is not known yet.
+ */
+const PAID_STATUSES = new Set(["confirming", "approved", "pending", "in_process", "authorized", "refunded"]);
 
 export interface PaymentStepProps {
   checkout: StoredCheckout;
