@@ -109,6 +109,8 @@ function fakeServer(pay: (checkoutId: string) => "approved" | "rejected" = () =>
 
 function renderApp(server: FakeTrpcServer, path = "/checkout") {
   vi.stubGlobal("fetch", server.fetch);
+  // The layout scrolls to the top on navigation; jsdom has no scrolling.
+  vi.stubGlobal("scrollTo", vi.fn());
   return render(
     <AppProviders language="en" cartItems={CART}>
       <MemoryRouter initialEntries={[path]}>
@@ -251,6 +253,34 @@ describe("[checkout][payer] the payer's details", () => {
     await user.click(screen.getByRole("button", { name: "Continue to payment" }));
     await waitFor(() => expect(screen.getByLabelText(/^Last name/)).toHaveFocus());
     expect(server.callsTo("checkout.create")).toHaveLength(0);
+  });
+
+  it("checks the document number's length for the chosen document type", async () => {
+    const user = userEvent.setup();
+    const { server } = fakeServer();
+    renderApp(server);
+    const documentType = await screen.findByLabelText(/^Document type/);
+    await waitFor(() => expect(documentType).toBeEnabled());
+    await user.type(screen.getByLabelText(/^Email/), "ana@example.com");
+    await user.type(screen.getByLabelText(/^First name/), "Ana");
+    await user.type(screen.getByLabelText(/^Last name/), "Gómez");
+    await user.selectOptions(documentType, "CUIT");
+    const documentNumber = screen.getByLabelText(/^Document number/);
+    await user.type(documentNumber, "12345678");
+    await user.click(screen.getByRole("button", { name: "Continue to payment" }));
+
+    await waitFor(() => expect(documentNumber).toHaveFocus());
+    expect(descriptionOf(documentNumber)).toContain("The document number must have between 11 and 11 characters.");
+    expect(server.callsTo("checkout.create")).toHaveLength(0);
+
+    await user.selectOptions(documentType, "DNI");
+    await user.click(screen.getByRole("button", { name: "Continue to payment" }));
+    expect(await screen.findByRole("group", { name: "How do you want to pay?" })).toBeVisible();
+    expect(server.callsTo("checkout.create")).toEqual([
+      expect.objectContaining({
+        payer: expect.objectContaining({ identification: { type: "DNI", number: "12345678" } }),
+      }),
+    ]);
   });
 
   it("shows the server's field errors next to their fields", async () => {

@@ -21,6 +21,8 @@ afterEach(() => {
 
 function renderApp(server: FakeTrpcServer, path: string) {
   vi.stubGlobal("fetch", server.fetch);
+  // The layout scrolls to the top on navigation; jsdom has no scrolling.
+  vi.stubGlobal("scrollTo", vi.fn());
   render(
     <AppProviders language="en">
       <MemoryRouter initialEntries={[path]}>
@@ -67,6 +69,40 @@ describe("[account][auth] sign-in form", () => {
     await user.click(screen.getByRole("button", { name: "Sign in" }));
     expect(await screen.findByRole("heading", { level: 1, name: "Your cart" })).toBeVisible();
     expect(server.callsTo("auth.signIn")).toHaveLength(2);
+  });
+});
+
+describe("[account][auth] sign-up form", () => {
+  it("puts 'email taken' on the email field and keeps everything typed", async () => {
+    const user = userEvent.setup();
+    const server = new FakeTrpcServer({
+      "auth.me": () => ({ user: null }),
+      "auth.signUp": () => {
+        throw new FakeTrpcError("An account with this email already exists", { code: "CONFLICT", httpStatus: 409 });
+      },
+    });
+    renderApp(server, "/signup");
+    const name = await screen.findByLabelText(/^Name/);
+    const email = screen.getByLabelText(/^Email/);
+    const password = screen.getByLabelText(/^Password/);
+    await user.type(name, "Ana");
+    await user.type(email, "ana@example.com");
+    await user.type(password, "short");
+    await user.click(screen.getByRole("button", { name: "Create account" }));
+    // The server's password policy, checked before sending.
+    await waitFor(() => expect(password).toHaveFocus());
+    expect(password).toHaveAccessibleDescription(/Use between 8 and 128 characters\./);
+    expect(server.callsTo("auth.signUp")).toHaveLength(0);
+
+    await user.type(password, " and long enough");
+    await user.click(screen.getByRole("button", { name: "Create account" }));
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).toHaveAccessibleDescription(/There is already an account with this email\. Sign in instead\./);
+    expect([name, email, password].map((field) => (field as HTMLInputElement).value)).toEqual([
+      "Ana",
+      "ana@example.com",
+      "short and long enough",
+    ]);
   });
 });
 
