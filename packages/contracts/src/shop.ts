@@ -37,8 +37,6 @@ function pageInputSchema(defaultLimit: number) {
         .min(1, "limit must be at least 1")
         .max(50, "limit must be at most 50")
         .default(defaultLimit),
-      // tRPC's useInfiniteQuery adds the paging direction to every page's input; pages only go forward here.
-      direction: z.enum(["forward", "backward"]).optional(),
     })
     .default({ limit: defaultLimit });
 }
