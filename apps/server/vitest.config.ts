@@ -2,7 +2,8 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["src/**/*.test.ts"],
+    // src: unit and integration tests; e2e: the server as a process, started the way `npm start` starts it.
+    include: ["src/**/*.test.ts", "e2e/**/*.test.ts"],
     // One PostgreSQL (embedded, or DATABASE_URL) and one migrated template per run.
     globalSetup: ["src/test/global-setup.ts"],
     testTimeout: 20_000,

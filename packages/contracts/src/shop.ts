@@ -31,6 +31,8 @@ function pageInputSchema(defaultLimit: number) {
   return z
     .strictObject({
       cursor: cursorSchema.nullish(),
+      // tRPC's infinite queries add the direction they page in; lists here only page forward.
+      direction: z.enum(["forward", "backward"]).optional(),
       limit: z
         .number()
         .int()
@@ -134,8 +136,13 @@ export const checkoutTokenSchema = z
   .max(64, "Invalid checkout token")
   .regex(/^[A-Za-z0-9_-]+$/, "Invalid checkout token");
 
+/**
+ * What the shopper is told about a checkout: `open` (not paid yet), `confirming` (a payment was sent to the
+ * provider and its answer is being confirmed: never pay again meanwhile), then the payment's own status.
+ */
 export const CHECKOUT_RESULT_STATUSES = [
   "open",
+  "confirming",
   "pending",
   "in_process",
   "authorized",

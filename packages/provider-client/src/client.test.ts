@@ -174,3 +174,25 @@ describe("createProviderClient", () => {
     expect(last().headers.get("authorization")).toBe(`Bearer ${CONFIGURED_TOKEN}`);
   });
 });
+
+describe("after a server replaces the global Request", () => {
+  it("keeps each call's idempotency key and access token (as after @hono/node-server's serve())", async () => {
+    const { client, last } = createRecordingClient(respondJson({ id: 1, status: "approved" }, 201));
+    const original = globalThis.Request;
+    // What serve() does by default: install a subclass of the platform's Request as the global, after the client
+    // (and the Request class openapi-fetch captured) already exist.
+    class ServerRequest extends original {}
+    Object.defineProperty(globalThis, "Request", { value: ServerRequest, configurable: true, writable: true });
+    try {
+      await client.payments.create(
+        { transaction_amount: 10, payer: { email: "a@b.c" } },
+        { idempotencyKey: "checkout-key-1", accessToken: "TEST-seller-token" },
+      );
+    } finally {
+      Object.defineProperty(globalThis, "Request", { value: original, configurable: true, writable: true });
+    }
+    expect(last().headers.get("x-idempotency-key")).toBe("checkout-key-1");
+    expect(last().headers.get("authorization")).toBe("Bearer TEST-seller-token");
+    expect(last().body).toEqual({ transaction_amount: 10, payer: { email: "a@b.c" } });
+  });
+});

@@ -113,7 +113,6 @@ export {
 } from "./transport";
 // Options and the typed openapi-fetch layer
 export {
-  createProviderMiddleware,
   createTypedClient,
   type FetchResultLike,
   type NoContentResult,

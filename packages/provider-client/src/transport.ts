@@ -323,8 +323,18 @@ async function sendAttempt(
   }
 }
 
+/**
+ * Whether `input` is a Request. Deliberately not `instanceof Request`: a server may replace the global `Request`
+ * after this client was created (@hono/node-server's `serve()` installs a subclass), and a request made with the
+ * original class then fails `instanceof` — which once sent every checkout payment with a fresh idempotency key and
+ * the platform's token instead of the caller's, because its headers were dropped.
+ */
+function isRequest(input: Request | string | URL): input is Request {
+  return typeof input === "object" && !(input instanceof URL) && "headers" in input && "method" in input;
+}
+
 function toRequest(input: Request | string | URL, init: RequestInit | undefined, baseUrl: string): Request {
-  if (input instanceof Request) return init ? new Request(input, init) : input;
+  if (isRequest(input)) return init ? new Request(input, init) : input;
   const url = typeof input === "string" && input.startsWith("/") ? `${baseUrl}${input}` : input;
   const headers = new Headers(init?.headers);
   // A string body would otherwise go out as text/plain; provider bodies are JSON.

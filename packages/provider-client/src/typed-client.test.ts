@@ -288,24 +288,6 @@ describe("types", () => {
   });
 });
 
-describe("unwrap", () => {
-  it("throws a typed error for a result that still carries an error", async () => {
-    const response = new Response(null, { status: 422, headers: { "x-request-id": "r-422" } });
-    const pending = Promise.resolve({ error: { message: "invalid", error: "unprocessable" }, response });
-    await expect(unwrap(pending)).rejects.toMatchObject({
-      constructor: ProviderBadRequestError,
-      status: 422,
-      requestId: "r-422",
-      body: { message: "invalid", error: "unprocessable" },
-    });
-  });
-
-  it("throws for a non-success without a body", async () => {
-    const pending = Promise.resolve({ error: undefined, response: new Response(null, { status: 409 }) });
-    await expect(unwrap(pending)).rejects.toBeInstanceOf(ProviderConflictError);
-  });
-});
-
 describe("toFetchOptions", () => {
   it("maps per-call options to per-request headers and signal", () => {
     const signal = new AbortController().signal;

@@ -9,15 +9,11 @@
  * ```
  */
 
-import createClient, { type Client, type Middleware } from "openapi-fetch";
-import { createProviderError, type ProviderError } from "./errors";
+import createClient, { type Client } from "openapi-fetch";
 import {
   createProviderFetch,
   IDEMPOTENCY_KEY_HEADER,
   type ProviderClientOptions,
-  prepareProviderRequest,
-  REQUEST_ID_HEADER,
-  type ResolvedTransportOptions,
   resolveTransportOptions,
 } from "./transport";
 
@@ -59,21 +55,8 @@ export function toFetchOptions(options: ProviderRequestOptions = {}): ProviderFe
 }
 
 /**
- * openapi-fetch middleware that adds auth, `User-Agent` and the idempotency key in `onRequest`. openapi-fetch runs
- * `onRequest` once per call, so the key is created once and every retry inside the transport `fetch` reuses it; any
- * middleware registered later also sees the final headers.
- */
-export function createProviderMiddleware(options: ResolvedTransportOptions): Middleware {
-  return {
-    onRequest({ request }) {
-      return prepareProviderRequest(request, options);
-    },
-  };
-}
-
-/**
- * Creates the openapi-fetch client for `Paths` with the provider transport as its `fetch` and the provider
- * middleware registered. Every method rejects on a non-success status with a `ProviderError` subclass (thrown by
+ * Creates the openapi-fetch client for `Paths` with the provider transport as its `fetch`, which adds auth,
+ * `User-Agent` and the idempotency key once per call (so every retry reuses the key). Every method rejects on a non-success status with a `ProviderError` subclass (thrown by
  * the transport after its final attempt), with `ProviderTimeoutError` / `ProviderConnectionError` when no response
  * arrived, or with the caller's abort reason; so `{ data }` is only ever a success. Use `unwrap` to get the data.
  *
@@ -83,9 +66,7 @@ export function createProviderMiddleware(options: ResolvedTransportOptions): Mid
  */
 export function createTypedClient<Paths extends {}>(options: ProviderClientOptions): TypedClient<Paths> {
   const resolved = resolveTransportOptions(options);
-  const client = createClient<Paths>({ baseUrl: resolved.baseUrl, fetch: createProviderFetch(resolved) });
-  client.use(createProviderMiddleware(resolved));
-  return client;
+  return createClient<Paths>({ baseUrl: resolved.baseUrl, fetch: createProviderFetch(resolved) });
 }
 
 /** What a success without a body (204, or an empty 2xx) resolves to. */
@@ -117,26 +98,10 @@ export interface FetchResultLike {
  */
 export type SuccessData<Result> = Result extends { data: infer Data; error?: never } ? Data : never;
 
-function errorFromResult(error: unknown, response: Response): ProviderError {
-  let path = "";
-  try {
-    path = new URL(response.url).pathname;
-  } catch {
-    // Responses built in memory have no URL.
-  }
-  return createProviderError({
-    status: response.status,
-    body: error,
-    requestId: response.headers.get(REQUEST_ID_HEADER) ?? undefined,
-    method: "UNKNOWN",
-    path,
-  });
-}
-
 /**
  * Awaits an openapi-fetch call and returns its typed success body, or `{ status, headers }` when the success has
- * no body (204). With the client from `createTypedClient` failures already reject with typed errors; for a result
- * that still carries an `error` (another `fetch`), it throws the matching `ProviderError` subclass.
+ * no body (204). The client from `createTypedClient` rejects every failure with a typed error before a result
+ * exists, so a result here is always a success.
  *
  * @example
  * const payment = await unwrap(http.GET("/v1/payments/{id}", { params: { path: { id } } }));
@@ -145,8 +110,7 @@ function errorFromResult(error: unknown, response: Response): ProviderError {
 export async function unwrap<Result extends FetchResultLike>(
   pending: Promise<Result>,
 ): Promise<Unwrapped<SuccessData<Result>>> {
-  const { data, error, response } = await pending;
-  if (error !== undefined || !response.ok) throw errorFromResult(error, response);
+  const { data, response } = await pending;
   if (data === undefined) {
     const noContent: NoContentResult = { status: response.status, headers: response.headers };
     return noContent as Unwrapped<SuccessData<Result>>;

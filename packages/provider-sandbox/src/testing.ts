@@ -49,8 +49,10 @@ export function createContractCheckingFetch(
   };
   const checked = async (input: Parameters<typeof fetch>[0], init?: Parameters<typeof fetch>[1]): Promise<Response> => {
     // Read method and URL without building a Request, which would lock a streamed body the real fetch needs.
-    const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
-    const url = input instanceof Request ? input.url : input instanceof URL ? input.href : String(input);
+    // Duck-typed, not `instanceof Request`: a server may have replaced the global Request with a subclass.
+    const request = typeof input === "object" && !(input instanceof URL) ? input : null;
+    const method = (init?.method ?? request?.method ?? "GET").toUpperCase();
+    const url = request ? request.url : input instanceof URL ? input.href : String(input);
     const response = await baseFetch(input, init);
     const path = new URL(url).pathname;
     const text = await response.clone().text();

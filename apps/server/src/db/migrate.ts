@@ -5,11 +5,15 @@
 import { type Kysely, type Migration, type MigrationResult, Migrator } from "kysely";
 import * as m0001 from "./migrations/0001-initial";
 import * as m0002 from "./migrations/0002-shop";
+import * as m0003 from "./migrations/0003-payment-attempts";
+import * as m0004 from "./migrations/0004-provider-sync";
 import type { DB } from "./schema";
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0001-initial": m0001,
   "0002-shop": m0002,
+  "0003-payment-attempts": m0003,
+  "0004-provider-sync": m0004,
 };
 
 /** Thrown when a migration fails; names the migration and keeps the database error as `cause`. */

@@ -31,6 +31,14 @@ export type Jsonb = ColumnType<JsonValue, string, string>;
 /** A nullable jsonb column. */
 export type NullableJsonb = ColumnType<JsonValue | null, string | null | undefined, string | null>;
 
+/**
+ * A checkout's direct payment call: `in_flight` (a call is out, under a lease), `unknown` (a call went out and its
+ * answer was never seen: money may have moved), `answered` (the provider answered with a payment), `no_payment`
+ * (known that none was made: the provider refused, or reconciliation found nothing).
+ */
+export const PAYMENT_ATTEMPT_STATUSES = ["in_flight", "unknown", "answered", "no_payment"] as const;
+export type PaymentAttemptStatus = (typeof PAYMENT_ATTEMPT_STATUSES)[number];
+
 export const WEBHOOK_EVENT_STATUSES = ["received", "processing", "processed", "failed"] as const;
 export type WebhookEventStatus = (typeof WEBHOOK_EVENT_STATUSES)[number];
 
@@ -97,6 +105,16 @@ export interface CheckoutsTable {
   provider_payment_id: number | null;
   /** When `checkout.result` last re-read this checkout's payment from the provider (polling fallback). */
   provider_checked_at: Timestamp | null;
+  /** Where the checkout's direct payment call stands (see PaymentAttemptStatus); null before any attempt. */
+  payment_attempt_status: PaymentAttemptStatus | null;
+  payment_attempted_at: Timestamp | null;
+  /** While in the future, one request holds the right to call the provider for this checkout. */
+  payment_lease_until: Timestamp | null;
+  /** When the reconciliation job next re-reads this checkout from the provider; null when nothing is pending. */
+  reconcile_after: Timestamp | null;
+  reconcile_attempts: ColumnType<number, number | undefined, number>;
+  /** When the hosted-checkout preference was made unpayable at the provider (the checkout has its payment). */
+  preference_expired_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }
@@ -205,6 +223,18 @@ export interface RateLimitBucketsTable {
   count: ColumnType<number, number | undefined, number>;
 }
 
+export interface ProviderSyncStateTable {
+  /** What is synced, e.g. "payments". */
+  resource: string;
+  /** The newest provider `date_last_updated` applied; the next run reads from a little before it. */
+  cursor: Timestamp | null;
+  last_started_at: Timestamp | null;
+  last_finished_at: Timestamp | null;
+  last_applied: ColumnType<number, number | undefined, number>;
+  last_error: string | null;
+  updated_at: CreatedAt;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -218,6 +248,7 @@ export interface DB {
   counters: CountersTable;
   audit_log: AuditLogTable;
   rate_limit_buckets: RateLimitBucketsTable;
+  provider_sync_state: ProviderSyncStateTable;
 }
 
 export type User = Selectable<UsersTable>;

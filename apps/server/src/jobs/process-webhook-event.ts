@@ -7,6 +7,7 @@
 import { ProviderBadRequestError, redactSecrets } from "@cobro/provider-client";
 import { sql } from "kysely";
 import type { AppDeps } from "../deps";
+import { expireCheckoutPreference } from "../domain/checkout/expire-checkout-preference";
 import { parseProviderPaymentId, syncPaymentFromProvider } from "../domain/payments/sync-payment-from-provider";
 import { AppError } from "../errors/app-error";
 
@@ -14,6 +15,9 @@ import { AppError } from "../errors/app-error";
 export const HANDLED_WEBHOOK_TOPICS = ["payment"] as const;
 
 export type ProcessWebhookEventOutcome = "processed" | "already-processed" | "not-found" | "failed-permanently";
+
+/** Payment statuses that take (or may still take) the money: the checkout must not be payable another way. */
+const TAKING_STATUSES: ReadonlySet<string> = new Set(["approved", "authorized", "pending", "in_process"]);
 
 /** Upper bound of `last_error`, so a huge provider message cannot bloat the table. */
 const MAX_ERROR_LENGTH = 500;
@@ -52,7 +56,11 @@ export async function processWebhookEvent(options: {
 
   try {
     if (event.topic === "payment") {
-      await syncPaymentFromProvider({ deps, providerPaymentId: parseProviderPaymentId(event.data_id) });
+      const applied = await syncPaymentFromProvider({ deps, providerPaymentId: parseProviderPaymentId(event.data_id) });
+      if (applied.checkoutId !== null && TAKING_STATUSES.has(applied.status)) {
+        // The checkout has its payment (say, made on the hosted page): no second one through its preference.
+        await expireCheckoutPreference({ deps, checkoutId: applied.checkoutId });
+      }
     }
     await deps.db
       .updateTable("webhook_events")

@@ -4,6 +4,15 @@
 import { deleteExpiredSessions } from "../auth/sessions";
 import { pruneRateLimitBuckets } from "../db/rate-limit-buckets";
 import type { AppDeps } from "../deps";
+import { reconcileCheckout, reconcileDueCheckouts } from "../domain/checkout/reconcile-checkout";
+import { syncPaymentsFromProvider } from "../domain/payments/sync-payments-from-provider";
+import {
+  PROCESS_WEBHOOK_EVENT_JOB,
+  PRUNE_EXPIRED_JOB,
+  RECONCILE_CHECKOUT_JOB,
+  RECONCILE_DUE_CHECKOUTS_JOB,
+  SYNC_PAYMENTS_JOB,
+} from "./job-names";
 import { processWebhookEvent } from "./process-webhook-event";
 
 export interface JobContext {
@@ -30,8 +39,12 @@ export interface JobDefinition {
   handle(context: JobContext): Promise<unknown>;
 }
 
-export const PROCESS_WEBHOOK_EVENT_JOB = "process-webhook-event";
-export const PRUNE_EXPIRED_JOB = "prune-expired";
+export {
+  PROCESS_WEBHOOK_EVENT_JOB,
+  PRUNE_EXPIRED_JOB,
+  RECONCILE_CHECKOUT_JOB,
+  RECONCILE_DUE_CHECKOUTS_JOB,
+} from "./job-names";
 
 /** Rate-limit windows are at most minutes long; a day of history is plenty for looking into abuse. */
 const RATE_LIMIT_HISTORY_MS = 24 * 60 * 60 * 1000;
@@ -39,6 +52,13 @@ const RATE_LIMIT_HISTORY_MS = 24 * 60 * 60 * 1000;
 /** The singleton key of an event's processing job: one job per stored event, however often it is delivered. */
 export function webhookEventJobKey(eventId: string | number): string {
   return `webhook-event:${eventId}`;
+}
+
+function readCheckoutId(data: Record<string, unknown>): string {
+  const checkoutId = data.checkoutId;
+  if (typeof checkoutId !== "string" || checkoutId === "")
+    throw new Error("reconcile-checkout job without a checkoutId");
+  return checkoutId;
 }
 
 function readEventId(data: Record<string, unknown>): string {
@@ -59,6 +79,39 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
     retryBackoff: true,
     expireInSeconds: 120,
     handle: ({ deps, data }) => processWebhookEvent({ deps, eventId: readEventId(data) }),
+  },
+  {
+    // One checkout whose payment outcome is not known yet; it schedules its own next run (backing off).
+    name: RECONCILE_CHECKOUT_JOB,
+    policy: "stately",
+    retryLimit: 5,
+    retryDelaySeconds: 30,
+    retryBackoff: true,
+    expireInSeconds: 120,
+    handle: ({ deps, data }) => reconcileCheckout({ deps, checkoutId: readCheckoutId(data) }),
+  },
+  {
+    // The fallback sweep: anything due whose delayed job was lost (e.g. enqueued just before a crash).
+    name: RECONCILE_DUE_CHECKOUTS_JOB,
+    policy: "singleton",
+    retryLimit: 0,
+    retryDelaySeconds: 60,
+    retryBackoff: false,
+    expireInSeconds: 300,
+    cron: "* * * * *",
+    handle: ({ deps }) => reconcileDueCheckouts({ deps }),
+  },
+  {
+    // The payment mirror catches up with the provider (lost notifications, payments made outside Cobro). The
+    // singleton policy keeps it to one run at a time across every server instance.
+    name: SYNC_PAYMENTS_JOB,
+    policy: "singleton",
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+    retryBackoff: true,
+    expireInSeconds: 600,
+    cron: "*/5 * * * *",
+    handle: ({ deps }) => syncPaymentsFromProvider({ deps }),
   },
   {
     name: PRUNE_EXPIRED_JOB,

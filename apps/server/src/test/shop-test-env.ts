@@ -201,3 +201,32 @@ export function cardPaymentInput(
     ...extra,
   };
 }
+
+/**
+ * Pays a preference on the sandbox's hosted checkout page as a buyer's browser would (loads the page, posts its card
+ * form) and returns the page's answer: a 303 back to the store on success, an error page otherwise.
+ */
+export async function payOnHostedPage(initPoint: string, cardholder: string): Promise<Response> {
+  const html = await (await fetch(initPoint)).text();
+  const prefId = new URL(initPoint).searchParams.get("pref_id") ?? "";
+  const attempt = /name="attempt" value="([^"]+)"/.exec(html)?.[1] ?? "";
+  const form = new URLSearchParams({
+    pref_id: prefId,
+    attempt,
+    card_number: "4509953566233704",
+    expiration_month: "11",
+    expiration_year: "2030",
+    security_code: "123",
+    cardholder_name: cardholder,
+    identification_type: "DNI",
+    identification_number: "12345678",
+    email: "buyer-hosted@testuser.com",
+    installments: "1",
+  });
+  return fetch(new URL("/checkout/v1/pay", initPoint), {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: form,
+    redirect: "manual",
+  });
+}

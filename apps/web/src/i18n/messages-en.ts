@@ -125,6 +125,7 @@ export const en = {
   "installments.single": "1 payment of {amount}",
   "installments.multiple": "{count} installments of {amount}",
 
+  "payment.status.confirming": "Confirming",
   "payment.status.open": "Awaiting payment",
   "payment.status.pending": "Pending",
   "payment.status.approved": "Approved",
@@ -136,6 +137,7 @@ export const en = {
   "payment.status.refunded": "Refunded",
   "payment.status.charged_back": "Charged back",
 
+  "payment.statusText.confirming": "We are confirming your payment with Mercado Pago.",
   "payment.statusText.open": "This order has not been paid yet.",
   "payment.statusText.pending": "Your payment is pending.",
   "payment.statusText.approved": "Your payment was approved. Thank you!",
@@ -190,6 +192,7 @@ export const en = {
   "payment.detail.rejected_by_regulations": "The payment was declined by regulations.",
   "payment.detail.insufficient_amount": "There were not enough funds for this payment.",
 
+  "payment.next.do_not_pay_again": "Please do not pay again: this page updates by itself as soon as we know.",
   "payment.next.another_method": "Please try again with another card or payment method.",
   "payment.next.check_card_data": "Check the card details and try again.",
   "payment.next.check_card_number": "Check the card number and try again.",
@@ -306,6 +309,7 @@ export const en = {
   "result.none.title": "No payment to show",
   "result.none.text": "We could not tell which payment to show. Your orders are listed in your account.",
   "result.title.approved": "Thank you! Your payment was approved",
+  "result.title.confirming": "We are confirming your payment",
   "result.title.pending": "Your payment is pending",
   "result.title.rejected": "Your payment was declined",
   "result.title.cancelled": "This payment was cancelled",

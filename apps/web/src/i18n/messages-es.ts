@@ -127,6 +127,7 @@ export const es: Dictionary = {
   "installments.single": "1 pago de {amount}",
   "installments.multiple": "{count} cuotas de {amount}",
 
+  "payment.status.confirming": "Confirmando",
   "payment.status.open": "Pendiente de pago",
   "payment.status.pending": "Pendiente",
   "payment.status.approved": "Aprobado",
@@ -138,6 +139,7 @@ export const es: Dictionary = {
   "payment.status.refunded": "Devuelto",
   "payment.status.charged_back": "Contracargo",
 
+  "payment.statusText.confirming": "Estamos confirmando tu pago con Mercado Pago.",
   "payment.statusText.open": "Este pedido todavía no se pagó.",
   "payment.statusText.pending": "Tu pago está pendiente.",
   "payment.statusText.approved": "Tu pago fue aprobado. ¡Gracias!",
@@ -192,6 +194,7 @@ export const es: Dictionary = {
   "payment.detail.rejected_by_regulations": "El pago fue rechazado por normas regulatorias.",
   "payment.detail.insufficient_amount": "No había fondos suficientes para este pago.",
 
+  "payment.next.do_not_pay_again": "Por favor no vuelvas a pagar: esta página se actualiza sola apenas lo sepamos.",
   "payment.next.another_method": "Inténtalo de nuevo con otra tarjeta u otro medio de pago.",
   "payment.next.check_card_data": "Revisa los datos de la tarjeta e inténtalo de nuevo.",
   "payment.next.check_card_number": "Revisa el número de la tarjeta e inténtalo de nuevo.",
@@ -309,6 +312,7 @@ export const es: Dictionary = {
   "result.none.title": "No hay ningún pago para mostrar",
   "result.none.text": "No sabemos qué pago mostrar. Tus pedidos aparecen en tu cuenta.",
   "result.title.approved": "¡Gracias! Tu pago fue aprobado",
+  "result.title.confirming": "Estamos confirmando tu pago",
   "result.title.pending": "Tu pago está pendiente",
   "result.title.rejected": "Tu pago fue rechazado",
   "result.title.cancelled": "Este pago fue cancelado",

@@ -128,6 +128,7 @@ export const pt: Dictionary = {
   "installments.single": "1 pagamento de {amount}",
   "installments.multiple": "{count} parcelas de {amount}",
 
+  "payment.status.confirming": "Confirmando",
   "payment.status.open": "Aguardando pagamento",
   "payment.status.pending": "Pendente",
   "payment.status.approved": "Aprovado",
@@ -139,6 +140,7 @@ export const pt: Dictionary = {
   "payment.status.refunded": "Reembolsado",
   "payment.status.charged_back": "Estornado",
 
+  "payment.statusText.confirming": "Estamos confirmando seu pagamento com o Mercado Pago.",
   "payment.statusText.open": "Este pedido ainda não foi pago.",
   "payment.statusText.pending": "Seu pagamento está pendente.",
   "payment.statusText.approved": "Seu pagamento foi aprovado. Obrigado!",
@@ -193,6 +195,7 @@ export const pt: Dictionary = {
   "payment.detail.rejected_by_regulations": "O pagamento foi recusado por normas regulatórias.",
   "payment.detail.insufficient_amount": "Não havia saldo suficiente para este pagamento.",
 
+  "payment.next.do_not_pay_again": "Por favor, não pague de novo: esta página se atualiza sozinha assim que soubermos.",
   "payment.next.another_method": "Tente novamente com outro cartão ou outro meio de pagamento.",
   "payment.next.check_card_data": "Confira os dados do cartão e tente novamente.",
   "payment.next.check_card_number": "Confira o número do cartão e tente novamente.",
@@ -311,6 +314,7 @@ export const pt: Dictionary = {
   "result.none.title": "Nenhum pagamento para mostrar",
   "result.none.text": "Não sabemos qual pagamento mostrar. Seus pedidos aparecem na sua conta.",
   "result.title.approved": "Obrigado! Seu pagamento foi aprovado",
+  "result.title.confirming": "Estamos confirmando seu pagamento",
   "result.title.pending": "Seu pagamento está pendente",
   "result.title.rejected": "Seu pagamento foi recusado",
   "result.title.cancelled": "Este pagamento foi cancelado",

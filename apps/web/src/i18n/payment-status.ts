@@ -19,6 +19,7 @@ export type NextStep =
   | "other_installments"
   | "check_orders"
   | "wait"
+  | "do_not_pay_again"
   | "wait_review"
   | "pay_pix"
   | "pay_ticket"
@@ -89,9 +90,13 @@ export const PAYMENT_STATUS_DETAILS = {
 
 export type KnownStatusDetail = keyof typeof PAYMENT_STATUS_DETAILS;
 
-/** Payment statuses (provider-facts §4.1) plus `open`, a checkout not paid yet. */
+/**
+ * Payment statuses (provider-facts §4.1) plus `open`, a checkout not paid yet, and `confirming`, a payment sent to
+ * the provider whose answer Cobro has not seen yet (it may have charged: never invite a second payment).
+ */
 export const PAYMENT_STATUSES = {
   open: { tone: "neutral", next: "none" },
+  confirming: { tone: "warning", next: "do_not_pay_again" },
   pending: { tone: "warning", next: "wait" },
   approved: { tone: "success", next: "none" },
   authorized: { tone: "info", next: "wait" },

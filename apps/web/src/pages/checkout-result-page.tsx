@@ -22,7 +22,8 @@ type CheckoutResult = RouterOutputs["checkout"]["result"];
 export const RESULT_POLL_INTERVAL_MS = 2500;
 
 /** Statuses that can still change without the shopper doing anything. */
-const UNSETTLED = new Set(["open", "pending", "in_process", "authorized"]);
+// `confirming`: a payment went out and its answer is not known yet; the page follows it and never offers to pay again.
+const UNSETTLED = new Set(["open", "confirming", "pending", "in_process", "authorized"]);
 
 /** Whole minutes left until `expiresAt`, or null without a date; 0 once past. */
 export function minutesLeft(expiresAt: string | null, now: number): number | null {
@@ -126,7 +127,9 @@ function ResultView({ result, polling }: { result: CheckoutResult; polling: bool
         ? "result.title.cancelled"
         : result.status === "refunded"
           ? "result.title.refunded"
-          : "result.title.pending";
+          : result.status === "confirming"
+            ? "result.title.confirming"
+            : "result.title.pending";
   return (
     <>
       <section className="ui-result" aria-labelledby="result-title">

@@ -88,7 +88,15 @@ function offlineInstructions(snapshot: unknown): Pick<CheckoutResult, "pix" | "t
   return {};
 }
 
-export type ResultCheckout = Pick<Checkout, "id" | "amount_minor" | "currency" | "updated_at">;
+export type ResultCheckout = Pick<
+  Checkout,
+  "id" | "amount_minor" | "currency" | "updated_at" | "payment_attempt_status"
+>;
+
+/** A payment call went out and its answer has not been seen yet: the shopper is told it is being confirmed. */
+export function isOutcomeBeingConfirmed(checkout: Pick<Checkout, "payment_attempt_status">): boolean {
+  return checkout.payment_attempt_status === "in_flight" || checkout.payment_attempt_status === "unknown";
+}
 export type ResultPayment = Pick<
   Payment,
   | "provider_payment_id"
@@ -102,7 +110,7 @@ export type ResultPayment = Pick<
 >;
 
 export function toCheckoutResult(checkout: ResultCheckout, payment: ResultPayment | null): CheckoutResult {
-  const status = resultStatusOf(payment?.status);
+  const status = payment === null && isOutcomeBeingConfirmed(checkout) ? "confirming" : resultStatusOf(payment?.status);
   const updatedAt =
     payment && payment.updated_at.getTime() > checkout.updated_at.getTime() ? payment.updated_at : checkout.updated_at;
   return {

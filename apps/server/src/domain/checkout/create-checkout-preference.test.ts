@@ -2,7 +2,11 @@
 // preference, post the page's card form as a buyer's browser would, follow the
 // redirect back to /checkout/result, and read the result from its query.
 import { afterAll, describe, expect, it } from "vitest";
-import { cardPaymentInput, startShopTestEnv } from "../../test/shop-test-env";
+import {
+  cardPaymentInput,
+  payOnHostedPage as postHostedCheckoutForm,
+  startShopTestEnv,
+} from "../../test/shop-test-env";
 import { createTestUser } from "../../test/test-users";
 import { createCheckoutPreference } from "./create-checkout-preference";
 import { getCheckoutResult } from "./get-checkout-result";
@@ -17,31 +21,9 @@ function newCheckout(userId: string | null = null) {
 }
 
 /** Posts the hosted checkout form; returns where the page sends the buyer. */
+/** Pays on the hosted page; returns where the page sends the buyer. */
 async function payOnHostedPage(initPoint: string, cardholder: string): Promise<URL> {
-  const page = await fetch(initPoint);
-  expect(page.status).toBe(200);
-  const html = await page.text();
-  const prefId = new URL(initPoint).searchParams.get("pref_id") ?? "";
-  const attempt = /name="attempt" value="([^"]+)"/.exec(html)?.[1] ?? "";
-  const form = new URLSearchParams({
-    pref_id: prefId,
-    attempt,
-    card_number: "4509953566233704",
-    expiration_month: "11",
-    expiration_year: "2030",
-    security_code: "123",
-    cardholder_name: cardholder,
-    identification_type: "DNI",
-    identification_number: "12345678",
-    email: "buyer-hosted@testuser.com",
-    installments: "1",
-  });
-  const response = await fetch(new URL("/checkout/v1/pay", initPoint), {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: form,
-    redirect: "manual",
-  });
+  const response = await postHostedCheckoutForm(initPoint, cardholder);
   expect(response.status).toBe(303);
   return new URL(response.headers.get("location") ?? "");
 }

@@ -15,10 +15,15 @@ import { toShopperError } from "../shop/provider-failure";
 import { checkoutResultUrlFor, notificationUrlFor, STATEMENT_DESCRIPTOR } from "../shop/provider-urls";
 import { parseIdentification } from "./checkout-identification";
 import { parseCheckoutItems } from "./checkout-items";
+import { isOutcomeBeingConfirmed } from "./checkout-result-view";
 import { findCheckoutToPay } from "./pay-checkout";
+import { scheduleCheckoutReconciliation } from "./reconcile-checkout";
 
 /** Checkout statuses whose payment failed for good: another way to pay is fine. */
 const RETRYABLE_CHECKOUT_STATUSES = new Set(["failed", "cancelled"]);
+
+/** A hosted checkout is first re-read from the provider this long after its page was opened. */
+const FIRST_HOSTED_RECONCILE_MS = 60_000;
 
 function preferenceRequest(
   deps: Pick<AppDeps, "publicUrl" | "providerSettings">,
@@ -53,13 +58,22 @@ function preferenceRequest(
 }
 
 export async function createCheckoutPreference(options: {
-  deps: Pick<AppDeps, "db" | "provider" | "now" | "publicUrl" | "providerSettings">;
+  deps: Pick<AppDeps, "db" | "provider" | "now" | "publicUrl" | "providerSettings" | "jobs">;
   userId: string | null;
   input: { checkoutId: string; checkoutToken: string };
 }): Promise<{ initPoint: string }> {
   const { deps, userId, input } = options;
   const checkout = await findCheckoutToPay({ deps, userId, input });
   if (checkout.provider_payment_id !== null && !RETRYABLE_CHECKOUT_STATUSES.has(checkout.status)) {
+    throw new AppError("CONFLICT", "This checkout already has a payment.", { reason: "checkout_already_paid" });
+  }
+  if (isOutcomeBeingConfirmed(checkout)) {
+    // A card (or Pix, voucher) payment went out and its answer is not known yet: a second way to pay must wait.
+    throw new AppError("CONFLICT", "We are confirming this checkout's payment. Do not pay again.", {
+      reason: "payment_being_confirmed",
+    });
+  }
+  if (checkout.preference_expired_at !== null) {
     throw new AppError("CONFLICT", "This checkout already has a payment.", { reason: "checkout_already_paid" });
   }
 
@@ -93,6 +107,8 @@ export async function createCheckoutPreference(options: {
       details: { preferenceId: preference.id },
       now,
     });
+    // The shopper pays on the provider's page: watch for that payment even if its notification never comes.
+    await scheduleCheckoutReconciliation({ deps, checkoutId: checkout.id, delayMs: FIRST_HOSTED_RECONCILE_MS });
     return { initPoint: preference.init_point };
   } catch (error) {
     throw toShopperError(error, { action: "open the payment page" });

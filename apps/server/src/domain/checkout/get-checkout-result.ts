@@ -23,14 +23,14 @@ import { AppError } from "../../errors/app-error";
 import { applyPaymentSnapshot } from "../payments/apply-payment-snapshot";
 import { syncPaymentFromProvider } from "../payments/sync-payment-from-provider";
 import { toShopperError } from "../shop/provider-failure";
-import { UNSETTLED_PAYMENT_STATUSES } from "./checkout-result-view";
+import { isOutcomeBeingConfirmed, UNSETTLED_PAYMENT_STATUSES } from "./checkout-result-view";
 import { CHECKOUT_NOT_FOUND_MESSAGE, findShopperCheckout } from "./find-shopper-checkout";
 import { readCheckoutResult } from "./read-checkout-result";
 
 /** A mirror older than this is re-read from the provider when the result is asked for. */
 export const RESULT_REFRESH_AFTER_MS = 5_000;
 
-type ResultDeps = Pick<AppDeps, "db" | "provider" | "now">;
+type ResultDeps = Pick<AppDeps, "db" | "provider" | "now" | "logger">;
 
 function latest(...dates: (Date | null | undefined)[]): number {
   return Math.max(0, ...dates.map((date) => date?.getTime() ?? 0));
@@ -69,8 +69,9 @@ async function refreshIfStale(deps: ResultDeps, checkout: Checkout): Promise<voi
       if (mirror && !UNSETTLED_PAYMENT_STATUSES.has(mirror.status)) return;
       if (mirror && now - latest(mirror.updated_at, checkout.provider_checked_at) < RESULT_REFRESH_AFTER_MS) return;
       await syncPaymentFromProvider({ deps, providerPaymentId: checkout.provider_payment_id });
-    } else if (checkout.provider_preference_id !== null) {
-      // Paying on the hosted page: the payment may exist before its notification arrives.
+    } else if (checkout.provider_preference_id !== null || isOutcomeBeingConfirmed(checkout)) {
+      // Paying on the hosted page, or a payment call whose answer was never seen: the payment may exist at the
+      // provider before anything told us (reconciliation does the same on its schedule; this is the fast path).
       if (now - latest(checkout.updated_at, checkout.provider_checked_at) < RESULT_REFRESH_AFTER_MS) return;
       await mirrorPaymentsOfReference(deps, checkout.external_reference);
     } else {
@@ -80,7 +81,7 @@ async function refreshIfStale(deps: ResultDeps, checkout: Checkout): Promise<voi
   } catch (error) {
     if (!(error instanceof ProviderError || error instanceof ProviderConnectionError)) throw error;
     // The mirror is still a valid answer; the webhook or the next poll catches up.
-    console.warn(`[checkout] refreshing checkout ${checkout.id} from the provider failed: ${error.name}`);
+    deps.logger.warn({ checkoutId: checkout.id, err: error }, "refreshing a checkout from the provider failed");
   }
 }
 

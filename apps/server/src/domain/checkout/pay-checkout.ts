@@ -12,7 +12,10 @@ import { findShopperCheckout } from "./find-shopper-checkout";
 import { basePaymentRequest } from "./payment-request";
 import { readCheckoutResult } from "./read-checkout-result";
 
-export type PayCheckoutDeps = Pick<AppDeps, "db" | "provider" | "now" | "publicUrl" | "providerSettings">;
+export type PayCheckoutDeps = Pick<
+  AppDeps,
+  "db" | "provider" | "now" | "publicUrl" | "providerSettings" | "jobs" | "logger"
+>;
 
 /** The payment method's own fields of a POST /v1/payments body. */
 export type PaymentMethodFields = Pick<PaymentCreateRequest, "payment_method_id" | "installments"> &
@@ -33,8 +36,9 @@ export function findCheckoutToPay(options: {
 }
 
 /**
- * Makes the checkout's one payment and answers the checkout's result. The store's account must charge the
- * checkout's currency; the lock and the idempotency key that keep it to one payment are createCheckoutPayment's.
+ * Makes the checkout's one payment and answers the checkout's result (`confirming` while the provider's answer is
+ * unknown). The store's account must charge the checkout's currency; the claim and the idempotency key that keep
+ * it to one payment are createCheckoutPayment's.
  */
 export async function payCheckout(options: {
   deps: PayCheckoutDeps;

@@ -106,8 +106,10 @@ describe("payWithCard: each test cardholder's outcome", () => {
       .where("resource_type", "=", "checkout")
       .where("resource_id", "=", checkout.checkoutId)
       .execute();
-    expect(audit).toEqual([
-      expect.objectContaining({ action: "payment.created", idempotency_key: row.idempotency_key }),
+    // The attempt is recorded (committed) before the call, the payment after it; both carry the checkout's key.
+    expect(audit.map((entry) => [entry.action, entry.idempotency_key])).toEqual([
+      ["payment.attempted", row.idempotency_key],
+      ["payment.created", row.idempotency_key],
     ]);
     expect(JSON.stringify(audit)).not.toContain(token);
   });
@@ -220,11 +222,18 @@ describe("payWithCard: provider failures", () => {
       .where("resource_id", "=", second.checkoutId)
       .execute();
     expect(audit).toEqual([
+      { action: "payment.attempted", details: expect.objectContaining({ kind: "card" }) },
       { action: "payment.create_failed", details: expect.objectContaining({ status: 400, kind: "card" }) },
     ]);
+    // The provider refused the request itself: known that nothing was charged, and nothing left to reconcile.
+    expect(await checkoutRow(second.checkoutId)).toMatchObject({
+      payment_attempt_status: "no_payment",
+      payment_lease_until: null,
+      reconcile_after: null,
+    });
   });
 
-  it("5xx after the client's retries → PROVIDER_UNAVAILABLE; trying again with the same token then pays once", async () => {
+  it("5xx after the client's retries → confirming (not a failure); paying again re-reads, then pays once with the same key", async () => {
     const checkout = await newCheckout();
     const token = await env.cardToken("APRO");
     env.sandbox.control.addFault({
@@ -233,11 +242,15 @@ describe("payWithCard: provider failures", () => {
       count: 3,
       action: { type: "status", status: 503 },
     });
-    const error = await payWithCard({ deps, userId: null, input: cardPaymentInput(checkout, token) }).catch(
-      (e: unknown) => e,
+    const unknown = await payWithCard({ deps, userId: null, input: cardPaymentInput(checkout, token) });
+    expect(unknown).toMatchObject({ status: "confirming", paymentId: null });
+    const row = await checkoutRow(checkout.checkoutId);
+    expect(row).toMatchObject({ status: "open", payment_attempt_status: "unknown", payment_lease_until: null });
+    // Reconciliation is scheduled (within a minute) and queued.
+    expect(row.reconcile_after?.getTime()).toBeLessThanOrEqual(clock.now().getTime() + 60_000);
+    expect(deps.enqueuedJobs).toContainEqual(
+      expect.objectContaining({ name: "reconcile-checkout", data: { checkoutId: checkout.checkoutId } }),
     );
-    expect(error).toMatchObject({ code: "PROVIDER_UNAVAILABLE", reason: "provider_unavailable" });
-    expect((error as AppError).retryAfterSeconds).toBeGreaterThan(0);
     const retried = await payWithCard({ deps, userId: null, input: cardPaymentInput(checkout, token) });
     expect(retried.status).toBe("approved");
     expect(await providerPaymentsOf(checkout.checkoutId)).toHaveLength(1);
@@ -264,7 +277,8 @@ describe("payWithCard: provider failures", () => {
       // biome-ignore lint/suspicious/noThenProperty: a string (not a thenable); `then` is the control API's field name
       action: { type: "commit-then-fail", then: "drop" },
     });
-    await expect(pay(checkout, "APRO")).rejects.toMatchObject({ code: "PROVIDER_UNAVAILABLE" });
+    // Never "we could not make the payment" while the provider may have charged: the shopper is told we confirm it.
+    expect(await pay(checkout, "APRO")).toMatchObject({ status: "confirming", paymentId: null });
     const retried = await pay(checkout, "APRO");
     expect(retried.status).toBe("approved");
     const payments = await providerPaymentsOf(checkout.checkoutId);

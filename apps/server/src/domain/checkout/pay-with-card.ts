@@ -52,12 +52,7 @@ export async function payWithCard(options: {
     return { ...result, cardSaved: true };
   } catch (error) {
     // The payment went through; a card that could not be saved must not turn it into an error.
-    console.warn(`[checkout] saving the card of checkout ${checkout.id} failed: ${describe(error)}`);
+    deps.logger.warn({ checkoutId: checkout.id, err: error }, "saving the card of a paid checkout failed");
     return { ...result, cardSaved: false };
   }
-}
-
-function describe(error: unknown): string {
-  if (error instanceof AppError) return `${error.code} ${error.reason ?? ""}`.trim();
-  return error instanceof Error ? error.name : "unknown error";
 }

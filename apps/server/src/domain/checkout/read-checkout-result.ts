@@ -27,7 +27,7 @@ export async function readCheckoutResult(options: {
   const readCheckout = () =>
     deps.db
       .selectFrom("checkouts")
-      .select(["id", "amount_minor", "currency", "updated_at", "provider_payment_id"])
+      .select(["id", "amount_minor", "currency", "updated_at", "provider_payment_id", "payment_attempt_status"])
       .where("id", "=", checkoutId)
       .executeTakeFirstOrThrow();
   const readMirror = (paymentId: number) =>

@@ -28,7 +28,8 @@ export const CHECKOUT_STATUS_BY_PAYMENT_STATUS: Readonly<Record<string, string>>
 /** Payment statuses that mean the money was (or is being) taken: such a payment owns its checkout. */
 const SETTLING_STATUSES = new Set(["authorized", "approved", "in_mediation", "refunded", "charged_back"]);
 
-export type ApplyPaymentOutcome = "created" | "updated" | "stale";
+/** `unchanged`: the very snapshot already mirrored (same status and provider update time) — nothing written. */
+export type ApplyPaymentOutcome = "created" | "updated" | "unchanged" | "stale";
 
 export interface ApplyPaymentResult {
   outcome: ApplyPaymentOutcome;
@@ -155,6 +156,13 @@ export async function applyPaymentSnapshot(options: {
       return { outcome: "stale", paymentId: stored.id, checkoutId: stored.checkout_id, status: stored.status };
     }
     const checkoutId = stored.checkout_id ?? checkout?.id ?? null;
+    const sameSnapshot =
+      stored.status === payment.status &&
+      stored.provider_last_updated !== null &&
+      lastUpdated !== null &&
+      stored.provider_last_updated.getTime() === lastUpdated.getTime() &&
+      stored.checkout_id === checkoutId;
+    if (sameSnapshot) return { outcome: "unchanged", paymentId: stored.id, checkoutId, status: stored.status };
     await trx
       .updateTable("payments")
       .set({ ...row, checkout_id: checkoutId, updated_at: now })

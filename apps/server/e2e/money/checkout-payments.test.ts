@@ -1,0 +1,245 @@
+// Money paths of the real server process, started the way `npm start` starts
+// it, against a sandbox started separately (here, in the test process), so the
+// server can crash while the provider keeps its state. Everything goes over
+// HTTP; the assertions read what the provider received and what the server's
+// database holds.
+//
+// The defect this guards against passed every in-process test: once the HTTP
+// server replaced the global Request, each payment went out with a random
+// idempotency key instead of the checkout's, and a retry charged twice.
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { createSandbox, type Sandbox } from "@cobro/provider-sandbox";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort, killListeners, makeRunDir, type ServerProcess, startServerProcess } from "../support/server-process";
+
+const WEBHOOK_PATH = "/api/webhooks/mercadopago";
+
+let run: ReturnType<typeof makeRunDir>;
+let sandbox: Sandbox;
+let server: ServerProcess;
+let serverOptions: Parameters<typeof startServerProcess>[0];
+
+beforeAll(async () => {
+  run = makeRunDir("cobro-money-e2e");
+  const [port, postgresPort, sandboxPort] = [await freePort(), await freePort(), await freePort()];
+  const webhookSecret = randomBytes(16).toString("hex");
+  sandbox = await createSandbox({
+    port: sandboxPort,
+    webhookSecret,
+    dataDir: path.join(run.dir, "sandbox"),
+    defaultNotificationUrl: `http://127.0.0.1:${port}${WEBHOOK_PATH}`,
+    webhookRetryDelaysMs: [200, 400],
+  });
+  const seller = sandbox.control.defaultSeller;
+  serverOptions = {
+    dataDir: path.join(run.dir, "server"),
+    port,
+    postgresPort,
+    // Live mode pointed at the separately started sandbox: the server holds no provider state of its own.
+    env: {
+      MP_ACCESS_TOKEN: seller.accessToken,
+      MP_PUBLIC_KEY: seller.publicKey,
+      MP_WEBHOOK_SECRET: webhookSecret,
+      MP_API_URL: sandbox.url,
+      TOKEN_ENCRYPTION_KEY: randomBytes(32).toString("hex"),
+    },
+  };
+  server = await startServerProcess(serverOptions);
+}, 180_000);
+
+afterAll(async () => {
+  server?.signalGroup("SIGTERM");
+  await Promise.race([server?.exited, new Promise((resolve) => setTimeout(resolve, 20_000))]);
+  server?.signalGroup("SIGKILL");
+  if (serverOptions) killListeners(serverOptions.postgresPort);
+  await sandbox?.close();
+  run?.remove();
+}, 60_000);
+
+interface TrpcAnswer<T> {
+  status: number;
+  data: T;
+}
+
+async function mutate<T>(procedure: string, input: unknown): Promise<TrpcAnswer<T>> {
+  const response = await fetch(`${server.url}/api/trpc/${procedure}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: server.url },
+    body: JSON.stringify(input),
+  });
+  const body = (await response.json()) as { result?: { data: T }; error?: unknown };
+  if (!body.result) throw new Error(`${procedure} → ${response.status}: ${JSON.stringify(body.error)}`);
+  return { status: response.status, data: body.result.data };
+}
+
+async function query<T>(procedure: string, input: unknown): Promise<T> {
+  const response = await fetch(
+    `${server.url}/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`,
+  );
+  const body = (await response.json()) as { result?: { data: T }; error?: unknown };
+  if (!body.result) throw new Error(`${procedure} → ${response.status}: ${JSON.stringify(body.error)}`);
+  return body.result.data;
+}
+
+/** A card token made the way the shopper's browser makes it: with the public key, straight at the provider. */
+async function cardToken(cardholder: string): Promise<string> {
+  const response = await fetch(
+    `${sandbox.url}/v1/card_tokens?public_key=${encodeURIComponent(sandbox.control.defaultSeller.publicKey)}`,
+    {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        card_number: "4509953566233704",
+        expiration_month: 11,
+        expiration_year: 2030,
+        security_code: "123",
+        cardholder: { name: cardholder, identification: { type: "DNI", number: "12345678" } },
+      }),
+    },
+  );
+  const body = (await response.json()) as { id: string };
+  return body.id;
+}
+
+interface Checkout {
+  checkoutId: string;
+  checkoutToken: string;
+}
+
+async function openCheckout(): Promise<Checkout> {
+  const catalog = await query<{ items: { id: string }[] }>("catalog.list", { limit: 1 });
+  const productId = catalog.items[0]?.id ?? "";
+  const created = await mutate<Checkout>("checkout.create", {
+    items: [{ productId, quantity: 1 }],
+    payer: {
+      email: `buyer-${randomBytes(4).toString("hex")}@testuser.com`,
+      firstName: "Ana",
+      lastName: "Pérez",
+      identification: { type: "DNI", number: "12345678" },
+    },
+  });
+  return { checkoutId: created.data.checkoutId, checkoutToken: created.data.checkoutToken };
+}
+
+function payWithCard(checkout: Checkout, token: string) {
+  return mutate<{ status: string; paymentId: number | null }>("checkout.payWithCard", {
+    ...checkout,
+    cardToken: token,
+    paymentMethodId: "visa",
+    installments: 1,
+  });
+}
+
+async function providerPaymentsOf(checkoutId: string): Promise<{ id: number; status: string }[]> {
+  const response = await fetch(`${sandbox.url}/v1/payments/search?external_reference=${checkoutId}`, {
+    headers: { authorization: `Bearer ${sandbox.control.defaultSeller.accessToken}` },
+  });
+  return ((await response.json()) as { results: { id: number; status: string }[] }).results;
+}
+
+async function withDatabase<T>(use: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: server.databaseUrl() });
+  await client.connect();
+  try {
+    return await use(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function checkoutRow(checkoutId: string) {
+  return withDatabase(async (client) => {
+    const { rows } = await client.query(
+      "select status, idempotency_key, external_reference, provider_payment_id::text, payment_attempt_status from checkouts where id = $1",
+      [checkoutId],
+    );
+    return rows[0] as {
+      status: string;
+      idempotency_key: string;
+      external_reference: string;
+      provider_payment_id: string | null;
+      payment_attempt_status: string | null;
+    };
+  });
+}
+
+describe("[money][checkout] the real server process against a separate sandbox", () => {
+  it("sends the checkout's stored idempotency key: the provider reports it used (same key, another body → 409)", async () => {
+    const checkout = await openCheckout();
+    const paid = await payWithCard(checkout, await cardToken("APRO"));
+    expect(paid.data.status).toBe("approved");
+    const row = await checkoutRow(checkout.checkoutId);
+
+    const reuse = await fetch(`${sandbox.url}/v1/payments`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${sandbox.control.defaultSeller.accessToken}`,
+        "content-type": "application/json",
+        "x-idempotency-key": row.idempotency_key,
+      },
+      body: JSON.stringify({
+        transaction_amount: 1,
+        token: await cardToken("APRO"),
+        payment_method_id: "visa",
+        installments: 1,
+        payer: { email: "someone-else@testuser.com" },
+      }),
+    });
+    expect(reuse.status).toBe(409);
+    expect(await providerPaymentsOf(checkout.checkoutId)).toHaveLength(1);
+  });
+
+  it("a lost answer, then the shopper's retry with a new card token: one payment, never 'failed'", async () => {
+    const checkout = await openCheckout();
+    sandbox.control.addFault({
+      method: "POST",
+      path: "/v1/payments",
+      // biome-ignore lint/suspicious/noThenProperty: a string (not a thenable); `then` is the control API's field name
+      action: { type: "commit-then-fail", then: "drop" },
+    });
+    const lost = await payWithCard(checkout, await cardToken("APRO"));
+    expect(lost.status).toBe(200);
+    expect(lost.data.status).toBe("confirming");
+
+    const retried = await payWithCard(checkout, await cardToken("APRO"));
+    expect(retried.data.status).toBe("approved");
+    const payments = await providerPaymentsOf(checkout.checkoutId);
+    expect(payments).toHaveLength(1);
+    expect(retried.data.paymentId).toBe(payments[0]?.id);
+  });
+
+  it("a crash mid-payment: after the restart, reconciliation settles the checkout paid without the shopper", async () => {
+    const checkout = await openCheckout();
+    // The provider takes its time; the server dies while the call is out; the provider charges anyway.
+    sandbox.control.addFault({ method: "POST", path: "/v1/payments", action: { type: "latency", ms: 1500 } });
+    const token = await cardToken("APRO");
+    const paying = payWithCard(checkout, token).catch((error: unknown) => error);
+    for (let i = 0; i < 100 && (await checkoutRow(checkout.checkoutId)).payment_attempt_status !== "in_flight"; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    await server.crash();
+    await paying;
+    for (let i = 0; i < 100 && (await providerPaymentsOf(checkout.checkoutId)).length === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await providerPaymentsOf(checkout.checkoutId)).toHaveLength(1);
+
+    server = await startServerProcess(serverOptions);
+    // The claim survived the crash; nobody asks for the result: the job alone must settle it (within a minute).
+    expect((await checkoutRow(checkout.checkoutId)).payment_attempt_status).toBe("in_flight");
+    let row = await checkoutRow(checkout.checkoutId);
+    const deadline = Date.now() + 75_000;
+    while (row.status !== "paid" && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      row = await checkoutRow(checkout.checkoutId);
+    }
+    expect(row).toMatchObject({ status: "paid", payment_attempt_status: "answered" });
+
+    // Paying again returns the one payment instead of making another.
+    const again = await payWithCard(checkout, await cardToken("APRO"));
+    expect(again.data.status).toBe("approved");
+    expect(await providerPaymentsOf(checkout.checkoutId)).toHaveLength(1);
+  }, 150_000);
+});

@@ -1,0 +1,45 @@
+// A checkout has one payment. Once it has one (or is about to be paid another
+// way), its hosted-checkout preference must stop being payable at the provider,
+// or the shopper could pay the same checkout twice: once by card in the shop
+// and once on the provider's page.
+import type { AppDeps } from "../../deps";
+
+const EXPIRY_MARGIN_MS = 5 * 60 * 1000;
+
+export interface ExpireCheckoutPreferenceOptions {
+  deps: Pick<AppDeps, "db" | "provider" | "now">;
+  checkoutId: string;
+  signal?: AbortSignal;
+}
+
+/**
+ * Makes the checkout's preference unpayable (`expires: true`, `expiration_date_to`: now) unless that was done
+ * already, and records when. Provider errors propagate: a caller about to take a card payment must not go on
+ * while the hosted page may still take one.
+ */
+export async function expireCheckoutPreference(options: ExpireCheckoutPreferenceOptions): Promise<void> {
+  const { deps, checkoutId } = options;
+  const checkout = await deps.db
+    .selectFrom("checkouts")
+    .select(["provider_preference_id", "preference_expired_at", "idempotency_key"])
+    .where("id", "=", checkoutId)
+    .executeTakeFirst();
+  if (!checkout?.provider_preference_id || checkout.preference_expired_at !== null) return;
+  const now = deps.now();
+  // provider: a preference with `expires: true` is payable only until `expiration_date_to`. Minutes in the past,
+  // so a provider clock a little behind ours cannot leave the page payable for a moment longer.
+  await deps.provider.preferences.update(
+    checkout.provider_preference_id,
+    { expires: true, expiration_date_to: new Date(now.getTime() - EXPIRY_MARGIN_MS).toISOString() },
+    {
+      idempotencyKey: `${checkout.idempotency_key}:expire-preference`,
+      ...(options.signal ? { signal: options.signal } : {}),
+    },
+  );
+  await deps.db
+    .updateTable("checkouts")
+    .set({ preference_expired_at: now })
+    .where("id", "=", checkoutId)
+    .where("preference_expired_at", "is", null)
+    .execute();
+}

@@ -1,0 +1,17 @@
+// Job names, importable by domain code that schedules work without pulling in
+// the handlers (workers.ts imports the domain, not the other way round).
+
+export const PROCESS_WEBHOOK_EVENT_JOB = "process-webhook-event";
+export const PRUNE_EXPIRED_JOB = "prune-expired";
+/** Re-reads one checkout whose payment outcome is not known yet (data: `{ checkoutId }`). */
+export const RECONCILE_CHECKOUT_JOB = "reconcile-checkout";
+/** Every minute: re-reads every checkout whose reconciliation is due (the fallback if a delayed job was lost). */
+export const RECONCILE_DUE_CHECKOUTS_JOB = "reconcile-due-checkouts";
+
+/** Every few minutes and on demand ("Sync now"): the payment mirror catches up with the provider. */
+export const SYNC_PAYMENTS_JOB = "sync-payments";
+
+/** The singleton key of a checkout's reconciliation job: one queued re-read per checkout. */
+export function reconcileCheckoutJobKey(checkoutId: string): string {
+  return `reconcile-checkout:${checkoutId}`;
+}
