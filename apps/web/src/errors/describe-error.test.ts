@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import type { Language } from "../i18n/locale";
 import { createTranslator } from "../i18n/translate";
 import { CardTokenizationError } from "../payments/tokenize-card";
-import { describeError, fieldError } from "./describe-error";
+import { describeError, type UserFacingError } from "./describe-error";
+
+const fieldError = (failure: UserFacingError, field: string) => failure.fieldErrors[field]?.[0];
 
 const i18n = (language: Language) => ({ language, t: createTranslator(language) });
 

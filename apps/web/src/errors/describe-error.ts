@@ -194,8 +194,3 @@ export function describeError(error: unknown, i18n: { t: Translate; language: La
 
   return plainFailure(t("errors.unexpected"), false);
 }
-
-/** The first message for `field`, for a `TextField`'s `error` prop. */
-export function fieldError(failure: UserFacingError | null | undefined, field: string): string | undefined {
-  return failure?.fieldErrors[field]?.[0];
-}

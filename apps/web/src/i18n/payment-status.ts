@@ -114,7 +114,7 @@ export function isKnownStatusDetail(detail: string): detail is KnownStatusDetail
   return Object.hasOwn(PAYMENT_STATUS_DETAILS, detail);
 }
 
-export function isKnownPaymentStatus(status: string): status is KnownPaymentStatus {
+function isKnownPaymentStatus(status: string): status is KnownPaymentStatus {
   return Object.hasOwn(PAYMENT_STATUSES, status);
 }
 

@@ -1,39 +1,46 @@
 // What the sign-in and sign-up pages share: the form's frame, and what happens
-// around a submit (checks with the server's schema, one request at a time, a
-// fresh cache for the new session, then on to `next`).
+// around a submit (react-hook-form checks the server's schema, one request at
+// a time, a fresh cache for the new session, then on to `next`).
 import { Button, Card, PageHeading } from "@cobro/ui";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useRef, useState } from "react";
+import { type DefaultValues, type FieldValues, type Path, type UseFormRegister, useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { z } from "zod";
 import { safeNextPath } from "../auth/safe-next";
 import { useCurrentUser } from "../components/app-layout";
 import { describeError, type UserFacingError } from "../errors/describe-error";
-import { type FieldMessages, type FormFieldErrors, serverFieldErrors, validateForm } from "../forms/form-errors";
+import {
+  collectFieldErrors,
+  type FieldMessages,
+  type FormFieldErrors,
+  serverFieldErrors,
+  showFieldErrors,
+  translatedResolver,
+} from "../forms/form-errors";
 import { FormProblems } from "../forms/form-problems";
-import { useFormValues } from "../forms/form-values";
 import { useI18n } from "../i18n/i18n-context";
 import { type RouterOutputs, trpc } from "../trpc";
 
 type SignedInUser = NonNullable<RouterOutputs["auth"]["me"]["user"]>;
 
-export interface AuthFormOptions<Schema extends z.ZodType, Values extends Record<keyof Values, string>> {
-  initial: Values;
+export interface AuthFormOptions<Values extends FieldValues, Output> {
+  /** The form's fields in page order, each with its starting value. */
+  defaultValues: Values;
   /** The server's input schema, checked before sending. */
-  schema: Schema;
+  schema: z.ZodType<Output, Values>;
   messages: FieldMessages;
   /** The sign-in or sign-up mutation. */
-  mutation: { mutateAsync: (data: z.output<Schema>) => Promise<{ user: SignedInUser }>; isPending: boolean };
+  mutation: { mutateAsync: (data: Output) => Promise<{ user: SignedInUser }>; isPending: boolean };
   /** Fields emptied after a refused attempt (a password is typed again). */
-  clearOnRefusal?: readonly (keyof Values)[];
+  clearOnRefusal?: readonly Path<Values>[];
   /** What to show when the server refuses, where it differs from the failure itself and its per-field errors. */
   onRefused?: (described: UserFacingError) => { failure?: UserFacingError; errors?: FormFieldErrors };
 }
 
-/** The values, errors and submit of a sign-in or sign-up form; `next` is where the shopper goes afterwards. */
-export function useAuthForm<Schema extends z.ZodType, Values extends Record<keyof Values, string>>(
-  options: AuthFormOptions<Schema, Values>,
-) {
+/** The fields, errors and submit of a sign-in or sign-up form; `next` is where the shopper goes afterwards. */
+export function useAuthForm<Values extends FieldValues, Output>(options: AuthFormOptions<Values, Output>) {
   const { t, language } = useI18n();
   const [search] = useSearchParams();
   const next = safeNextPath(search.get("next"));
@@ -41,21 +48,20 @@ export function useAuthForm<Schema extends z.ZodType, Values extends Record<keyo
   const queryClient = useQueryClient();
   const utils = trpc.useUtils();
   const { user } = useCurrentUser();
-  const { values, setValues, set } = useFormValues(options.initial);
-  const [errors, setErrors] = useState<FormFieldErrors>({});
+  const form = useForm<Values, unknown, Output>({
+    defaultValues: options.defaultValues as DefaultValues<Values>,
+    resolver: translatedResolver(zodResolver(options.schema), options.messages, t),
+  });
   const [failure, setFailure] = useState<UserFacingError | null>(null);
   const inFlight = useRef(false);
   const justSignedIn = useRef(false);
+  const order = Object.keys(options.defaultValues) as Path<Values>[];
 
-  const submit = async () => {
+  const send = async (data: Output) => {
     if (inFlight.current) return;
-    const checked = validateForm(options.schema, values, options.messages, t);
-    setErrors(checked.success ? {} : checked.errors);
-    setFailure(null);
-    if (!checked.success) return;
     inFlight.current = true;
     try {
-      const { user: signedIn } = await options.mutation.mutateAsync(checked.data);
+      const { user: signedIn } = await options.mutation.mutateAsync(data);
       justSignedIn.current = true;
       // Whatever was cached belonged to the visitor before signing in.
       queryClient.clear();
@@ -65,11 +71,12 @@ export function useAuthForm<Schema extends z.ZodType, Values extends Record<keyo
       const described = describeError(error, { t, language });
       const shown = options.onRefused?.(described) ?? {};
       setFailure(shown.failure ?? described);
-      setErrors(shown.errors ?? serverFieldErrors(described, options.messages, { t, language }));
-      const cleared = options.clearOnRefusal ?? [];
-      if (cleared.length > 0) {
-        setValues((current) => ({ ...current, ...Object.fromEntries(cleared.map((field) => [field, ""])) }));
-      }
+      for (const field of options.clearOnRefusal ?? []) form.resetField(field);
+      showFieldErrors(
+        form.setError,
+        shown.errors ?? serverFieldErrors(described, options.messages, { t, language }),
+        order,
+      );
     } finally {
       inFlight.current = false;
     }
@@ -79,17 +86,33 @@ export function useAuthForm<Schema extends z.ZodType, Values extends Record<keyo
     next,
     /** Signed in before coming here: there is nothing to do but go on to `next`. */
     alreadySignedIn: user !== null && !justSignedIn.current,
-    /** A text field's value, error and change handler. */
-    field: (name: keyof Values & string) => ({ value: values[name], error: errors[name], onChange: set(name) }),
-    errors,
+    register: form.register,
+    errors: collectFieldErrors(form.formState.errors, order),
     failure,
     busy: options.mutation.isPending,
-    submit,
+    submit: () => {
+      setFailure(null);
+      return form.handleSubmit(send)();
+    },
   };
 }
 
+/** A text field's registration and error, spread into a `TextField`. */
+export function authField<Values extends FieldValues>(
+  form: { register: UseFormRegister<Values>; errors: FormFieldErrors },
+  name: Path<Values>,
+) {
+  return { ...form.register(name), error: form.errors[name] };
+}
+
 export interface AuthFormProps {
-  form: Pick<ReturnType<typeof useAuthForm>, "next" | "errors" | "failure" | "busy" | "submit">;
+  form: {
+    next: string;
+    errors: FormFieldErrors;
+    failure: UserFacingError | null;
+    busy: boolean;
+    submit: () => unknown;
+  };
   title: string;
   /** The control id of each field path, for the error summary's links. */
   fieldIds: Readonly<Record<string, string>>;

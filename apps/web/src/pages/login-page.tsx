@@ -5,7 +5,7 @@ import { useDocumentTitle } from "../components/use-document-title";
 import type { FieldMessages } from "../forms/form-errors";
 import { useI18n } from "../i18n/i18n-context";
 import { trpc } from "../trpc";
-import { AuthForm, useAuthForm } from "./auth-form";
+import { AuthForm, authField, useAuthForm } from "./auth-form";
 
 const MESSAGES: FieldMessages = { email: "auth.error.email", password: "auth.error.password" };
 const IDS: Readonly<Record<string, string>> = { email: "signin-email", password: "signin-password" };
@@ -16,7 +16,7 @@ export function LoginPage() {
   useDocumentTitle(t("page.login.title"));
   const signIn = trpc.auth.signIn.useMutation();
   const form = useAuthForm({
-    initial: { email: "", password: "" },
+    defaultValues: { email: "", password: "" },
     schema: signInInputSchema,
     messages: MESSAGES,
     mutation: signIn,
@@ -45,7 +45,7 @@ export function LoginPage() {
         type="email"
         autoComplete="email"
         required
-        {...form.field("email")}
+        {...authField(form, "email")}
       />
       <TextField
         id="signin-password"
@@ -53,7 +53,7 @@ export function LoginPage() {
         type="password"
         autoComplete="current-password"
         required
-        {...form.field("password")}
+        {...authField(form, "password")}
       />
     </AuthForm>
   );

@@ -1,6 +1,8 @@
 import { subscriptionCreateInputSchema } from "@cobro/contracts";
 import { Alert, Card, ErrorState, LoadingState, PageHeading, TextField } from "@cobro/ui";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { Link, useParams } from "react-router";
 import { signInPathFor } from "../auth/safe-next";
 import { useCurrentUser } from "../components/app-layout";
@@ -9,6 +11,7 @@ import { describeFrequency, describeTrial } from "../components/plan-frequency";
 import { Price } from "../components/price";
 import { useDocumentTitle } from "../components/use-document-title";
 import { describeError } from "../errors/describe-error";
+import { type FieldMessages, serverFieldErrors, showFieldErrors, translatedResolver } from "../forms/form-errors";
 import { useI18n } from "../i18n/i18n-context";
 import { describePaymentOutcome } from "../i18n/payment-status";
 import { isCardMethod } from "../payments/card-brand";
@@ -16,6 +19,73 @@ import { CardForm, type CardFormSubmission } from "../payments/card-form";
 import { type RouterOutputs, trpc } from "../trpc";
 
 type Created = RouterOutputs["subscriptions"]["create"];
+type Plan = RouterOutputs["plans"]["get"];
+
+/** The part of the server's subscription input the shopper types; the card token comes from the card form. */
+const payerEmailSchema = subscriptionCreateInputSchema.pick({ payerEmail: true });
+const EMAIL_MESSAGES: FieldMessages = { payerEmail: "checkout.error.email" };
+
+interface SubscribeFormProps {
+  plan: Plan;
+  /** The signed-in shopper's email, the payer's email unless changed. */
+  email: string;
+  onCreated: (created: Created) => void;
+}
+
+/** The payer's email (checked with the server's schema) and the card, tokenized in the browser. */
+function SubscribeForm({ plan, email, onCreated }: SubscribeFormProps) {
+  const { t, language } = useI18n();
+  const methods = trpc.checkout.paymentMethods.useQuery(undefined, { staleTime: 10 * 60_000 });
+  const subscribe = trpc.subscriptions.create.useMutation();
+  const utils = trpc.useUtils();
+  const { register, trigger, getValues, setError, formState } = useForm({
+    defaultValues: { payerEmail: email },
+    resolver: translatedResolver(zodResolver(payerEmailSchema), EMAIL_MESSAGES, t),
+  });
+
+  const subscribeWithCard = async (submission: CardFormSubmission) => {
+    try {
+      const result = await subscribe.mutateAsync({
+        planId: plan.id,
+        cardToken: submission.cardToken,
+        payerEmail: payerEmailSchema.parse(getValues()).payerEmail,
+      });
+      onCreated(result);
+      await utils.account.subscriptions.list.invalidate();
+    } catch (error) {
+      // The server's word on the email goes next to it; the card form shows the failure itself.
+      const described = describeError(error, { t, language });
+      showFieldErrors(setError, serverFieldErrors(described, EMAIL_MESSAGES, { t, language }), ["payerEmail"]);
+      throw error;
+    }
+  };
+
+  return (
+    <>
+      {methods.isError ? <Alert tone="danger">{describeError(methods.error, { t, language }).message}</Alert> : null}
+      <CardForm
+        idPrefix="plan-card"
+        methods={(methods.data ?? []).filter(isCardMethod)}
+        requireBrand={false}
+        submitLabel={t("plan.subscribeButton")}
+        busyLabel={t("plan.subscribing")}
+        validateExtra={() => trigger(undefined, { shouldFocus: true })}
+        onSubmit={subscribeWithCard}
+      >
+        <TextField
+          id="plan-payer-email"
+          label={t("plan.payerEmail")}
+          description={t("plan.payerEmailHelp")}
+          type="email"
+          autoComplete="email"
+          required
+          error={formState.errors.payerEmail?.message}
+          {...register("payerEmail")}
+        />
+      </CardForm>
+    </>
+  );
+}
 
 function SubscriptionOutcome({ created }: { created: Created }) {
   const { t } = useI18n();
@@ -55,11 +125,6 @@ export function PlanPage() {
   const { t, language } = i18n;
   const { user, loading: userLoading } = useCurrentUser();
   const plan = trpc.plans.get.useQuery({ id });
-  const methods = trpc.checkout.paymentMethods.useQuery(undefined, { staleTime: 10 * 60_000, enabled: user !== null });
-  const subscribe = trpc.subscriptions.create.useMutation();
-  const utils = trpc.useUtils();
-  const [email, setEmail] = useState<string | null>(null);
-  const [emailError, setEmailError] = useState<string | undefined>();
   const [created, setCreated] = useState<Created | null>(null);
   useDocumentTitle(plan.data?.reason ?? t("page.plan.title"));
 
@@ -90,19 +155,7 @@ export function PlanPage() {
     );
   }
 
-  const payerEmail = email ?? user?.email ?? "";
   const item = plan.data;
-  const checkEmail = () => {
-    const valid = subscriptionCreateInputSchema.shape.payerEmail.safeParse(payerEmail).success;
-    setEmailError(valid ? undefined : t("checkout.error.email"));
-    return valid;
-  };
-  const subscribeWithCard = async (submission: CardFormSubmission) => {
-    const result = await subscribe.mutateAsync({ planId: item.id, cardToken: submission.cardToken, payerEmail });
-    setCreated(result);
-    await utils.account.subscriptions.list.invalidate();
-  };
-
   return (
     <>
       <p className="ui-breadcrumb">
@@ -131,30 +184,7 @@ export function PlanPage() {
         </Card>
       ) : (
         <Card title={t("plan.subscribe")}>
-          {methods.isError ? (
-            <Alert tone="danger">{describeError(methods.error, { t, language }).message}</Alert>
-          ) : null}
-          <CardForm
-            idPrefix="plan-card"
-            methods={(methods.data ?? []).filter(isCardMethod)}
-            requireBrand={false}
-            submitLabel={t("plan.subscribeButton")}
-            busyLabel={t("plan.subscribing")}
-            validateExtra={checkEmail}
-            onSubmit={subscribeWithCard}
-          >
-            <TextField
-              id="plan-payer-email"
-              label={t("plan.payerEmail")}
-              description={t("plan.payerEmailHelp")}
-              type="email"
-              autoComplete="email"
-              required
-              value={payerEmail}
-              error={emailError}
-              onChange={(event) => setEmail(event.currentTarget.value)}
-            />
-          </CardForm>
+          <SubscribeForm plan={item} email={user.email} onCreated={setCreated} />
         </Card>
       )}
     </>

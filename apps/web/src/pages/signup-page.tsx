@@ -5,7 +5,7 @@ import { useDocumentTitle } from "../components/use-document-title";
 import type { FieldMessages } from "../forms/form-errors";
 import { useI18n } from "../i18n/i18n-context";
 import { trpc } from "../trpc";
-import { AuthForm, useAuthForm } from "./auth-form";
+import { AuthForm, authField, useAuthForm } from "./auth-form";
 
 const MESSAGES: FieldMessages = {
   name: "auth.error.name",
@@ -24,7 +24,7 @@ export function SignupPage() {
   useDocumentTitle(t("page.signup.title"));
   const signUp = trpc.auth.signUp.useMutation();
   const form = useAuthForm({
-    initial: { name: "", email: "", password: "" },
+    defaultValues: { name: "", email: "", password: "" },
     schema: signUpInputSchema,
     messages: MESSAGES,
     mutation: signUp,
@@ -43,14 +43,14 @@ export function SignupPage() {
       busyLabel={t("auth.signingUp")}
       alternative={{ text: t("auth.haveAccount"), label: t("nav.signIn"), path: "/login" }}
     >
-      <TextField id="signup-name" label={t("auth.name")} autoComplete="name" required {...form.field("name")} />
+      <TextField id="signup-name" label={t("auth.name")} autoComplete="name" required {...authField(form, "name")} />
       <TextField
         id="signup-email"
         label={t("auth.email")}
         type="email"
         autoComplete="email"
         required
-        {...form.field("email")}
+        {...authField(form, "email")}
       />
       <TextField
         id="signup-password"
@@ -59,7 +59,7 @@ export function SignupPage() {
         type="password"
         autoComplete="new-password"
         required
-        {...form.field("password")}
+        {...authField(form, "password")}
       />
     </AuthForm>
   );

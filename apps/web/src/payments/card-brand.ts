@@ -23,7 +23,7 @@ export interface PaymentMethodLike {
 const CARD_PAYMENT_TYPES = new Set(["credit_card", "debit_card", "prepaid_card"]);
 
 /** Digits needed before guessing: the BIN is the first six (the provider's own patterns assume it). */
-export const BIN_LENGTH = 6;
+const BIN_LENGTH = 6;
 
 export function isCardMethod(method: PaymentMethodLike): boolean {
   return CARD_PAYMENT_TYPES.has(method.paymentTypeId);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatCardNumber, splitExpiry } from "./card-form";
+import { createTranslator } from "../i18n/translate";
+import { cardFormErrors, formatCardNumber, splitExpiry } from "./card-form";
 
 describe("splitExpiry", () => {
   it("reads MM/YY, MM/YYYY and bare digits", () => {
@@ -24,5 +25,40 @@ describe("formatCardNumber", () => {
 
   it("uses the 4-6-5 grouping of American Express", () => {
     expect(formatCardNumber("371180303257522")).toBe("3711 803032 57522");
+  });
+});
+
+describe("cardFormErrors", () => {
+  const t = createTranslator("en");
+  const visa = { id: "visa", name: "Visa", paymentTypeId: "credit_card", binPattern: "^4", securityCodeLength: 3 };
+  const values = {
+    cardNumber: "4509 9535 6623 3704",
+    cardholderName: "ANA GOMEZ",
+    expiry: "11/99",
+    securityCode: "123",
+    installments: "1",
+    saveCard: false,
+  };
+
+  it("passes a complete card of a known brand", () => {
+    expect(cardFormErrors(values, { methods: [visa], requireBrand: true }, t)).toEqual({});
+  });
+
+  it("uses the shared card checks, the brand's code length, and shows a missing document on the holder's field", () => {
+    const errors = cardFormErrors(
+      { ...values, cardNumber: "4509 9535 6623 3705", expiry: "13/30", securityCode: "1234", cardholderName: "A" },
+      { methods: [visa], identification: { type: "DNI", number: "" }, requireBrand: true },
+      t,
+    );
+    expect(Object.keys(errors)).toEqual(["cardNumber", "expiry", "securityCode", "cardholderName"]);
+    expect(errors.cardholderName).toBe(t("card.error.identification.required"));
+  });
+
+  it("asks for a recognised brand only when the payment needs it", () => {
+    const mastercard = { ...values, cardNumber: "5031 7557 3453 0604" };
+    expect(cardFormErrors(mastercard, { methods: [visa], requireBrand: true }, t)).toEqual({
+      cardNumber: t("card.error.cardNumber.unknownBrand"),
+    });
+    expect(cardFormErrors(mastercard, { methods: [visa], requireBrand: false }, t)).toEqual({});
   });
 });

@@ -3,12 +3,14 @@
 // system.publicConfig); the parent only ever receives the single-use token,
 // so the card number and CVV never reach Cobro's server.
 
-import { type CardField, cardErrorKey, validateCardInput } from "@cobro/contracts";
+import { type CardField, type CardInput, cardErrorKey, validateCardInput } from "@cobro/contracts";
 import { Alert, Button, FormErrorSummary, SelectField, TextField } from "@cobro/ui";
-import { type FormEvent, type ReactNode, useRef, useState } from "react";
+import { type ChangeEvent, type FormEvent, type ReactNode, useRef, useState } from "react";
+import { type FieldErrors, type Resolver, useForm, useWatch } from "react-hook-form";
 import { describeError, type UserFacingError } from "../errors/describe-error";
 import { FailureAlert } from "../errors/failure-alert";
-import { type FormFieldErrors, toSummaryErrors } from "../forms/form-errors";
+import { collectFieldErrors, type FormFieldErrors, showFieldErrors, toSummaryErrors } from "../forms/form-errors";
+import type { Translate } from "../i18n/dictionary";
 import { useI18n } from "../i18n/i18n-context";
 import { trpc } from "../trpc";
 import { detectCardMethod, type PaymentMethodLike } from "./card-brand";
@@ -47,13 +49,52 @@ export interface CardFormProps {
   disabled?: boolean;
   /** Extra fields shown first inside the form (e.g. the payer's e-mail). */
   children?: ReactNode;
-  /** Checks the extra fields before the card is tokenized; false stops the submit (the fields show why). */
-  validateExtra?: () => boolean;
+  /**
+   * Checks the extra fields before the card is tokenized; false stops the submit (the fields show why, and the first
+   * of them takes focus).
+   */
+  validateExtra?: () => boolean | Promise<boolean>;
   /** Pays with the token; a thrown error is shown by the form (the CVV is cleared for the next try). */
   onSubmit: (submission: CardFormSubmission) => Promise<void>;
 }
 
-const FIELD_ORDER: readonly CardField[] = ["cardNumber", "cardholderName", "expiry", "securityCode", "identification"];
+/** The card form's values as typed; card data stays in the browser. */
+export interface CardFormValues {
+  cardNumber: string;
+  cardholderName: string;
+  expiry: string;
+  securityCode: string;
+  installments: string;
+  saveCard: boolean;
+}
+
+type CardFormField = "cardNumber" | "cardholderName" | "expiry" | "securityCode" | "installments";
+
+/**
+ * The fields that show errors, in page order. The document travels with the holder's name, so its problems are
+ * shown there; installments only ever get the server's word (a count the issuer refuses).
+ */
+const FIELD_ORDER: readonly CardFormField[] = [
+  "cardNumber",
+  "cardholderName",
+  "expiry",
+  "securityCode",
+  "installments",
+];
+
+/** The form field where a card field's (or the server's `installments`) problem is shown. */
+function formFieldOf(field: CardField | "installments"): CardFormField {
+  return field === "identification" ? "cardholderName" : field;
+}
+
+const EMPTY_VALUES: CardFormValues = {
+  cardNumber: "",
+  cardholderName: "",
+  expiry: "",
+  securityCode: "",
+  installments: "1",
+  saveCard: false,
+};
 
 /**
  * "11/30", "11 / 2030", "1130" → month and year as typed; empty text gives empty parts (a "required" error), text
@@ -79,6 +120,57 @@ export function formatCardNumber(text: string): string {
   return digits.replace(/(\d{4})(?=\d)/g, "$1 ");
 }
 
+/** What the provider needs of the typed card (`CardInput`), the expiry split into month and year. */
+function toCardInput(values: CardFormValues, identification: CardInput["identification"]): CardInput {
+  const { month, year } = splitExpiry(values.expiry) ?? { month: "", year: "" };
+  return {
+    cardNumber: values.cardNumber,
+    cardholderName: values.cardholderName,
+    expirationMonth: month,
+    expirationYear: year,
+    securityCode: values.securityCode,
+    identification: identification ?? null,
+  };
+}
+
+interface CardCheckOptions {
+  methods: readonly PaymentMethodLike[];
+  identification?: CardInput["identification"];
+  requireBrand: boolean;
+}
+
+/**
+ * The translated problem of each card field, from the shared card checks of @cobro/contracts (`validateCardInput`)
+ * plus the brand: a payment needs the brand recognised from the number.
+ */
+export function cardFormErrors(values: CardFormValues, options: CardCheckOptions, t: Translate): FormFieldErrors {
+  const method = detectCardMethod(values.cardNumber, options.methods);
+  const problems = validateCardInput(toCardInput(values, options.identification), {
+    securityCodeLength: method?.securityCodeLength,
+  });
+  const found: FormFieldErrors = {};
+  for (const [field, problem] of Object.entries(problems) as [CardField, (typeof problems)[CardField]][]) {
+    const shownAt = formFieldOf(field);
+    if (problem && found[shownAt] === undefined) found[shownAt] = t(cardErrorKey(field, problem));
+  }
+  if (splitExpiry(values.expiry) === null) found.expiry = t("card.error.expiry.invalid");
+  if (!found.cardNumber && !method && options.requireBrand) found.cardNumber = t("card.error.cardNumber.unknownBrand");
+  return found;
+}
+
+/** A react-hook-form resolver over `cardFormErrors`; `options()` is read at each validation (methods load late). */
+function cardResolver(options: () => CardCheckOptions, t: Translate): Resolver<CardFormValues> {
+  return (values) => {
+    const found = cardFormErrors(values, options(), t);
+    if (Object.keys(found).length === 0) return { values, errors: {} };
+    const errors: FieldErrors<CardFormValues> = {};
+    for (const [field, message] of Object.entries(found)) {
+      errors[field as CardFormField] = { type: "validate", message };
+    }
+    return { values: {}, errors };
+  };
+}
+
 export function CardForm({
   idPrefix,
   methods,
@@ -95,68 +187,49 @@ export function CardForm({
 }: CardFormProps) {
   const { t, language, formatMoney } = useI18n();
   const config = trpc.system.publicConfig.useQuery(undefined, { staleTime: 10 * 60_000 });
-  const [cardNumber, setCardNumber] = useState("");
-  const [holder, setHolder] = useState("");
-  const [expiry, setExpiry] = useState("");
-  const [securityCode, setSecurityCode] = useState("");
-  const [installments, setInstallments] = useState("1");
-  const [saveCard, setSaveCard] = useState(false);
-  const [errors, setErrors] = useState<FormFieldErrors>({});
+  const checks = useRef<CardCheckOptions>({ methods, identification, requireBrand });
+  checks.current = { methods, identification, requireBrand };
+  const { register, handleSubmit, setError, setFocus, setValue, control, formState } = useForm<CardFormValues>({
+    defaultValues: EMPTY_VALUES,
+    resolver: cardResolver(() => checks.current, t),
+    // The extra fields come first on the page: the focus goes to the first problem of both (see `submit`).
+    shouldFocusError: false,
+  });
   const [failure, setFailure] = useState<UserFacingError | null>(null);
   const [busy, setBusy] = useState(false);
   // A second press before React re-renders the disabled button must not start a second payment.
   const inFlight = useRef(false);
 
-  const ids: Record<CardField | "installments", string> = {
+  const ids: Record<CardFormField, string> = {
     cardNumber: `${idPrefix}-number`,
     cardholderName: `${idPrefix}-holder`,
     expiry: `${idPrefix}-expiry`,
     securityCode: `${idPrefix}-cvv`,
-    identification: `${idPrefix}-holder`,
     installments: `${idPrefix}-installments`,
   };
 
+  const [cardNumber, installments] = useWatch({ control, name: ["cardNumber", "installments"] });
   const method = detectCardMethod(cardNumber, methods);
   const options = installmentsFor ? installmentOptions(installmentsFor.amountMinor, method) : [];
   // The brand decides what is allowed: a count the new brand does not offer falls back to one payment.
   const chosenInstallments = options.some((option) => String(option.count) === installments) ? installments : "1";
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (inFlight.current || !config.data) return;
-    const expiryParts = splitExpiry(expiry);
-    const { month, year } = expiryParts ?? { month: "", year: "" };
-    const card = {
-      cardNumber,
-      cardholderName: holder,
-      expirationMonth: month,
-      expirationYear: year,
-      securityCode,
-      identification: identification ?? null,
-    };
-    const problems = validateCardInput(card, { securityCodeLength: method?.securityCodeLength });
-    const found: FormFieldErrors = {};
-    for (const field of FIELD_ORDER) {
-      const problem = problems[field];
-      if (problem) found[field] = t(cardErrorKey(field, problem));
-    }
-    if (expiryParts === null) found.expiry = t("card.error.expiry.invalid");
-    if (!found.cardNumber && !method && requireBrand) found.cardNumber = t("card.error.cardNumber.unknownBrand");
-    setErrors(found);
-    setFailure(null);
-    const extraValid = validateExtra ? validateExtra() : true;
-    if (Object.keys(found).length > 0 || !extraValid) return;
-
-    inFlight.current = true;
+  const pay = async (values: CardFormValues, publicConfig: { providerApiUrl: string; publicKey: string }) => {
     setBusy(true);
     try {
-      const tokenOptions = { providerApiUrl: config.data.providerApiUrl, publicKey: config.data.publicKey, card };
+      const tokenOptions = {
+        providerApiUrl: publicConfig.providerApiUrl,
+        publicKey: publicConfig.publicKey,
+        card: toCardInput(values, identification),
+      };
       const token = await tokenizeCard(tokenOptions);
-      const saveCardToken = allowSaveCard && saveCard ? (await tokenizeCard(tokenOptions)).id : undefined;
+      const saveCardToken = allowSaveCard && values.saveCard ? (await tokenizeCard(tokenOptions)).id : undefined;
+      const brand = detectCardMethod(values.cardNumber, methods);
+      const offered = options.some((option) => String(option.count) === values.installments);
       await onSubmit({
         cardToken: token.id,
-        paymentMethodId: method?.id ?? "",
-        installments: Number(chosenInstallments) || 1,
+        paymentMethodId: brand?.id ?? "",
+        installments: offered ? Number(values.installments) || 1 : 1,
         saveCard: saveCardToken !== undefined,
         ...(saveCardToken ? { saveCardToken } : {}),
       });
@@ -164,23 +237,63 @@ export function CardForm({
       const described = describeError(error, { t, language });
       setFailure(described);
       const fieldMessages: FormFieldErrors = {};
-      for (const field of FIELD_ORDER) {
-        const message = described.fieldErrors[field]?.[0];
-        if (message) fieldMessages[field] = message;
+      for (const [field, messages] of Object.entries(described.fieldErrors)) {
+        const shownAt = formFieldOf(field as CardField | "installments");
+        if (FIELD_ORDER.includes(shownAt) && messages[0] && fieldMessages[shownAt] === undefined) {
+          fieldMessages[shownAt] = messages[0];
+        }
       }
-      setErrors(fieldMessages);
+      showFieldErrors(setError, fieldMessages, FIELD_ORDER);
     } finally {
       // A token is single use and a CVV should not linger: the next attempt types it again.
-      setSecurityCode("");
-      inFlight.current = false;
+      setValue("securityCode", "");
       setBusy(false);
     }
   };
 
-  const summary = toSummaryErrors(errors, (path) => ids[path as CardField]);
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const publicConfig = config.data;
+    if (inFlight.current || !publicConfig) return;
+    inFlight.current = true;
+    setFailure(null);
+    try {
+      const extraValid = validateExtra ? await validateExtra() : true;
+      await handleSubmit(
+        (values) => (extraValid ? pay(values, publicConfig) : undefined),
+        (errors) => {
+          const first = FIELD_ORDER.find((field) => errors[field] !== undefined);
+          if (extraValid && first) setFocus(first);
+        },
+      )(event);
+    } finally {
+      inFlight.current = false;
+    }
+  };
+
+  // Formatting as the shopper types: the input shows (and the form keeps) the tidied text.
+  const tidy =
+    (
+      field: { onChange: (event: ChangeEvent<HTMLInputElement>) => Promise<unknown> },
+      clean: (text: string) => string,
+    ) =>
+    (event: ChangeEvent<HTMLInputElement>) => {
+      event.currentTarget.value = clean(event.currentTarget.value);
+      return field.onChange(event);
+    };
+  const cardNumberField = register("cardNumber");
+  const securityCodeField = register("securityCode");
+
+  const errors = collectFieldErrors(formState.errors, FIELD_ORDER);
+  const summary = toSummaryErrors(errors, (path) => ids[path as CardFormField]);
   return (
-    <form className="ui-form" noValidate onSubmit={submit} aria-describedby={`${idPrefix}-secure`}>
-      <FormErrorSummary title={t("errors.summaryTitle")} errors={summary} />
+    <form
+      className="ui-form"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-describedby={`${idPrefix}-secure`}
+    >
+      <FormErrorSummary title={t("errors.summaryTitle")} errors={summary} focusOnChange={false} />
       {failure ? <FailureAlert failure={failure} /> : null}
       {config.isError ? <Alert tone="danger">{t("card.error.configuration")}</Alert> : null}
       <p className="ui-form__note" id={`${idPrefix}-secure`}>
@@ -200,20 +313,19 @@ export function CardForm({
         required
         inputMode="numeric"
         autoComplete="cc-number"
-        value={cardNumber}
         maxLength={23}
-        onChange={(event) => setCardNumber(formatCardNumber(event.currentTarget.value))}
+        {...cardNumberField}
+        onChange={tidy(cardNumberField, formatCardNumber)}
       />
       <TextField
         id={ids.cardholderName}
         label={t("card.holder")}
         description={t("card.holderHelp")}
-        error={errors.cardholderName ?? errors.identification}
+        error={errors.cardholderName}
         required
         autoComplete="cc-name"
-        value={holder}
         maxLength={100}
-        onChange={(event) => setHolder(event.currentTarget.value)}
+        {...register("cardholderName")}
       />
       <div className="ui-form__row">
         <TextField
@@ -225,8 +337,7 @@ export function CardForm({
           inputMode="numeric"
           autoComplete="cc-exp"
           maxLength={7}
-          value={expiry}
-          onChange={(event) => setExpiry(event.currentTarget.value)}
+          {...register("expiry")}
         />
         <TextField
           id={ids.securityCode}
@@ -237,8 +348,8 @@ export function CardForm({
           inputMode="numeric"
           autoComplete="cc-csc"
           maxLength={4}
-          value={securityCode}
-          onChange={(event) => setSecurityCode(event.currentTarget.value.replace(/\D/g, ""))}
+          {...securityCodeField}
+          onChange={tidy(securityCodeField, (text) => text.replace(/\D/g, ""))}
         />
       </div>
       {installmentsFor ? (
@@ -246,8 +357,9 @@ export function CardForm({
           id={ids.installments}
           label={t("card.installments")}
           description={method ? undefined : t("card.installmentsHelp")}
+          error={errors.installments}
           value={chosenInstallments}
-          onChange={(event) => setInstallments(event.currentTarget.value)}
+          {...register("installments")}
           options={options.map((option) => ({
             value: String(option.count),
             label:
@@ -264,12 +376,7 @@ export function CardForm({
       ) : null}
       {allowSaveCard ? (
         <div className="ui-checkbox">
-          <input
-            id={`${idPrefix}-save`}
-            type="checkbox"
-            checked={saveCard}
-            onChange={(event) => setSaveCard(event.currentTarget.checked)}
-          />
+          <input id={`${idPrefix}-save`} type="checkbox" {...register("saveCard")} />
           <label htmlFor={`${idPrefix}-save`}>{t("card.saveCard")}</label>
         </div>
       ) : null}

@@ -5,10 +5,10 @@ import type { PaymentMethodLike } from "./card-brand";
 import { isCardMethod } from "./card-brand";
 
 /** Counts offered when a card method allows installments: the usual steps of Latin American card plans. */
-export const INSTALLMENT_STEPS = [1, 2, 3, 6, 9, 12, 18, 24, 36, 48] as const;
+const INSTALLMENT_STEPS = [1, 2, 3, 6, 9, 12, 18, 24, 36, 48] as const;
 
 /** checkout.payWithCard accepts at most 48 installments. */
-export const MAX_INSTALLMENTS = 48;
+const MAX_INSTALLMENTS = 48;
 
 export interface InstallmentOption {
   count: number;

@@ -56,12 +56,12 @@ export interface TokenizeCardOptions {
 }
 
 /** The card_tokens URL for a provider API base URL and public key. */
-export function cardTokensUrl(providerApiUrl: string, publicKey: string): string {
+function cardTokensUrl(providerApiUrl: string, publicKey: string): string {
   return `${providerApiUrl.replace(/\/+$/, "")}/v1/card_tokens?public_key=${encodeURIComponent(publicKey)}`;
 }
 
 /** The request body the provider expects (§4.5), built from the form's input. */
-export function cardTokenRequestBody(card: CardInput): Record<string, unknown> {
+function cardTokenRequestBody(card: CardInput): Record<string, unknown> {
   const expiry = normalizeExpiry(card.expirationMonth, card.expirationYear);
   const identification =
     card.identification && card.identification.type.trim() !== "" && card.identification.number.trim() !== ""

@@ -1,0 +1,322 @@
+// @vitest-environment jsdom
+// The checkout as a shopper drives it: typing, clicking, submitting. The app's
+// real tRPC client talks to a fake server at the fetch level (no mocked hooks).
+import "@testing-library/jest-dom/vitest";
+import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { App } from "../app";
+import type { CartItem } from "../cart/cart-state";
+import { AppProviders } from "../providers";
+import { FAKE_PROVIDER_URL, FakeTrpcError, FakeTrpcServer } from "../test/fake-trpc-server";
+import { type StoredCheckout, writeStoredCheckout } from "./checkout-session";
+
+const PRODUCT_ID = "0b9c0f8e-4f55-4f0b-9f58-1c1f6f0e2a11";
+const CART: CartItem[] = [
+  { productId: PRODUCT_ID, slug: "mate", name: "Mate", unitPriceMinor: 925000, currency: "ARS", quantity: 2 },
+];
+const TOTAL = { amountMinor: 1850000, currency: "ARS" as const };
+const CARD_NUMBER = "4509953566233704";
+const FIRST_CHECKOUT = "11111111-1111-4111-8111-111111111111";
+const SECOND_CHECKOUT = "22222222-2222-4222-8222-222222222222";
+const TOKEN_1 = "a".repeat(43);
+const TOKEN_2 = "b".repeat(43);
+
+const storedCheckout: StoredCheckout = {
+  checkoutId: FIRST_CHECKOUT,
+  checkoutToken: TOKEN_1,
+  total: TOTAL,
+  cartSignature: `${PRODUCT_ID}:2`,
+  items: [{ productId: PRODUCT_ID, quantity: 2 }],
+  payer: {
+    email: "ana@example.com",
+    firstName: "Ana",
+    lastName: "Gómez",
+    identification: { type: "DNI", number: "12345678" },
+  },
+};
+
+function checkoutResult(checkoutId: string, status: string, reason: string | null = null) {
+  return {
+    checkoutId,
+    status,
+    statusDetail: reason ?? (status === "approved" ? "accredited" : null),
+    reason,
+    total: TOTAL,
+    paymentId: status === "open" ? null : 1320000001,
+    paymentMethodId: status === "open" ? null : "visa",
+    refunded: { amountMinor: 0, currency: "ARS" },
+    updatedAt: "2026-11-24T00:00:00.000Z",
+  };
+}
+
+/** A server with one store: its checkouts' statuses change as they are paid. */
+function fakeServer(pay: (checkoutId: string) => "approved" | "rejected" = () => "approved") {
+  const statuses = new Map<string, { status: string; reason: string | null }>();
+  const server = new FakeTrpcServer({
+    "auth.me": () => ({ user: null }),
+    "system.publicConfig": () => ({
+      providerMode: "sandbox",
+      providerApiUrl: FAKE_PROVIDER_URL,
+      publicKey: "TEST-public-key",
+      siteId: "MLA",
+      currency: "ARS",
+    }),
+    "checkout.identificationTypes": () => [
+      { id: "DNI", name: "DNI", type: "number", minLength: 7, maxLength: 8 },
+      { id: "CUIT", name: "CUIT", type: "number", minLength: 11, maxLength: 11 },
+    ],
+    "checkout.paymentMethods": () => [
+      {
+        id: "visa",
+        name: "Visa",
+        paymentTypeId: "credit_card",
+        thumbnail: null,
+        binPattern: "^4",
+        installments: { max: 12 },
+        cardNumberLength: 16,
+        securityCodeLength: 3,
+      },
+    ],
+    "checkout.create": () => {
+      const checkoutId = statuses.has(FIRST_CHECKOUT) ? SECOND_CHECKOUT : FIRST_CHECKOUT;
+      statuses.set(checkoutId, { status: "open", reason: null });
+      return {
+        checkoutId,
+        checkoutToken: checkoutId === FIRST_CHECKOUT ? TOKEN_1 : TOKEN_2,
+        total: TOTAL,
+        status: "open",
+      };
+    },
+    "checkout.result": (input) => {
+      const { checkoutId } = input as { checkoutId: string };
+      const known = statuses.get(checkoutId) ?? { status: "open", reason: null };
+      return checkoutResult(checkoutId, known.status, known.reason);
+    },
+    "checkout.payWithCard": async (input) => {
+      const { checkoutId } = input as { checkoutId: string };
+      // Slow enough that a second submit would overlap the first.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const status = pay(checkoutId);
+      const reason = status === "rejected" ? "cc_rejected_other_reason" : null;
+      statuses.set(checkoutId, { status, reason });
+      return checkoutResult(checkoutId, status, reason);
+    },
+  });
+  return { server, statuses };
+}
+
+function renderApp(server: FakeTrpcServer, path = "/checkout") {
+  vi.stubGlobal("fetch", server.fetch);
+  // The layout scrolls to the top on navigation; jsdom has no scrolling.
+  vi.stubGlobal("scrollTo", vi.fn());
+  return render(
+    <AppProviders language="en" cartItems={CART}>
+      <MemoryRouter initialEntries={[path]}>
+        <App />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+}
+
+/** The text a screen reader reads after a control's label: its description and error. */
+function descriptionOf(element: HTMLElement): string {
+  const ids = element.getAttribute("aria-describedby")?.split(" ") ?? [];
+  return ids.map((id) => document.getElementById(id)?.textContent ?? "").join(" ");
+}
+
+async function typeCard(user: ReturnType<typeof userEvent.setup>, card: { number: string; cvv: string }) {
+  await user.type(await screen.findByLabelText(/^Card number/), card.number);
+  await user.clear(screen.getByLabelText(/^Name on the card/));
+  await user.type(screen.getByLabelText(/^Name on the card/), "ANA GOMEZ");
+  await user.clear(screen.getByLabelText(/^Expiry date/));
+  await user.type(screen.getByLabelText(/^Expiry date/), "11/30");
+  await user.type(screen.getByLabelText(/^Security code/), card.cvv);
+}
+
+beforeEach(() => {
+  sessionStorage.clear();
+  localStorage.clear();
+});
+
+// Typing character by character is slow on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("[checkout][card] paying with a card", () => {
+  it("sends one payment when the form is submitted twice before the page re-renders", async () => {
+    const user = userEvent.setup();
+    const { server } = fakeServer();
+    writeStoredCheckout(storedCheckout);
+    renderApp(server);
+    await typeCard(user, { number: CARD_NUMBER, cvv: "123" });
+    const pay = screen.getByRole("button", { name: "Pay now" });
+    await waitFor(() => expect(pay).toBeEnabled());
+
+    const form = pay.closest("form");
+    if (!form) throw new Error("the pay button is outside a form");
+    // Both submits land in the same tick: only the form's own guard can stop the second.
+    act(() => {
+      form.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
+      form.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
+    });
+    await waitFor(() => expect(pay).toBeDisabled());
+    // A double click on the busy button adds nothing either.
+    await user.dblClick(pay);
+
+    expect(await screen.findByRole("heading", { name: "Thank you! Your payment was approved" })).toBeVisible();
+    expect(server.callsTo("checkout.payWithCard")).toHaveLength(1);
+    expect(server.tokenRequests).toHaveLength(1);
+    // The card number and CVV went to the provider only, never to Cobro's server.
+    expect(JSON.stringify(server.calls)).not.toContain(CARD_NUMBER);
+    expect(server.callsTo("checkout.payWithCard")[0]).toMatchObject({
+      checkoutId: FIRST_CHECKOUT,
+      cardToken: "tok00000001",
+      paymentMethodId: "visa",
+      installments: 1,
+    });
+  });
+
+  it("after a decline shows why and lets the shopper pay with another card", async () => {
+    const user = userEvent.setup();
+    // The first checkout's card is declined; any later checkout's card is approved.
+    const { server } = fakeServer((checkoutId) => (checkoutId === FIRST_CHECKOUT ? "rejected" : "approved"));
+    writeStoredCheckout(storedCheckout);
+    renderApp(server);
+    await typeCard(user, { number: CARD_NUMBER, cvv: "123" });
+    await user.click(screen.getByRole("button", { name: "Pay now" }));
+
+    expect(await screen.findByRole("heading", { name: "Your payment was declined" })).toBeVisible();
+    expect(screen.getByText("The card issuer declined the payment.")).toBeVisible();
+    await user.click(screen.getByRole("link", { name: "Try another card" }));
+
+    // Back on the checkout: the last decline is explained above a fresh card form.
+    const declined = await screen.findByText("Your last payment attempt was declined");
+    expect(
+      within(declined.closest("[role]") ?? document.body).getByText("The card issuer declined the payment."),
+    ).toBeVisible();
+    expect(screen.getByLabelText(/^Card number/)).toHaveValue("");
+
+    await typeCard(user, { number: "5031 7557 3453 0604".replace(/\s/g, ""), cvv: "123" });
+    // Not a Visa: the brand is unknown, so the form says so and sends nothing.
+    await user.click(screen.getByRole("button", { name: "Pay now" }));
+    expect(descriptionOf(screen.getByLabelText(/^Card number/))).toContain("recogni");
+    expect(server.callsTo("checkout.payWithCard")).toHaveLength(1);
+
+    await user.clear(screen.getByLabelText(/^Card number/));
+    await user.type(screen.getByLabelText(/^Card number/), "4235647728025682");
+    await user.clear(screen.getByLabelText(/^Security code/));
+    await user.type(screen.getByLabelText(/^Security code/), "321");
+    await user.click(screen.getByRole("button", { name: "Pay now" }));
+
+    expect(await screen.findByRole("heading", { name: "Thank you! Your payment was approved" })).toBeVisible();
+    // The declined checkout keeps its one payment: the new card paid a new checkout for the same order.
+    expect(server.callsTo("checkout.create")).toEqual([{ items: storedCheckout.items, payer: storedCheckout.payer }]);
+    expect(server.callsTo("checkout.payWithCard")).toEqual([
+      expect.objectContaining({ checkoutId: FIRST_CHECKOUT, cardToken: "tok00000001" }),
+      expect.objectContaining({ checkoutId: SECOND_CHECKOUT, checkoutToken: TOKEN_2, cardToken: "tok00000002" }),
+    ]);
+  });
+});
+
+describe("[checkout][payer] the payer's details", () => {
+  it("focuses the first field in error, says what is wrong and keeps what was typed", async () => {
+    const user = userEvent.setup();
+    const { server } = fakeServer();
+    renderApp(server);
+    const email = await screen.findByLabelText(/^Email/);
+    await waitFor(() => expect(screen.getByLabelText(/^Document type/)).toBeEnabled());
+    await user.type(screen.getByLabelText(/^First name/), "Ana");
+    await user.type(email, "ana@");
+    await user.click(screen.getByRole("button", { name: "Continue to payment" }));
+
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).toHaveAttribute("aria-invalid", "true");
+    expect(descriptionOf(email)).toContain("Enter a valid email address, like name@example.com.");
+    const summary = screen.getByRole("alert");
+    expect(
+      within(summary).getByRole("link", { name: "Enter a valid email address, like name@example.com." }),
+    ).toHaveAttribute("href", "#payer-email");
+    expect(within(summary).getByRole("link", { name: "Enter your last name." })).toBeVisible();
+    expect(email).toHaveValue("ana@");
+    expect(screen.getByLabelText(/^First name/)).toHaveValue("Ana");
+    expect(server.callsTo("checkout.create")).toHaveLength(0);
+
+    // With the email fixed, the next field in error takes the focus.
+    await user.clear(email);
+    await user.type(email, "ana@example.com");
+    await user.click(screen.getByRole("button", { name: "Continue to payment" }));
+    await waitFor(() => expect(screen.getByLabelText(/^Last name/)).toHaveFocus());
+    expect(server.callsTo("checkout.create")).toHaveLength(0);
+  });
+
+  it("checks the document number's length for the chosen document type", async () => {
+    const user = userEvent.setup();
+    const { server } = fakeServer();
+    renderApp(server);
+    const documentType = await screen.findByLabelText(/^Document type/);
+    await waitFor(() => expect(documentType).toBeEnabled());
+    await user.type(screen.getByLabelText(/^Email/), "ana@example.com");
+    await user.type(screen.getByLabelText(/^First name/), "Ana");
+    await user.type(screen.getByLabelText(/^Last name/), "Gómez");
+    await user.selectOptions(documentType, "CUIT");
+    const documentNumber = screen.getByLabelText(/^Document number/);
+    await user.type(documentNumber, "12345678");
+    await user.click(screen.getByRole("button", { name: "Continue to payment" }));
+
+    await waitFor(() => expect(documentNumber).toHaveFocus());
+    expect(descriptionOf(documentNumber)).toContain("The document number must have between 11 and 11 characters.");
+    expect(server.callsTo("checkout.create")).toHaveLength(0);
+
+    await user.selectOptions(documentType, "DNI");
+    await user.click(screen.getByRole("button", { name: "Continue to payment" }));
+    expect(await screen.findByRole("group", { name: "How do you want to pay?" })).toBeVisible();
+    expect(server.callsTo("checkout.create")).toEqual([
+      expect.objectContaining({
+        payer: expect.objectContaining({ identification: { type: "DNI", number: "12345678" } }),
+      }),
+    ]);
+  });
+
+  it("shows the server's field errors next to their fields", async () => {
+    const user = userEvent.setup();
+    const { server } = fakeServer();
+    server.on("checkout.create", () => {
+      throw new FakeTrpcError("Invalid input", {
+        code: "BAD_REQUEST",
+        httpStatus: 400,
+        fieldErrors: { "payer.identification.number": ["The provider refused this document number"] },
+      });
+    });
+    renderApp(server);
+    await waitFor(() => expect(screen.getByLabelText(/^Document type/)).toBeEnabled());
+    await user.type(screen.getByLabelText(/^Email/), "ana@example.com");
+    await user.type(screen.getByLabelText(/^First name/), "Ana");
+    await user.type(screen.getByLabelText(/^Last name/), "Gómez");
+    await user.type(screen.getByLabelText(/^Document number/), "12345678");
+    const button = screen.getByRole("button", { name: "Continue to payment" });
+    await user.click(button);
+
+    const documentNumber = screen.getByLabelText(/^Document number/);
+    await waitFor(() => expect(documentNumber).toHaveFocus());
+    expect(descriptionOf(documentNumber)).toContain("The provider refused this document number");
+    expect(documentNumber).toHaveValue("12345678");
+    expect(button).toBeEnabled();
+    expect(server.callsTo("checkout.create")).toEqual([
+      {
+        items: [{ productId: PRODUCT_ID, quantity: 2 }],
+        payer: {
+          email: "ana@example.com",
+          firstName: "Ana",
+          lastName: "Gómez",
+          identification: { type: "DNI", number: "12345678" },
+        },
+      },
+    ]);
+  });
+});

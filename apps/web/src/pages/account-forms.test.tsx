@@ -1,0 +1,173 @@
+// @vitest-environment jsdom
+// Sign-in and plan subscription as a shopper drives them, against a fake server
+// at the fetch level (the app's real tRPC client and hooks).
+import "@testing-library/jest-dom/vitest";
+import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { App } from "../app";
+import { AppProviders } from "../providers";
+import { FAKE_PROVIDER_URL, FakeTrpcError, FakeTrpcServer } from "../test/fake-trpc-server";
+
+const SHOPPER = { id: "33333333-3333-4333-8333-333333333333", email: "ana@example.com", name: "Ana", role: "shopper" };
+
+vi.setConfig({ testTimeout: 30_000 });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderApp(server: FakeTrpcServer, path: string) {
+  vi.stubGlobal("fetch", server.fetch);
+  // The layout scrolls to the top on navigation; jsdom has no scrolling.
+  vi.stubGlobal("scrollTo", vi.fn());
+  render(
+    <AppProviders language="en">
+      <MemoryRouter initialEntries={[path]}>
+        <App />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+}
+
+describe("[account][auth] sign-in form", () => {
+  it("refuses a wrong password without telling which field, empties only the password, then signs in", async () => {
+    const user = userEvent.setup();
+    let signedIn = false;
+    const server = new FakeTrpcServer({
+      "auth.me": () => ({ user: signedIn ? SHOPPER : null }),
+      "auth.signIn": (input) => {
+        if ((input as { password: string }).password !== "right password") {
+          throw new FakeTrpcError("Invalid email or password", { code: "UNAUTHORIZED", httpStatus: 401 });
+        }
+        signedIn = true;
+        return { user: SHOPPER };
+      },
+    });
+    renderApp(server, "/login?next=%2Fcart");
+
+    const email = await screen.findByLabelText(/^Email/);
+    const password = screen.getByLabelText(/^Password/);
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    // Nothing typed: the server's schema refuses both, in order, and nothing is sent.
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(screen.getByRole("link", { name: "Enter your password." })).toHaveAttribute("href", "#signin-password");
+    expect(server.callsTo("auth.signIn")).toHaveLength(0);
+
+    await user.type(email, "Ana@Example.COM");
+    await user.type(password, "wrong password");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(await screen.findByText("Wrong email or password.")).toBeVisible();
+    expect(password).toHaveValue("");
+    expect(email).toHaveValue("Ana@Example.COM");
+    // The schema's normalisation is what the server received.
+    expect(server.callsTo("auth.signIn")).toEqual([{ email: "ana@example.com", password: "wrong password" }]);
+
+    await user.type(password, "right password");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Your cart" })).toBeVisible();
+    expect(server.callsTo("auth.signIn")).toHaveLength(2);
+  });
+});
+
+describe("[account][auth] sign-up form", () => {
+  it("puts 'email taken' on the email field and keeps everything typed", async () => {
+    const user = userEvent.setup();
+    const server = new FakeTrpcServer({
+      "auth.me": () => ({ user: null }),
+      "auth.signUp": () => {
+        throw new FakeTrpcError("An account with this email already exists", { code: "CONFLICT", httpStatus: 409 });
+      },
+    });
+    renderApp(server, "/signup");
+    const name = await screen.findByLabelText(/^Name/);
+    const email = screen.getByLabelText(/^Email/);
+    const password = screen.getByLabelText(/^Password/);
+    await user.type(name, "Ana");
+    await user.type(email, "ana@example.com");
+    await user.type(password, "short");
+    await user.click(screen.getByRole("button", { name: "Create account" }));
+    // The server's password policy, checked before sending.
+    await waitFor(() => expect(password).toHaveFocus());
+    expect(password).toHaveAccessibleDescription(/Use between 8 and 128 characters\./);
+    expect(server.callsTo("auth.signUp")).toHaveLength(0);
+
+    await user.type(password, " and long enough");
+    await user.click(screen.getByRole("button", { name: "Create account" }));
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).toHaveAccessibleDescription(/There is already an account with this email\. Sign in instead\./);
+    expect([name, email, password].map((field) => (field as HTMLInputElement).value)).toEqual([
+      "Ana",
+      "ana@example.com",
+      "short and long enough",
+    ]);
+  });
+});
+
+describe("[account][subscriptions] plan subscription form", () => {
+  const server = () =>
+    new FakeTrpcServer({
+      "auth.me": () => ({ user: SHOPPER }),
+      "plans.get": () => ({
+        id: "plan-123",
+        reason: "Mate club",
+        amount: { amountMinor: 500000, currency: "ARS" },
+        frequency: 1,
+        frequencyType: "months",
+      }),
+      "checkout.paymentMethods": () => [
+        { id: "visa", name: "Visa", paymentTypeId: "credit_card", thumbnail: null, binPattern: "^4" },
+      ],
+      "system.publicConfig": () => ({
+        providerMode: "sandbox",
+        providerApiUrl: FAKE_PROVIDER_URL,
+        publicKey: "TEST-public-key",
+        siteId: "MLA",
+        currency: "ARS",
+      }),
+      "subscriptions.create": () => {
+        throw new FakeTrpcError("Invalid input", {
+          code: "BAD_REQUEST",
+          httpStatus: 400,
+          fieldErrors: { payerEmail: ["Use the email of your Mercado Pago account"] },
+        });
+      },
+    });
+
+  it("checks the email with the server's schema first, and shows the server's word on it next to it", async () => {
+    const user = userEvent.setup();
+    const fake = server();
+    renderApp(fake, "/plans/plan-123");
+    const email = await screen.findByLabelText(/^Email of your Mercado Pago account/);
+    expect(email).toHaveValue(SHOPPER.email);
+    await user.clear(email);
+    await user.type(email, "not an email");
+    const subscribe = screen.getByRole("button", { name: "Subscribe" });
+    await waitFor(() => expect(subscribe).toBeEnabled());
+    await user.click(subscribe);
+
+    // The email comes first on the page, so it takes the focus even though the card is empty too.
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).toHaveAccessibleDescription(/Enter a valid email address, like name@example.com\./);
+    expect(screen.getByLabelText(/^Card number/)).toHaveAccessibleDescription("Enter the card number.");
+    expect(fake.tokenRequests).toHaveLength(0);
+
+    await user.clear(email);
+    await user.type(email, "ana.mp@example.com");
+    await user.type(screen.getByLabelText(/^Card number/), "4509953566233704");
+    await user.type(screen.getByLabelText(/^Name on the card/), "ANA GOMEZ");
+    await user.type(screen.getByLabelText(/^Expiry date/), "11/30");
+    await user.type(screen.getByLabelText(/^Security code/), "123");
+    await user.click(subscribe);
+
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).toHaveAccessibleDescription(/Use the email of your Mercado Pago account/);
+    expect(email).toHaveValue("ana.mp@example.com");
+    expect(fake.callsTo("subscriptions.create")).toEqual([
+      { planId: "plan-123", cardToken: "tok00000001", payerEmail: "ana.mp@example.com" },
+    ]);
+    expect(subscribe).toBeEnabled();
+  });
+});
