@@ -21,8 +21,13 @@ beforeAll(async () => {
   testDb = await createTestDatabase();
   webDist = await mkdtemp(join(tmpdir(), "cobro-app-web-"));
   await mkdir(join(webDist, "assets"));
-  await writeFile(join(webDist, "index.html"), "<!doctype html><title>Cobro</title><div id=root></div>");
+  await writeFile(
+    join(webDist, "index.html"),
+    '<!doctype html><html lang="en"><head><title>Cobro</title></head><body><div id=root></div></body></html>',
+  );
   await writeFile(join(webDist, "assets", "app.js"), "export {}");
+  await writeFile(join(webDist, "assets", "app.js.map"), "{}");
+  await writeFile(join(webDist, "favicon.svg"), "<svg/>");
   deps = createTestDeps({ db: testDb.db, publicUrl: ORIGIN });
 });
 
@@ -61,8 +66,10 @@ describe("/admin/*: admins only", () => {
     const response = await request("/admin/payments", { headers: { cookie } });
     expect(response.status).toBe(403);
     const html = await response.text();
-    expect(html).toContain("<h1>403</h1>");
-    expect(html).toContain("An unexpected error has occurred");
+    // The web app draws the 403 page in the shop's layout; it never gets the admin code.
+    expect(html).toContain("<div id=root>");
+    expect(html).toContain('<meta name="cobro-error-status" content="403">');
+    expect(html).toContain("<title>403: An unexpected error has occurred</title>");
   });
 
   it("lets an admin through to the web app", async () => {
@@ -193,7 +200,7 @@ describe("pages: session refresh and security headers; static files skipped", ()
     expect(response.headers.get("set-cookie")).toMatch(/Max-Age=0/);
   });
 
-  it.each(["/assets/app.js", "/favicon.ico", "/robots.txt", "/_image"])(
+  it.each(["/assets/app.js", "/favicon.svg", "/favicon.ico", "/robots.txt"])(
     "skips the session work for %s",
     async (path) => {
       const { cookie } = await nearlyExpiredSession();
@@ -232,8 +239,18 @@ describe("error pages", () => {
     expect(response.status).toBe(status);
     expect(response.headers.get("content-type")).toMatch(/^text\/html/);
     const html = await response.text();
-    expect(html).toContain(`<h1>${status}</h1>`);
-    expect(html).toContain(title);
+    // The web app's shell, told which error page to draw.
+    expect(html).toContain("<div id=root>");
+    expect(html).toContain(`<meta name="cobro-error-status" content="${status}">`);
+    expect(html).toContain(`<title>${status}: ${title}</title>`);
+  });
+
+  it("falls back to a self-contained page when the web app is not built", async () => {
+    const response = await request("/nope", {}, { webDistDir: join(webDist, "not-built") });
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain("<h1>404</h1>");
+    expect(html).toContain("This page could not be found");
   });
 
   it("answers 500 with the generic page and no internals when something breaks", async () => {
@@ -248,8 +265,8 @@ describe("error pages", () => {
       });
       expect(response.status).toBe(500);
       const html = await response.text();
-      expect(html).toContain("<h1>500</h1>");
-      expect(html).toContain("Internal Server Error");
+      expect(html).toContain('<meta name="cobro-error-status" content="500">');
+      expect(html).toContain("<title>500: Internal Server Error</title>");
       expect(html).not.toMatch(/ECONNREFUSED|secret-password|at .*\.ts/);
       expect(errors).toHaveLength(1);
     } finally {

@@ -1,6 +1,8 @@
 // The HTTP surface of the server, assembled in the order a request meets it:
 // security headers (every response), the three request-filter groups of
 // seed-spec §2 (admin area, API, pages), then the routes, then the error pages.
+
+import { resolve } from "node:path";
 import { trpcServer } from "@hono/trpc-server";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -9,13 +11,16 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppDeps } from "./deps";
 import { isAppError } from "./errors/app-error";
 import { apiGuard } from "./http/api-guard";
-import { respondWithError } from "./http/error-pages";
+import { provideWebAppShell, respondWithError } from "./http/error-pages";
 import { healthHandler } from "./http/health";
+import { rejectMalformedPaths } from "./http/malformed-path";
+import { pageRecordExists } from "./http/page-records";
 import { classifyPath } from "./http/path-groups";
 import { type HttpRateLimitRule, rateLimit } from "./http/rate-limit";
 import { securityHeaders } from "./http/security-headers";
 import { adminGuard, refreshSession } from "./http/session-filter";
-import { serveWebApp } from "./http/static-web";
+import { createWebAppShell, DEFAULT_WEB_DIST_DIR, serveWebApp } from "./http/static-web";
+import { trpcMethods } from "./http/trpc-methods";
 import { WEBHOOK_PATH } from "./provider/provider-setup";
 import { httpStatusOf } from "./trpc/error-status";
 import { appRouter } from "./trpc/router";
@@ -63,9 +68,14 @@ export function trpcProcedureNames(path: string): string[] {
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono {
   const rateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
   const app = new Hono();
+  const webDistDir = resolve(options.webDistDir ?? DEFAULT_WEB_DIST_DIR);
+  const webAppShell = createWebAppShell(webDistDir);
 
+  // HTML error pages are drawn in the web app's index.html (see error-pages.ts).
+  app.use("*", provideWebAppShell(webAppShell));
   // Every response, error pages included: the handler runs first, then the headers are set.
   app.use("*", securityHeaders({ providerApiOrigin: deps.providerSettings.apiUrl }));
+  app.use("*", rejectMalformedPaths());
 
   // Group 1, the admin area: admins only.
   // "/admin/*" matches "/admin" itself too.
@@ -97,8 +107,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono {
   app.use("*", async (c, next) => (classifyPath(c.req.path) === "page" ? refresh(c, next) : next()));
 
   app.get("/api/health", healthHandler(deps));
+  app.all("/api/health", (c) => respondWithError(c, 405, { headers: { Allow: "GET, HEAD" } }));
   app.post(WEBHOOK_PATH, mercadoPagoWebhookHandler(deps));
   app.all(WEBHOOK_PATH, (c) => respondWithError(c, 405, { headers: { Allow: "POST" } }));
+  app.use("/api/trpc/*", trpcMethods({ router: appRouter, procedureNames: trpcProcedureNames }));
   app.use(
     "/api/trpc/*",
     trpcServer({
@@ -109,7 +121,14 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono {
     }),
   );
   app.all("/api/*", (c) => respondWithError(c, 404));
-  app.all("*", serveWebApp({ root: options.webDistDir }));
+  app.all(
+    "*",
+    serveWebApp({
+      root: webDistDir,
+      shell: webAppShell,
+      pageExists: (match) => pageRecordExists({ deps, match }),
+    }),
+  );
 
   app.notFound((c) => respondWithError(c, 404));
   app.onError((error, c) => {
