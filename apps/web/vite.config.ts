@@ -19,7 +19,7 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
-    sourcemap: true,
+    sourcemap: "hidden",
     // font-src is 'self' only, so never inline assets as data: URLs.
     assetsInlineLimit: 0,
   },

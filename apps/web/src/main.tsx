@@ -4,6 +4,7 @@ import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { App } from "./app";
 import { AppProviders } from "./providers";
+import { readServerErrorStatus } from "./server-error-status";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
@@ -12,7 +13,7 @@ createRoot(container).render(
   <StrictMode>
     <AppProviders>
       <BrowserRouter>
-        <App />
+        <App serverErrorStatus={readServerErrorStatus(document)} />
       </BrowserRouter>
     </AppProviders>
   </StrictMode>,
