@@ -16,6 +16,8 @@ beforeAll(async () => {
   await writeFile(join(root, "assets", "app-abc.js"), "console.log(1)");
   await writeFile(join(root, "assets", "app-abc.js.map"), '{"version":3,"sources":["secret.ts"]}');
   await writeFile(join(root, "robots.txt"), "User-agent: *");
+  await mkdir(join(root, ".vite"));
+  await writeFile(join(root, ".vite", "manifest.json"), '{"src/pages/admin-page.tsx":{}}');
 });
 
 afterAll(async () => {
@@ -53,6 +55,14 @@ describe("serveWebApp: files", () => {
       const response = await app(root).request(path);
       expect(response.status, path).toBe(404);
       expect(await response.text()).not.toContain("secret.ts");
+    }
+  });
+
+  it("never serves the build's manifest or other dot-paths", async () => {
+    for (const path of ["/.vite/manifest.json", "/.vite/", "/.env"]) {
+      const response = await app(root).request(path);
+      expect(response.status, path).toBe(404);
+      expect(await response.text()).not.toContain("admin-page");
     }
   });
 

@@ -6,7 +6,8 @@
 // 405 for a method a page does not answer, 400 for a malformed path.
 // Files under /assets/ carry a content hash in their names, so they are cached
 // for good; index.html is revalidated on every visit, so a deploy shows at
-// once. Source maps stay on disk for error reports and are never served.
+// once. Source maps stay on disk for error reports and are never served, nor
+// is the build's manifest (dist/.vite/, read by the size budgets).
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -52,6 +53,11 @@ export function hasFileExtension(path: string): boolean {
 /** True for source maps, which production never serves (the build keeps them on disk only). */
 export function isSourceMapPath(path: string): boolean {
   return path.toLowerCase().endsWith(".map");
+}
+
+/** True for paths with a dot-segment (`/.vite/manifest.json`): build metadata, never served. */
+export function isHiddenPath(path: string): boolean {
+  return path.split("/").some((segment) => segment.startsWith("."));
 }
 
 /**
@@ -117,7 +123,7 @@ export function serveWebApp(options: StaticWebOptions = {}): MiddlewareHandler {
     if (!isWellFormedPath(encodedPath)) return respondWithError(c, 400);
     const isPageMethod = c.req.method === "GET" || c.req.method === "HEAD";
 
-    if (isSourceMapPath(encodedPath)) return respondWithError(c, 404);
+    if (isSourceMapPath(encodedPath) || isHiddenPath(c.req.path)) return respondWithError(c, 404);
     if (isPageMethod && hasFileExtension(c.req.path)) {
       // Set before serveStatic builds the response; a later error response overrides it.
       c.header("Cache-Control", c.req.path.startsWith("/assets/") ? IMMUTABLE_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL);
