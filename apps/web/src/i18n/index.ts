@@ -1,6 +1,7 @@
+export { getDictionary, isDictionaryLoaded, loadDictionary } from "./dictionaries";
 export type { Dictionary, MessageKey, MessageParams, Translate } from "./dictionary";
 export { type DateStyle, formatDateIn, formatMoneyIn, moneyLocale } from "./format";
-export { type I18n, I18nProvider, type I18nProviderProps, useI18n } from "./i18n-context";
+export { detectLanguage, type I18n, I18nProvider, type I18nProviderProps, useI18n } from "./i18n-context";
 export { LanguageSwitcher } from "./language-switcher";
 export { isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language, pickLanguage, resolveLocale } from "./locale";
 export {
@@ -14,4 +15,4 @@ export {
   PAYMENT_STATUSES,
   type PaymentOutcomeText,
 } from "./payment-status";
-export { createTranslator, DICTIONARIES, fillPlaceholders, translatePlural } from "./translate";
+export { createTranslator, fillPlaceholders, translatePlural } from "./translate";
