@@ -37,6 +37,8 @@ function pageInputSchema(defaultLimit: number) {
         .min(1, "limit must be at least 1")
         .max(50, "limit must be at most 50")
         .default(defaultLimit),
+      // tRPC's useInfiniteQuery adds the direction it pages in to every input; keyset pages only go forward.
+      direction: z.enum(["forward", "backward"]).optional(),
     })
     .default({ limit: defaultLimit });
 }
