@@ -1,4 +1,4 @@
-// Size budgets of the built web app, checked by `npm run size` after `vite build` (CI and `npm test`).
+// Size budgets of the built web app, checked by `npm run size` (which builds first; CI and `npm test` run it).
 // Which files a route loads is read from Vite's manifest (dist/.vite/manifest.json) rather than written
 // as globs: chunk names carry hashes, and shared chunks are named after whichever module rolldown picks,
 // so a hand-written list would silently stop counting a chunk the route starts to load.
