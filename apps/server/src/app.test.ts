@@ -25,8 +25,13 @@ beforeAll(async () => {
   testDb = await createTestDatabase();
   webDist = await mkdtemp(join(tmpdir(), "cobro-app-web-"));
   await mkdir(join(webDist, "assets"));
-  await writeFile(join(webDist, "index.html"), "<!doctype html><title>Cobro</title><div id=root></div>");
+  await writeFile(
+    join(webDist, "index.html"),
+    '<!doctype html><html lang="en"><head><title>Cobro</title></head><body><div id=root></div></body></html>',
+  );
   await writeFile(join(webDist, "assets", "app.js"), "export {}");
+  await writeFile(join(webDist, "assets", "app.js.map"), "{}");
+  await writeFile(join(webDist, "favicon.svg"), "<svg/>");
   deps = createTestDeps({ db: testDb.db, publicUrl: ORIGIN });
 });
 
@@ -65,8 +70,10 @@ describe("/admin/*: admins only", () => {
     const response = await request("/admin/payments", { headers: { cookie } });
     expect(response.status).toBe(403);
     const html = await response.text();
-    expect(html).toContain("<h1>403</h1>");
-    expect(html).toContain("An unexpected error has occurred");
+    // The web app draws the 403 page in the shop's layout; it never gets the admin code.
+    expect(html).toContain("<div id=root>");
+    expect(html).toContain('<meta name="cobro-error-status" content="403">');
+    expect(html).toContain("<title>403: An unexpected error has occurred</title>");
   });
 
   it("lets an admin through to the web app", async () => {
@@ -175,11 +182,14 @@ describe("pages: session refresh and security headers; static files skipped", ()
     expect(response.headers.get("set-cookie")).toMatch(/Max-Age=0/);
   });
 
-  it.each(["/assets/app.js", "/favicon.ico", "/robots.txt"])("skips the session work for %s", async (path) => {
-    const { cookie } = await nearlyExpiredSession();
-    const response = await request(path, { headers: { cookie } });
-    expect(response.headers.get("set-cookie")).toBeNull();
-  });
+  it.each(["/assets/app.js", "/favicon.svg", "/favicon.ico", "/robots.txt"])(
+    "skips the session work for %s",
+    async (path) => {
+      const { cookie } = await nearlyExpiredSession();
+      const response = await request(path, { headers: { cookie } });
+      expect(response.headers.get("set-cookie")).toBeNull();
+    },
+  );
 
   it("does not touch the cookie of a fresh session", async () => {
     const { cookie } = await signInAs({ db: testDb.db, role: "shopper" });
@@ -211,8 +221,18 @@ describe("error pages", () => {
     expect(response.status).toBe(status);
     expect(response.headers.get("content-type")).toMatch(/^text\/html/);
     const html = await response.text();
-    expect(html).toContain(`<h1>${status}</h1>`);
-    expect(html).toContain(title);
+    // The web app's shell, told which error page to draw.
+    expect(html).toContain("<div id=root>");
+    expect(html).toContain(`<meta name="cobro-error-status" content="${status}">`);
+    expect(html).toContain(`<title>${status}: ${title}</title>`);
+  });
+
+  it("falls back to a self-contained page when the web app is not built", async () => {
+    const response = await request("/nope", {}, { webDistDir: join(webDist, "not-built") });
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain("<h1>404</h1>");
+    expect(html).toContain("This page could not be found");
   });
 
   it("answers 500 with the generic page and no internals when something breaks", async () => {
@@ -225,8 +245,8 @@ describe("error pages", () => {
       });
       expect(response.status).toBe(500);
       const html = await response.text();
-      expect(html).toContain("<h1>500</h1>");
-      expect(html).toContain("Internal Server Error");
+      expect(html).toContain('<meta name="cobro-error-status" content="500">');
+      expect(html).toContain("<title>500: Internal Server Error</title>");
       expect(html).not.toMatch(/ECONNREFUSED|secret-password|at .*\.ts/);
       // The details went to the log, on a line that carries the request id the response names.
       const failure = lines.find((line) => line.msg === "request failed");

@@ -2,6 +2,7 @@
 // a request id and the request's logger and client address (one log line per
 // request), security headers (every response), the three request-filter groups
 // of seed-spec §2 (admin area, API, pages), then the routes, then the error pages.
+import { resolve } from "node:path";
 import { trpcServer } from "@hono/trpc-server";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -12,13 +13,16 @@ import type { AppDeps } from "./deps";
 import { isAppError } from "./errors/app-error";
 import { apiGuard } from "./http/api-guard";
 import type { AppEnv } from "./http/app-env";
-import { respondWithError } from "./http/error-pages";
+import { provideWebAppShell, respondWithError } from "./http/error-pages";
 import { healthHandler } from "./http/health";
+import { rejectMalformedPaths } from "./http/malformed-path";
+import { pageRecordExists } from "./http/page-records";
 import { classifyPath } from "./http/path-groups";
 import { requestContext } from "./http/request-context";
 import { securityHeaders } from "./http/security-headers";
 import { adminGuard, refreshSession } from "./http/session-filter";
-import { serveWebApp } from "./http/static-web";
+import { createWebAppShell, DEFAULT_WEB_DIST_DIR, serveWebApp } from "./http/static-web";
+import { trpcMethods } from "./http/trpc-methods";
 import { WEBHOOK_PATH } from "./provider/provider-setup";
 import { httpStatusOf } from "./trpc/error-status";
 import { appRouter } from "./trpc/router";
@@ -43,13 +47,18 @@ export interface CreateAppOptions {
  */
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  const webDistDir = resolve(options.webDistDir ?? DEFAULT_WEB_DIST_DIR);
+  const webAppShell = createWebAppShell(webDistDir);
 
   // X-Request-Id: the caller's if it is a plain token (a proxy's or the provider's), else a new UUID; echoed back.
   app.use("*", requestId());
   app.use("*", requestContext({ logger: deps.logger, trustProxy: deps.env.TRUST_PROXY }));
 
+  // HTML error pages are drawn in the web app's index.html (see error-pages.ts).
+  app.use("*", provideWebAppShell(webAppShell));
   // Every response, error pages included: the handler runs first, then the headers are set.
   app.use("*", securityHeaders({ providerApiOrigin: deps.providerSettings.apiUrl }));
+  app.use("*", rejectMalformedPaths());
 
   // Group 1, the admin area: admins only.
   // "/admin/*" matches "/admin" itself too.
@@ -77,8 +86,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
   app.use("*", async (c, next) => (classifyPath(c.req.path) === "page" ? refresh(c, next) : next()));
 
   app.get("/api/health", healthHandler(deps));
+  app.all("/api/health", (c) => respondWithError(c, 405, { headers: { Allow: "GET, HEAD" } }));
   app.post(WEBHOOK_PATH, mercadoPagoWebhookHandler(deps));
   app.all(WEBHOOK_PATH, (c) => respondWithError(c, 405, { headers: { Allow: "POST" } }));
+  app.use("/api/trpc/*", trpcMethods({ router: appRouter }));
   app.use(
     "/api/trpc/*",
     trpcServer({
@@ -89,7 +100,14 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
     }),
   );
   app.all("/api/*", (c) => respondWithError(c, 404));
-  app.all("*", serveWebApp({ root: options.webDistDir }));
+  app.all(
+    "*",
+    serveWebApp({
+      root: webDistDir,
+      shell: webAppShell,
+      pageExists: (match) => pageRecordExists({ deps, match }),
+    }),
+  );
 
   app.notFound((c) => respondWithError(c, 404));
   app.onError((error, c) => {

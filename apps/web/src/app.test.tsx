@@ -1,5 +1,5 @@
 import { QueryClient } from "@tanstack/react-query";
-import { renderToString } from "react-dom/server";
+import { prerender } from "react-dom/static";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { App } from "./app";
@@ -7,21 +7,42 @@ import type { CartItem } from "./cart/cart-state";
 import type { Language } from "./i18n/locale";
 import { AppProviders } from "./providers";
 
-function renderAt(path: string, options: { language?: Language; cartItems?: CartItem[] } = {}): string {
-  return renderToString(
+/** The page's HTML once its lazily loaded route chunk has arrived (prerender waits for Suspense). */
+async function renderAt(
+  path: string,
+  options: { language?: Language; cartItems?: CartItem[]; serverErrorStatus?: number } = {},
+): Promise<string> {
+  const { prelude } = await prerender(
     <AppProviders language={options.language ?? "en"} queryClient={new QueryClient()} cartItems={options.cartItems}>
       <MemoryRouter initialEntries={[path]}>
-        <App />
+        <App serverErrorStatus={options.serverErrorStatus ?? null} />
       </MemoryRouter>
     </AppProviders>,
   );
+  return new Response(prelude).text();
 }
 
 describe("routes", () => {
-  it("shows the 404 page with the server's exact title for unknown paths", () => {
-    const html = renderAt("/no/such/page");
+  it("shows the 404 page with the server's exact title for unknown paths", async () => {
+    const html = await renderAt("/no/such/page");
     expect(html).toMatch(/<h1[^>]*>404<\/h1>/);
     expect(html).toMatch(/<h2[^>]*>This page could not be found<\/h2>/);
+  });
+
+  it.each([
+    [404, "en", "This page could not be found"],
+    [404, "es", "No pudimos encontrar esta página"],
+    [403, "pt", "Ocorreu um erro inesperado"],
+    [400, "en", "Bad Request"],
+    [405, "es", "Método no permitido"],
+    [500, "pt", "Erro interno do servidor"],
+  ] as const)("draws the %i page the server named, in %s, inside the layout", async (status, language, title) => {
+    const html = await renderAt("/products/no-such-thing", { serverErrorStatus: status, language });
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${status}</h1>`));
+    expect(html).toMatch(new RegExp(`<h2[^>]*>${title}</h2>`));
+    expect(html).toContain('<main class="ui-main" id="main-content"');
+    // The route's own page is not drawn.
+    expect(html).not.toContain("ui-page-heading__title");
   });
 
   it.each([
@@ -35,14 +56,14 @@ describe("routes", () => {
     ["/login", "Sign in"],
     ["/signup", "Create an account"],
     ["/admin/payments", "Administration"],
-  ])("%s has its page", (path, title) => {
-    const html = renderAt(path);
+  ])("%s has its page", async (path, title) => {
+    const html = await renderAt(path);
     expect(html).toContain(`<h1 class="ui-page-heading__title">${title}</h1>`);
     expect(html).not.toContain("This page could not be found");
   });
 
-  it("frames every page with a skip link, navigation and the main landmark, in the chosen language", () => {
-    const html = renderAt("/plans", { language: "es" });
+  it("frames every page with a skip link, navigation and the main landmark, in the chosen language", async () => {
+    const html = await renderAt("/plans", { language: "es" });
     expect(html).toContain("Saltar al contenido");
     expect(html).toContain('aria-label="Principal"');
     expect(html).toContain('<main class="ui-main" id="main-content"');
@@ -55,15 +76,15 @@ describe("cart page", () => {
     { productId: "p1", slug: "mate", name: "Mate", unitPriceMinor: 1999, currency: "ARS", quantity: 2 },
   ];
 
-  it("lists the cart with its total and counts it in the header", () => {
-    const html = renderAt("/cart", { cartItems: items, language: "es" }).replace(/[\u00a0\u202f]/g, " ");
+  it("lists the cart with its total and counts it in the header", async () => {
+    const html = (await renderAt("/cart", { cartItems: items, language: "es" })).replace(/[\u00a0\u202f]/g, " ");
     expect(html).toContain("Carrito (2)");
     expect(html).toContain("2 artículos");
     expect(html).toContain("$ 39,98");
     expect(html).toContain('href="/checkout"');
   });
 
-  it("says when the cart is empty", () => {
-    expect(renderAt("/cart")).toContain("Your cart is empty");
+  it("says when the cart is empty", async () => {
+    expect(await renderAt("/cart")).toContain("Your cart is empty");
   });
 });

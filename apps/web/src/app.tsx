@@ -1,48 +1,166 @@
+import { PAGE_ROUTES } from "@cobro/contracts";
+import { LoadingState } from "@cobro/ui";
+import { type ComponentType, lazy, type ReactNode, Suspense, useState } from "react";
 import { Route, Routes, useLocation } from "react-router";
 import { AppErrorBoundary } from "./components/app-error-boundary";
 import { AppLayout } from "./components/app-layout";
 import { useI18n } from "./i18n/i18n-context";
-import { AccountPage } from "./pages/account-page";
-import { AdminPage } from "./pages/admin-page";
-import { CartPage } from "./pages/cart-page";
-import { CheckoutPage } from "./pages/checkout-page";
-import { CheckoutResultPage } from "./pages/checkout-result-page";
-import { LoginPage } from "./pages/login-page";
-import { NotFoundPage } from "./pages/not-found-page";
-import { PlanPage } from "./pages/plan-page";
-import { PlansPage } from "./pages/plans-page";
-import { ProductPage } from "./pages/product-page";
-import { SignupPage } from "./pages/signup-page";
-import { StorefrontPage } from "./pages/storefront-page";
+import { ErrorStatusPage, errorStatusTitle } from "./pages/error-status-page";
 
-/** Every path of the app. The server answers any other GET with index.html, so unknown paths land on NotFoundPage. */
+/**
+ * A page loaded on first visit to its route (its own chunk), so a shopper
+ * downloads only the pages they open: never the admin area, and for the
+ * checkout only what the checkout needs (size-limit guards it, .size-limit.json).
+ */
+function lazyPage(load: () => Promise<ComponentType>) {
+  return lazy(async () => ({ default: await load() }));
+}
+
+const StorefrontPage = lazyPage(() => import("./pages/storefront-page").then((m) => m.StorefrontPage));
+const ProductPage = lazyPage(() => import("./pages/product-page").then((m) => m.ProductPage));
+const CartPage = lazyPage(() => import("./pages/cart-page").then((m) => m.CartPage));
+const CheckoutPage = lazyPage(() => import("./pages/checkout-page").then((m) => m.CheckoutPage));
+const CheckoutResultPage = lazyPage(() => import("./pages/checkout-result-page").then((m) => m.CheckoutResultPage));
+const PlansPage = lazyPage(() => import("./pages/plans-page").then((m) => m.PlansPage));
+const PlanPage = lazyPage(() => import("./pages/plan-page").then((m) => m.PlanPage));
+const AccountPage = lazyPage(() => import("./pages/account-page").then((m) => m.AccountPage));
+const LoginPage = lazyPage(() => import("./pages/login-page").then((m) => m.LoginPage));
+const SignupPage = lazyPage(() => import("./pages/signup-page").then((m) => m.SignupPage));
+// Everything under /admin lives behind this import: shoppers never download it.
+const AdminPage = lazyPage(() => import("./pages/admin-page").then((m) => m.AdminPage));
+
+/** A route's page with its own loading state while its chunk arrives. */
+function RoutePage({ children }: { children: ReactNode }) {
+  const { t } = useI18n();
+  return <Suspense fallback={<LoadingState label={t("common.loading")} />}>{children}</Suspense>;
+}
+
+/**
+ * Every page of the app, from the route table the server shares
+ * (@cobro/contracts PAGE_ROUTES): the server answers a path none of them
+ * matches with a 404, and this router draws the same 404 page for it.
+ */
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="/" element={<StorefrontPage />} />
-      <Route path="/products/:slug" element={<ProductPage />} />
-      <Route path="/cart" element={<CartPage />} />
-      <Route path="/checkout" element={<CheckoutPage />} />
-      <Route path="/checkout/result" element={<CheckoutResultPage />} />
-      <Route path="/plans" element={<PlansPage />} />
-      <Route path="/plans/:id" element={<PlanPage />} />
-      <Route path="/account" element={<AccountPage />} />
-      <Route path="/login" element={<LoginPage />} />
-      <Route path="/signup" element={<SignupPage />} />
-      <Route path="/admin/*" element={<AdminPage />} />
-      <Route path="*" element={<NotFoundPage />} />
+      <Route
+        path={PAGE_ROUTES.storefront.path}
+        element={
+          <RoutePage>
+            <StorefrontPage />
+          </RoutePage>
+        }
+      />
+      <Route
+        path={PAGE_ROUTES.product.path}
+        element={
+          <RoutePage>
+            <ProductPage />
+          </RoutePage>
+        }
+      />
+      <Route
+        path={PAGE_ROUTES.cart.path}
+        element={
+          <RoutePage>
+            <CartPage />
+          </RoutePage>
+        }
+      />
+      <Route
+        path={PAGE_ROUTES.checkout.path}
+        element={
+          <RoutePage>
+            <CheckoutPage />
+          </RoutePage>
+        }
+      />
+      <Route
+        path={PAGE_ROUTES.checkoutResult.path}
+        element={
+          <RoutePage>
+            <CheckoutResultPage />
+          </RoutePage>
+        }
+      />
+      <Route
+        path={PAGE_ROUTES.plans.path}
+        element={
+          <RoutePage>
+            <PlansPage />
+          </RoutePage>
+        }
+      />
+      <Route
+        path={PAGE_ROUTES.plan.path}
+        element={
+          <RoutePage>
+            <PlanPage />
+          </RoutePage>
+        }
+      />
+      <Route
+        path={PAGE_ROUTES.account.path}
+        element={
+          <RoutePage>
+            <AccountPage />
+          </RoutePage>
+        }
+      />
+      <Route
+        path={PAGE_ROUTES.login.path}
+        element={
+          <RoutePage>
+            <LoginPage />
+          </RoutePage>
+        }
+      />
+      <Route
+        path={PAGE_ROUTES.signup.path}
+        element={
+          <RoutePage>
+            <SignupPage />
+          </RoutePage>
+        }
+      />
+      <Route
+        path={PAGE_ROUTES.admin.path}
+        element={
+          <RoutePage>
+            <AdminPage />
+          </RoutePage>
+        }
+      />
+      <Route path="*" element={<ErrorStatusPage status={404} />} />
     </Routes>
   );
 }
 
+export interface AppProps {
+  /**
+   * The error the server answered this document with (main.tsx reads it from
+   * the `cobro-error-status` meta tag): its error page is drawn instead of the
+   * route's page until the shopper navigates elsewhere.
+   */
+  serverErrorStatus?: number | null;
+}
+
 /** The app inside its providers (see main.tsx): layout, error boundary and routes. */
-export function App() {
+export function App({ serverErrorStatus = null }: AppProps) {
   const { t } = useI18n();
   const { pathname } = useLocation();
+  // The path the server's answer was for; coming back to it (history) shows the error again.
+  const [errorPath] = useState(pathname);
+  const errorStatus = serverErrorStatus !== null && pathname === errorPath ? serverErrorStatus : null;
   return (
     <AppLayout>
-      <AppErrorBoundary help={t("page.error.help")} homeLabel={t("common.goHome")} resetKey={pathname}>
-        <AppRoutes />
+      <AppErrorBoundary
+        title={errorStatusTitle(t, 500)}
+        help={t("page.error.help")}
+        homeLabel={t("common.goHome")}
+        resetKey={pathname}
+      >
+        {errorStatus === null ? <AppRoutes /> : <ErrorStatusPage status={errorStatus} />}
       </AppErrorBoundary>
     </AppLayout>
   );

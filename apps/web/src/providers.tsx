@@ -8,7 +8,7 @@ import { TrpcProvider } from "./trpc-provider";
 
 export interface AppProvidersProps {
   children: ReactNode;
-  /** Tests fix these; the browser reads them from storage and navigator. */
+  /** The first language shown, its dictionary loaded (main.tsx passes the detected one; tests fix it). */
   language?: Language;
   queryClient?: QueryClient;
   cartItems?: readonly CartItem[];

@@ -4,5 +4,6 @@ export * from "./account";
 export * from "./card-number";
 export * from "./errors";
 export * from "./password-policy";
+export * from "./routes";
 export * from "./shop";
 export * from "./sites";

@@ -17,6 +17,8 @@ export function errorPageTitle(status: number): string {
 
 export interface ErrorPageProps {
   status: number;
+  /** The title in the visitor's language; default the server's English title for `status`. */
+  title?: string;
   /** Extra help under the title (e.g. translated advice). */
   children?: ReactNode;
   /** A way out, usually a link home. */
@@ -24,13 +26,13 @@ export interface ErrorPageProps {
 }
 
 /** The status code beside its fixed title, as the server's own error pages show it. */
-export function ErrorPage({ status, children, action }: ErrorPageProps) {
+export function ErrorPage({ status, title = errorPageTitle(status), children, action }: ErrorPageProps) {
   return (
     <section className="ui-error-page" aria-labelledby="error-page-status">
       <h1 className="ui-error-page__status" id="error-page-status">
         {status}
       </h1>
-      <h2 className="ui-error-page__title">{errorPageTitle(status)}</h2>
+      <h2 className="ui-error-page__title">{title}</h2>
       {children ? <div className="ui-error-page__body">{children}</div> : null}
       {action ? <p className="ui-error-page__action">{action}</p> : null}
     </section>

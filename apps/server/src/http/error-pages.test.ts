@@ -1,9 +1,13 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { errorTitle, renderErrorPage, respondWithError } from "./error-pages";
+import { errorTitle, provideWebAppShell, renderErrorPage, renderErrorShell, respondWithError } from "./error-pages";
 
-function appAnswering(status: 400 | 401 | 403 | 404 | 405 | 418 | 500 | 503) {
+const SHELL =
+  '<!doctype html><html lang="en"><head><title>Cobro</title></head><body><div id="root"></div></body></html>';
+
+function appAnswering(status: 400 | 401 | 403 | 404 | 405 | 418 | 500 | 503, shell: string | null = null) {
   const app = new Hono();
+  if (shell !== null) app.use("*", provideWebAppShell({ read: () => shell }));
   app.all("*", (c) => respondWithError(c, status));
   return app;
 }
@@ -49,6 +53,33 @@ describe("respondWithError", () => {
     expect(response.status).toBe(status);
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
     expect(await response.json()).toEqual({ error: { code, message: errorTitle(status) } });
+  });
+
+  it.each([400, 403, 404, 405, 500] as const)(
+    "pages are drawn in the web app's shell, naming the status (%i)",
+    async (status) => {
+      const response = await appAnswering(status, SHELL).request("/some/page");
+      expect(response.status).toBe(status);
+      expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      const html = await response.text();
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).toContain(
+        `<head><title>${status}: ${errorTitle(status)}</title>\n<meta name="cobro-error-status" content="${status}"></head>`,
+      );
+      expect(html).not.toContain("<title>Cobro</title>");
+    },
+  );
+
+  it("keeps JSON for /api even when the shell is there", async () => {
+    const response = await appAnswering(404, SHELL).request("/api/x");
+    expect(await response.json()).toEqual({ error: { code: "NOT_FOUND", message: errorTitle(404) } });
+  });
+
+  it("adds a title to a shell without one", () => {
+    expect(renderErrorShell("<html><head></head></html>", 500)).toBe(
+      '<html><head><title>500: Internal Server Error</title>\n<meta name="cobro-error-status" content="500">\n</head></html>',
+    );
   });
 
   it("escapes the title", () => {

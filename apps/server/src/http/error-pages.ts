@@ -1,9 +1,34 @@
 // The generic error pages (seed-spec §2): the status code beside a fixed
-// title, as HTML for pages and as `{ error: { code, message } }` for /api.
-// Nothing here ever shows a stack trace, an error message from code, or a
-// secret: the title for the status is all a visitor learns.
-import type { Context } from "hono";
+// title, as `{ error: { code, message } }` for /api and as HTML elsewhere.
+// The HTML is the web app's own index.html sent with the real status and a
+// `<meta name="cobro-error-status">` naming it, so the app draws its error
+// page in the shop's layout and the shopper's language; only when the app is
+// not built does a self-contained page stand in. Nothing here ever shows a
+// stack trace, an error message from code, or a secret: the title for the
+// status is all a visitor learns.
+import { ERROR_STATUS_META_NAME } from "@cobro/contracts";
+import type { Context, MiddlewareHandler } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+/** The built web app's index.html, read from disk (null while the app is not built). */
+export interface WebAppShell {
+  read(): string | null;
+}
+
+declare module "hono" {
+  interface ContextVariableMap {
+    /** Set for every request by `provideWebAppShell`; error pages are drawn inside it. */
+    webAppShell: WebAppShell | undefined;
+  }
+}
+
+/** Middleware that makes `shell` the page every HTML error response is drawn in. */
+export function provideWebAppShell(shell: WebAppShell): MiddlewareHandler {
+  return async (c, next) => {
+    c.set("webAppShell", shell);
+    await next();
+  };
+}
 
 /** Titles the spec fixes for the generic error pages; any other status gets `FALLBACK_ERROR_TITLE`. */
 export const ERROR_TITLES: Readonly<Record<number, string>> = {
@@ -67,6 +92,19 @@ export function renderErrorPage(status: number, title: string = errorTitle(statu
 `;
 }
 
+/**
+ * The web app's index.html for an error: the status in a
+ * `<meta name="cobro-error-status">` the app reads on its first render, and
+ * the spec's title as the document title until the app translates it.
+ */
+export function renderErrorShell(indexHtml: string, status: number): string {
+  const head = `<title>${status}: ${escapeHtml(errorTitle(status))}</title>\n<meta name="${ERROR_STATUS_META_NAME}" content="${status}">`;
+  const title = /<title>[^<]*<\/title>/i;
+  if (title.test(indexHtml)) return indexHtml.replace(title, head);
+  if (/<\/head>/i.test(indexHtml)) return indexHtml.replace(/<\/head>/i, `${head}\n</head>`);
+  return `${head}\n${indexHtml}`;
+}
+
 /** True for paths answered with JSON errors. */
 export function isApiPath(path: string): boolean {
   return path === "/api" || path.startsWith("/api/");
@@ -82,7 +120,8 @@ export interface ErrorResponseOptions {
 
 /**
  * Answers with the error page for `status`: JSON `{ error: { code, message } }`
- * under /api, the HTML page elsewhere.
+ * under /api; elsewhere the web app's shell naming the status (see
+ * `renderErrorShell`), or the self-contained page when the app is not built.
  */
 export function respondWithError(
   c: Context,
@@ -97,5 +136,6 @@ export function respondWithError(
       status,
     );
   }
-  return c.html(renderErrorPage(status), status);
+  const shell = c.get("webAppShell")?.read();
+  return c.html(shell ? renderErrorShell(shell, status) : renderErrorPage(status), status);
 }

@@ -17,9 +17,8 @@ describe("classifyPath", () => {
     ["/favicon.ico", "static"],
     ["/robots.txt", "static"],
     ["/logo.svg", "static"],
-    ["/_image", "static"],
-    ["/_image/x", "static"],
-    ["/_next/image", "static"],
+    ["/_image", "page"],
+    ["/_next/image", "page"],
     ["/v1.2/page", "page"],
   ] as const)("%s → %s", (path, group) => {
     expect(classifyPath(path)).toBe(group);

@@ -1,25 +1,19 @@
 // The three path groups of the request filter (seed-spec §2): the admin area,
-// the API, and every other page — static assets, image optimisation and the
-// favicon excepted, so serving a file never costs a session lookup.
+// the API, and every other page — built files excepted, so serving a file
+// never costs a session lookup.
 import { isApiPath } from "./error-pages";
 import { hasFileExtension } from "./static-web";
 
 export type PathGroup = "admin" | "api" | "page" | "static";
-
-const IMAGE_OPTIMISATION_PREFIXES = ["/_image", "/_next/image"];
 
 /** True for `/admin` and anything below it. */
 export function isAdminPath(path: string): boolean {
   return path === "/admin" || path.startsWith("/admin/");
 }
 
-/** True for paths the page filter skips: built assets, any file with an extension, image optimisation, the favicon. */
+/** True for paths the page filter skips: built assets and any file with an extension (the favicon included). */
 export function isStaticPath(path: string): boolean {
-  if (path === "/favicon.ico" || path.startsWith("/assets/")) return true;
-  if (IMAGE_OPTIMISATION_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) {
-    return true;
-  }
-  return hasFileExtension(path);
+  return path.startsWith("/assets/") || hasFileExtension(path);
 }
 
 /** Which filter group a path falls in; the admin area wins over the file-extension rule. */

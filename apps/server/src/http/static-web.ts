@@ -1,36 +1,29 @@
-// Serves the built web app (apps/web/dist): files by path, and index.html for
-// any other GET so the browser router can take over (SPA fallback). Files
-// under /assets/ carry a content hash in their names, so they are cached for
-// good; index.html is never cached, so a deploy shows at once.
-import { readFile, stat } from "node:fs/promises";
-import { extname, join, resolve, sep } from "node:path";
+// Serves the built web app (apps/web/dist). Files go through Hono's
+// serveStatic; every other path is checked against the app's page routes
+// (@cobro/contracts PAGE_ROUTES) so the status is true: index.html with 200 for
+// a page that exists, the error page (index.html naming the status, see
+// error-pages.ts) with 404 for an unknown path or an unknown product or plan,
+// 405 for a method a page does not answer, 400 for a malformed path.
+// Files under /assets/ carry a content hash in their names, so they are cached
+// for good; index.html is revalidated on every visit, so a deploy shows at
+// once. Source maps stay on disk for error reports and are never served, nor
+// is the build's manifest (dist/.vite/, read by the size budgets).
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { isWellFormedPath, matchPageRoute, PAGE_ALLOW_HEADER, type PageRouteMatch } from "@cobro/contracts";
+import { serveStatic } from "@hono/node-server/serve-static";
 import type { Context, MiddlewareHandler } from "hono";
-import { respondWithError } from "./error-pages";
+import { respondWithError, type WebAppShell } from "./error-pages";
 
 /** Where `npm run build --workspace @cobro/web` writes the app. */
 export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL("../../../web/dist/", import.meta.url));
 
-const CONTENT_TYPES: Readonly<Record<string, string>> = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".mjs": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".json": "application/json; charset=utf-8",
-  ".map": "application/json; charset=utf-8",
-  ".webmanifest": "application/manifest+json",
-  ".txt": "text/plain; charset=utf-8",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-  ".gif": "image/gif",
-  ".webp": "image/webp",
-  ".avif": "image/avif",
-  ".ico": "image/x-icon",
-  ".woff": "font/woff",
-  ".woff2": "font/woff2",
-};
+/** Hashed build output: the name changes whenever the content does. */
+export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
+
+/** index.html and unhashed files: may be stored, but revalidated before each use. */
+export const REVALIDATE_CACHE_CONTROL = "no-cache";
 
 /** Shown instead of the app when it has not been built (a fresh clone running only the server). */
 export const WEB_NOT_BUILT_PAGE = `<!doctype html>
@@ -57,71 +50,95 @@ export function hasFileExtension(path: string): boolean {
   return /\.[A-Za-z0-9]+$/.test(lastSegment);
 }
 
-async function readFileIfPresent(path: string): Promise<Buffer | null> {
-  try {
-    const info = await stat(path);
-    if (!info.isFile()) return null;
-    return await readFile(path);
-  } catch {
-    return null;
-  }
+/** True for source maps, which production never serves (the build keeps them on disk only). */
+export function isSourceMapPath(path: string): boolean {
+  return path.toLowerCase().endsWith(".map");
 }
 
-/** Maps a URL path to a file inside `root`, or null when it would escape it. */
-function resolveInside(root: string, urlPath: string): string | null {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(urlPath);
-  } catch {
-    return null;
-  }
-  if (decoded.includes("\0")) return null;
-  const target = resolve(join(root, decoded));
-  return target === root || target.startsWith(root.endsWith(sep) ? root : `${root}${sep}`) ? target : null;
+/** True for paths with a dot-segment (`/.vite/manifest.json`): build metadata, never served. */
+export function isHiddenPath(path: string): boolean {
+  return path.split("/").some((segment) => segment.startsWith("."));
 }
 
-function fileResponse(c: Context, body: Buffer, path: string, cacheControl: string): Response {
-  c.header("Content-Type", CONTENT_TYPES[extname(path).toLowerCase()] ?? "application/octet-stream");
-  c.header("Cache-Control", cacheControl);
-  if (c.req.method === "HEAD") return c.body(null);
-  return c.body(new Uint8Array(body));
+/**
+ * The app's index.html under `root`, re-read only when its modification time
+ * changes (a rebuild while the server runs), and read synchronously so error
+ * responses stay synchronous.
+ */
+export function createWebAppShell(root: string): WebAppShell {
+  const indexPath = join(root, "index.html");
+  let cached: { mtimeMs: number; html: string } | null = null;
+  return {
+    read() {
+      try {
+        const { mtimeMs } = statSync(indexPath);
+        // A 1 KB file read on the rare change; every other call costs one stat.
+        if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(indexPath, "utf8") };
+        return cached.html;
+      } catch {
+        cached = null;
+        return null;
+      }
+    },
+  };
 }
 
 export interface StaticWebOptions {
   /** The built app's directory; default `apps/web/dist`. */
   root?: string;
+  /** The app's index.html; default read from `root`. */
+  shell?: WebAppShell;
+  /**
+   * Whether the record a dynamic page names exists (product slug, plan id);
+   * an unknown one is a 404. Default: every one exists.
+   */
+  pageExists?: (match: PageRouteMatch) => Promise<boolean>;
+}
+
+/** The URL path as sent, percent-encoding intact (Hono's `c.req.path` may be decoded). */
+function encodedPathOf(url: string): string {
+  return new URL(url).pathname;
 }
 
 /**
- * The catch-all handler for non-API paths. GET/HEAD only (others get 405);
- * a missing file with an extension is a 404, any other path gets index.html.
+ * The catch-all handler for non-API paths: files of the build by path, then
+ * the page routes as described at the top of this file.
  */
 export function serveWebApp(options: StaticWebOptions = {}): MiddlewareHandler {
   const root = resolve(options.root ?? DEFAULT_WEB_DIST_DIR);
+  const shell = options.shell ?? createWebAppShell(root);
+  const pageExists = options.pageExists ?? (async () => true);
+  // Made on first use: serveStatic complains when its root is missing, and an unbuilt app is a normal state here.
+  let files: MiddlewareHandler | null = null;
+  const serveFile = async (c: Context) => {
+    if (files === null) {
+      if (!existsSync(root)) return undefined;
+      files = serveStatic({ root });
+    }
+    return (await files(c, async () => {})) ?? undefined;
+  };
+
   return async (c) => {
-    if (c.req.method !== "GET" && c.req.method !== "HEAD") {
-      return respondWithError(c, 405, { headers: { Allow: "GET, HEAD" } });
+    const encodedPath = encodedPathOf(c.req.url);
+    if (!isWellFormedPath(encodedPath)) return respondWithError(c, 400);
+    const isPageMethod = c.req.method === "GET" || c.req.method === "HEAD";
+
+    if (isSourceMapPath(encodedPath) || isHiddenPath(c.req.path)) return respondWithError(c, 404);
+    if (isPageMethod && hasFileExtension(c.req.path)) {
+      // Set before serveStatic builds the response; a later error response overrides it.
+      c.header("Cache-Control", c.req.path.startsWith("/assets/") ? IMMUTABLE_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL);
+      const file = await serveFile(c);
+      if (file) return file;
     }
-    const path = c.req.path;
-    if (path !== "/" && !path.endsWith("/")) {
-      const target = resolveInside(root, path);
-      if (target === null) return respondWithError(c, 404);
-      const file = await readFileIfPresent(target);
-      if (file) {
-        const immutable = path.startsWith("/assets/");
-        return fileResponse(
-          c,
-          file,
-          target,
-          immutable ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate",
-        );
-      }
-      if (hasFileExtension(path)) return respondWithError(c, 404);
-    }
-    const indexPath = join(root, "index.html");
-    const index = await readFileIfPresent(indexPath);
-    if (index) return fileResponse(c, index, indexPath, "no-store");
-    c.header("Cache-Control", "no-store");
-    return c.html(WEB_NOT_BUILT_PAGE, 200);
+
+    const match = matchPageRoute(encodedPath);
+    if (match === null) return respondWithError(c, 404);
+    if (!isPageMethod) return respondWithError(c, 405, { headers: { Allow: PAGE_ALLOW_HEADER } });
+    if (match.route.resource && !(await pageExists(match))) return respondWithError(c, 404);
+
+    const html = shell.read();
+    c.header("Cache-Control", REVALIDATE_CACHE_CONTROL);
+    if (html === null) return c.html(WEB_NOT_BUILT_PAGE, 200);
+    return c.html(html, 200);
   };
 }

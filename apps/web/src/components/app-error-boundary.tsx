@@ -3,6 +3,8 @@ import { Component, type ErrorInfo, type ReactNode } from "react";
 
 export interface AppErrorBoundaryProps {
   children: ReactNode;
+  /** The 500 title in the visitor's language. */
+  title: string;
   /** Translated help under the title. */
   help: string;
   homeLabel: string;
@@ -38,7 +40,7 @@ export class AppErrorBoundary extends Component<AppErrorBoundaryProps, State> {
     if (!this.state.failed) return this.props.children;
     // A plain link: a full reload is the surest recovery from a broken render.
     return (
-      <ErrorPage status={500} action={<a href="/">{this.props.homeLabel}</a>}>
+      <ErrorPage status={500} title={this.props.title} action={<a href="/">{this.props.homeLabel}</a>}>
         <p>{this.props.help}</p>
       </ErrorPage>
     );

@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { loadDictionary } from "./dictionaries";
 import type { MessageKey, MessageParams, Translate } from "./dictionary";
 import { type DateStyle, formatDateIn, formatMoneyIn, moneyLocale } from "./format";
 import { LANGUAGE_STORAGE_KEY, type Language, pickLanguage, resolveLocale } from "./locale";
@@ -41,8 +42,16 @@ function storeLanguage(language: Language): void {
   }
 }
 
+/** The language to show this visitor: their saved choice, else the browser's, else English (see locale.ts). */
+export function detectLanguage(preferred: readonly string[] = browserLanguages()): Language {
+  return pickLanguage({ stored: readStoredLanguage(), preferred });
+}
+
 export interface I18nProviderProps {
-  /** Fixes the language (tests, server rendering); otherwise it comes from storage and the browser. */
+  /**
+   * The first language shown, whose dictionary must be loaded (main.tsx loads `detectLanguage()`'s; tests
+   * load them all); otherwise it comes from storage and the browser.
+   */
   initialLanguage?: Language;
   /** The browser's languages; defaults to `navigator.languages`. */
   preferredLanguages?: readonly string[];
@@ -52,13 +61,17 @@ export interface I18nProviderProps {
 /** Provides the shopper's language, translations and Intl formatters to the app. */
 export function I18nProvider({ initialLanguage, preferredLanguages, children }: I18nProviderProps) {
   const preferred = useMemo(() => preferredLanguages ?? browserLanguages(), [preferredLanguages]);
-  const [language, setLanguageState] = useState<Language>(
-    () => initialLanguage ?? pickLanguage({ stored: readStoredLanguage(), preferred }),
-  );
+  const [language, setLanguageState] = useState<Language>(() => initialLanguage ?? detectLanguage(preferred));
 
+  // The page keeps its current words until the next language's dictionary has arrived.
   const setLanguage = useCallback((next: Language) => {
-    setLanguageState(next);
-    storeLanguage(next);
+    loadDictionary(next).then(
+      () => {
+        setLanguageState(next);
+        storeLanguage(next);
+      },
+      (error: unknown) => console.error(`[web] could not load the ${next} dictionary`, error),
+    );
   }, []);
 
   useEffect(() => {

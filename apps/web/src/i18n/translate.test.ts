@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { DICTIONARIES } from "./all-dictionaries";
 import type { MessageKey } from "./dictionary";
 import { LANGUAGES } from "./locale";
 import { en } from "./messages-en";
 import { PAYMENT_STATUS_DETAILS, PAYMENT_STATUSES } from "./payment-status";
-import { createTranslator, DICTIONARIES, fillPlaceholders, placeholdersOf, translatePlural } from "./translate";
+import { createTranslator, fillPlaceholders, placeholdersOf, translatePlural } from "./translate";
 
 const KEYS = Object.keys(en) as MessageKey[];
 

@@ -1,10 +1,6 @@
-import type { Dictionary, MessageKey, MessageParams, Translate } from "./dictionary";
+import { getDictionary } from "./dictionaries";
+import type { MessageKey, MessageParams, Translate } from "./dictionary";
 import type { Language } from "./locale";
-import { en } from "./messages-en";
-import { es } from "./messages-es";
-import { pt } from "./messages-pt";
-
-export const DICTIONARIES: Readonly<Record<Language, Dictionary>> = { en, es, pt };
 
 const PLACEHOLDER = /\{(\w+)\}/g;
 
@@ -21,9 +17,9 @@ export function placeholdersOf(template: string): string[] {
   return [...template.matchAll(PLACEHOLDER)].map((match) => match[1] ?? "").sort();
 }
 
-/** A `t(key, params)` for one language. */
+/** A `t(key, params)` for one language, whose dictionary must be loaded (see dictionaries.ts). */
 export function createTranslator(language: Language): Translate {
-  const dictionary = DICTIONARIES[language];
+  const dictionary = getDictionary(language);
   return (key: MessageKey, params?: MessageParams) => fillPlaceholders(dictionary[key], params);
 }
 
@@ -36,5 +32,5 @@ export function translatePlural(
 ): string {
   const category = new Intl.PluralRules(language).select(count);
   const key = category === "one" ? keys.one : keys.other;
-  return fillPlaceholders(DICTIONARIES[language][key], { count, ...params });
+  return fillPlaceholders(getDictionary(language)[key], { count, ...params });
 }

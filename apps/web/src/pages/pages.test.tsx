@@ -1,8 +1,9 @@
 import { QueryClient } from "@tanstack/react-query";
 import { getQueryKey } from "@trpc/react-query";
 import { renderToString } from "react-dom/server";
+import { prerender } from "react-dom/static";
 import { MemoryRouter } from "react-router";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { App } from "../app";
 import type { CartItem } from "../cart/cart-state";
 import type { Language } from "../i18n/locale";
@@ -26,6 +27,20 @@ function render(path: string, options: { language?: Language; cartItems?: CartIt
   );
   return html.replace(/[\u00a0\u202f]/g, " ");
 }
+
+// Pages are lazily loaded route chunks (app.tsx): render each route once and let its chunk arrive, so that
+// renderToString below draws the page itself rather than its loading state.
+beforeAll(async () => {
+  for (const path of ["/", "/products/x", "/cart", "/checkout", "/checkout/result", "/plans", "/plans/x", "/login"]) {
+    await prerender(
+      <AppProviders language="en" queryClient={new QueryClient()}>
+        <MemoryRouter initialEntries={[path]}>
+          <App />
+        </MemoryRouter>
+      </AppProviders>,
+    );
+  }
+});
 
 function clientWith(seed: (client: QueryClient) => void): QueryClient {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
