@@ -129,7 +129,7 @@ describe("API", () => {
     const mutationAsGet = await request("/api/trpc/auth.signOut");
     expect(mutationAsGet.status).toBe(405);
     expect(mutationAsGet.headers.get("allow")).toBe("POST");
-    const queryAsPost = await request("/api/trpc/system.health", {
+    const queryAsPost = await request("/api/trpc/system.publicConfig", {
       method: "POST",
       headers: { origin: ORIGIN, "content-type": "application/json" },
       body: "{}",
