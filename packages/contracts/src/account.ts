@@ -3,8 +3,28 @@
 import { z } from "zod";
 import { passwordSchema } from "./password-policy";
 
-export const USER_ROLES = ["admin", "shopper"] as const;
+/**
+ * `admin`: everything, users, settings and accounts included; `operator`: every money action and everything
+ * read-only; `viewer`: read-only; `shopper`: the shop only.
+ */
+export const USER_ROLES = ["admin", "operator", "viewer", "shopper"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
+
+/** The roles that may enter the admin console. */
+export const STAFF_ROLES = ["admin", "operator", "viewer"] as const satisfies readonly UserRole[];
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** How much a role may do, so "at least an operator" is one comparison. */
+const ROLE_RANK: Readonly<Record<UserRole, number>> = { shopper: 0, viewer: 1, operator: 2, admin: 3 };
+
+/** Whether `role` may do what `required` may (an admin may do what an operator may, and so on). */
+export function hasRoleAtLeast(role: UserRole, required: StaffRole): boolean {
+  return ROLE_RANK[role] >= ROLE_RANK[required];
+}
+
+export function isStaffRole(role: UserRole): role is StaffRole {
+  return hasRoleAtLeast(role, "viewer");
+}
 
 /** Emails are compared and stored trimmed and lower-case. */
 export function normalizeEmail(email: string): string {

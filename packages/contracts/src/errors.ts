@@ -24,6 +24,7 @@ export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
  * sent as the reason of a declined payment).
  */
 export const APP_ERROR_REASONS = [
+  "account_disabled",
   "action_in_progress",
   "amount_not_allowed",
   "capture_exceeds_authorized",

@@ -115,6 +115,8 @@ export async function validateSessionToken(options: {
       "users.role",
     ])
     .where("sessions.id", "=", sessionId)
+    // A disabled user's sessions stop working at once (they are also deleted when the user is disabled).
+    .where("users.disabled_at", "is", null)
     .executeTakeFirst();
   if (!row) return null;
 

@@ -9,6 +9,7 @@ import * as m0003 from "./migrations/0003-payment-attempts";
 import * as m0004 from "./migrations/0004-provider-sync";
 import * as m0005 from "./migrations/0005-payment-actions";
 import * as m0006 from "./migrations/0006-rate-limits";
+import * as m0007 from "./migrations/0007-staff-roles";
 import type { DB } from "./schema";
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -18,6 +19,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0004-provider-sync": m0004,
   "0005-payment-actions": m0005,
   "0006-rate-limits": m0006,
+  "0007-staff-roles": m0007,
 };
 
 /** Thrown when a migration fails; names the migration and keeps the database error as `cause`. */

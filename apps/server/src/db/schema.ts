@@ -51,6 +51,8 @@ export interface UsersTable {
   role: ColumnType<UserRole, UserRole | undefined, UserRole>;
   /** The provider customer this user's saved cards live under. */
   provider_customer_id: string | null;
+  /** Set while the user is disabled: no session is valid and signing in is refused. */
+  disabled_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }

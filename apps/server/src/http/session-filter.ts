@@ -2,6 +2,7 @@
 // admin-area guard. Both read the session cookie once per request and send the
 // cookie again only when validation pushed the expiry forward (or clear it
 // when the session is gone), so most page views cost one indexed lookup.
+import { isStaffRole } from "@cobro/contracts";
 import type { Context, MiddlewareHandler } from "hono";
 import {
   deleteSessionCookie,
@@ -57,9 +58,10 @@ export function loginRedirectLocation(url: string): string {
 }
 
 /**
- * Admin group: anonymous visitors are redirected (302) to the login page with
- * `next` set to where they were going; a signed-in user who is not an admin
- * gets the 403 page; admins pass (and get the sliding refresh).
+ * Admin group (the staff console): anonymous visitors are redirected (302) to
+ * the login page with `next` set to where they were going; a signed-in shopper
+ * gets the 403 page; staff (viewers, operators, admins) pass, and the console
+ * shows each only what their role may use.
  */
 export function adminGuard(deps: SessionDeps): MiddlewareHandler {
   const secure = shouldUseSecureCookies(deps.publicUrl);
@@ -69,7 +71,7 @@ export function adminGuard(deps: SessionDeps): MiddlewareHandler {
     if (validated === null) {
       response = c.redirect(loginRedirectLocation(c.req.url), 302);
       response.headers.set("Cache-Control", "no-store");
-    } else if (validated.user.role !== "admin") {
+    } else if (!isStaffRole(validated.user.role)) {
       response = respondWithError(c, 403);
     } else {
       await next();

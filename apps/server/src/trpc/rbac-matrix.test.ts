@@ -1,8 +1,9 @@
-// Every procedure of appRouter, called as anonymous, shopper and admin, must
+// Every procedure of appRouter, called as anonymous, shopper, viewer, operator and admin, must
 // answer 401 / 403 / success exactly as its declared kind says. The list of
 // procedures comes from the router itself: a new procedure missing from
 // ACCESS_MATRIX fails this test until someone decides who may call it.
 
+import { hasRoleAtLeast } from "@cobro/contracts";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import type { Kysely } from "kysely";
@@ -18,7 +19,7 @@ import { createTestCaller, createTestUser, signInAs, TEST_PASSWORD, uniqueEmail 
 import { appRouter } from "./router";
 import type { ProcedureAccess, TrpcMeta } from "./trpc";
 
-type Role = "anonymous" | "shopper" | "admin";
+type Role = "anonymous" | "shopper" | "viewer" | "operator" | "admin";
 
 interface CallFixture {
   db: Kysely<DB>;
@@ -90,12 +91,12 @@ const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   "account.subscriptions.cancel": { access: "protected", input: ({ user }) => subscriptionOf(user) },
 };
 
-const ROLES: Role[] = ["anonymous", "shopper", "admin"];
+const ROLES: Role[] = ["anonymous", "shopper", "viewer", "operator", "admin"];
 
 function expectedOutcome(access: ProcedureAccess, role: Role): "OK" | "UNAUTHORIZED" | "FORBIDDEN" {
   if (access === "public") return "OK";
   if (role === "anonymous") return "UNAUTHORIZED";
-  if (access === "admin" && role !== "admin") return "FORBIDDEN";
+  if (access !== "protected" && !hasRoleAtLeast(role, access)) return "FORBIDDEN";
   return "OK";
 }
 

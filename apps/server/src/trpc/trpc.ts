@@ -1,9 +1,10 @@
-// tRPC core: the request context and the three procedure kinds.
+// tRPC core: the request context and the procedure kinds.
 //
 // - publicProcedure: anyone.
 // - protectedProcedure: a valid session, else UNAUTHORIZED (401, "who are
 //   you"); `ctx.user` and `ctx.session` are non-null inside.
-// - adminProcedure: an admin session, else FORBIDDEN (403, "you may not").
+// - viewerProcedure / operatorProcedure / adminProcedure: staff of at least
+//   that role (admin ⊃ operator ⊃ viewer), else FORBIDDEN (403, "you may not").
 //
 // Each kind records itself in the procedure's meta (`access`), so tests can
 // walk the router and check every procedure's guard (rbac-matrix.test.ts).
@@ -17,6 +18,7 @@
 // Errors: domain code throws AppError; a middleware turns it into a TRPCError
 // with the mapped code, and the errorFormatter (the one place) writes the
 // user-facing message, the HTTP status and `data.fieldErrors`.
+import { hasRoleAtLeast, type StaffRole } from "@cobro/contracts";
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { FetchCreateContextFnOptions } from "@trpc/server/adapters/fetch";
 import type { Context as HonoContext } from "hono";
@@ -40,7 +42,7 @@ import { ControlCharacterError, findControlCharacters } from "./control-characte
 import { APP_ERROR_STATUS } from "./error-status";
 import { formatTrpcError } from "./format-error";
 
-export type ProcedureAccess = "public" | "protected" | "admin";
+export type ProcedureAccess = "public" | "protected" | StaffRole;
 
 export interface TrpcMeta {
   access: ProcedureAccess;
@@ -197,9 +199,19 @@ export const protectedProcedure = baseProcedure.meta({ access: "protected" }).us
   return next({ ctx: { user: ctx.user, session: ctx.session } });
 });
 
-export const adminProcedure = protectedProcedure.meta({ access: "admin" }).use(({ ctx, next }) => {
-  if (ctx.user.role !== "admin") {
-    throw new AppError("FORBIDDEN", "You do not have access to this.");
-  }
-  return next();
-});
+/** A procedure for staff of at least `role` (admin ⊃ operator ⊃ viewer); shoppers and lesser staff get FORBIDDEN. */
+function staffProcedure(role: StaffRole) {
+  return protectedProcedure.meta({ access: role }).use(({ ctx, next }) => {
+    if (!hasRoleAtLeast(ctx.user.role, role)) {
+      throw new AppError("FORBIDDEN", "You do not have access to this.");
+    }
+    return next();
+  });
+}
+
+/** Read-only console procedures: viewers, operators and admins. */
+export const viewerProcedure = staffProcedure("viewer");
+/** Money actions: operators and admins. */
+export const operatorProcedure = staffProcedure("operator");
+/** Users, settings and accounts: admins only. */
+export const adminProcedure = staffProcedure("admin");

@@ -91,6 +91,7 @@ export const en = {
   "errors.badRequest": "Please check the information and try again.",
   "errors.conflict": "Something changed in the meantime. Refresh the page and try again.",
   "errors.paymentDeclined": "The payment was declined.",
+  "reason.account_disabled": "This account is disabled. Ask the shop's admin to enable it.",
   "reason.action_in_progress": "Another action on this payment is not finished yet. Refresh the page and try again.",
   "reason.capture_exceeds_authorized": "A capture must be more than zero and at most the authorized amount.",
   "reason.payment_not_cancellable":

@@ -93,6 +93,7 @@ export const es: Dictionary = {
   "errors.badRequest": "Revisa los datos e inténtalo de nuevo.",
   "errors.conflict": "Algo cambió mientras tanto. Recarga la página e inténtalo de nuevo.",
   "errors.paymentDeclined": "El pago fue rechazado.",
+  "reason.account_disabled": "Esta cuenta está deshabilitada. Pedile al administrador de la tienda que la habilite.",
   "reason.action_in_progress": "Otra acción sobre este pago todavía no terminó. Recargá la página e intentá de nuevo.",
   "reason.capture_exceeds_authorized": "La captura debe ser mayor que cero y como máximo el monto autorizado.",
   "reason.payment_not_cancellable":

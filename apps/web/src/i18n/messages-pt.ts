@@ -93,6 +93,7 @@ export const pt: Dictionary = {
   "errors.badRequest": "Confira as informações e tente novamente.",
   "errors.conflict": "Algo mudou nesse meio-tempo. Recarregue a página e tente novamente.",
   "errors.paymentDeclined": "O pagamento foi recusado.",
+  "reason.account_disabled": "Esta conta está desativada. Peça ao administrador da loja para ativá-la.",
   "reason.action_in_progress": "Outra ação neste pagamento ainda não terminou. Recarregue a página e tente de novo.",
   "reason.capture_exceeds_authorized": "A captura deve ser maior que zero e no máximo o valor autorizado.",
   "reason.payment_not_cancellable":

@@ -38,12 +38,18 @@ export async function signIn(options: SignInOptions): Promise<{ user: SessionUse
 
   const user = await db
     .selectFrom("users")
-    .select(["id", "email", "name", "role", "password_hash"])
+    .select(["id", "email", "name", "role", "password_hash", "disabled_at"])
     .where(sql<string>`lower(email)`, "=", email)
     .executeTakeFirst();
   const passwordMatches = await verifyPassword(options.password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
   if (!user || !passwordMatches) {
     throw new AppError("UNAUTHORIZED", INVALID_CREDENTIALS_MESSAGE);
+  }
+  if (user.disabled_at !== null) {
+    // Only after the right password: a stranger learns nothing about the account.
+    throw new AppError("FORBIDDEN", "This account is disabled. Ask an admin to enable it.", {
+      reason: "account_disabled",
+    });
   }
 
   await attempt.succeeded();
