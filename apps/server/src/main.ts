@@ -146,11 +146,20 @@ async function main(): Promise<void> {
       logger.info(`Embedded PostgreSQL on port ${postgres.port} (data in ${postgres.dataDir})`);
     }
     // An idle pooled connection can fail (the database restarts, the network blips): pg reports it as an 'error'
-    // event, which would end the process if nobody listened. The next query opens a fresh connection.
-    const onConnectionError = (component: string) => (error: Error) =>
-      logger.warn({ err: error }, `${component}: idle connection failed`);
+    // event, which would end the process if nobody listened. The next query opens a fresh connection. Once a
+    // pool is being closed, its connections' goodbyes can still cross PostgreSQL's own shutdown (closing a pool
+    // does not wait for the sockets): expected, so only a debug line.
+    const closing = new Set<string>();
+    const onConnectionError = (component: string) => (error: Error) => {
+      if (closing.has(component)) logger.debug({ err: error }, `${component}: connection error while closing`);
+      else logger.warn({ err: error }, `${component}: idle connection failed`);
+    };
+    const closeWith = (component: string, stop: () => Promise<void>) => () => {
+      closing.add(component);
+      return stop();
+    };
     const db = createDatabase(connectionString, { onPoolError: onConnectionError("database pool") });
-    stoppers.push({ name: "database pool", stop: () => db.destroy() });
+    stoppers.push({ name: "database pool", stop: closeWith("database pool", () => db.destroy()) });
     const migrations = await migrateToLatest(db);
     if (migrations.length > 0) logger.info(`Applied ${migrations.length} migration(s)`);
 
@@ -167,7 +176,10 @@ async function main(): Promise<void> {
     });
 
     const jobQueue = await startJobQueue({ connectionString, onError: onConnectionError("job queue") });
-    stoppers.push({ name: "job queue", stop: () => jobQueue.stop({ timeoutMs: JOB_DRAIN_TIMEOUT_MS }) });
+    stoppers.push({
+      name: "job queue",
+      stop: closeWith("job queue", () => jobQueue.stop({ timeoutMs: JOB_DRAIN_TIMEOUT_MS })),
+    });
 
     const deps: AppDeps = {
       env,
