@@ -25,7 +25,7 @@ export interface ServerProcess {
   child: ChildProcess;
   /** The app's origin, e.g. http://127.0.0.1:41234. */
   url: string;
-  /** The embedded sandbox's origin. */
+  /** The embedded sandbox's origin ("" in live mode). */
   sandboxUrl: string;
   dataDir: string;
   /** Messages logged so far (JSON lines). */
@@ -40,8 +40,16 @@ export interface ServerProcess {
   dispose(): Promise<void>;
 }
 
+export interface StartServerProcessOptions {
+  /** Node options before the entry point (e.g. `--import` a module hook). */
+  nodeArgs?: string[];
+}
+
 /** Starts the server and resolves once it has printed its URL (everything started). */
-export async function startServerProcess(extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  extraEnv: Record<string, string> = {},
+  options: StartServerProcessOptions = {},
+): Promise<ServerProcess> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "cobro-lifecycle-"));
   chmodSync(dataDir, 0o755); // PostgreSQL runs as the postgres user when we are root
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -58,7 +66,7 @@ export async function startServerProcess(extraEnv: Record<string, string> = {}):
     NODE_ENV: "development",
     ...extraEnv,
   });
-  const child = spawn(process.execPath, ["dist/main.js"], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "dist/main.js"], {
     cwd: serverDir,
     env,
     detached: true,
@@ -108,10 +116,11 @@ export async function startServerProcess(extraEnv: Record<string, string> = {}):
     const check = () => {
       const url = messages.map((message) => /^Cobro is running at (\S+)/.exec(message)?.[1]).find(Boolean);
       const sandboxUrl = messages.map((message) => /embedded sandbox at (\S+)/.exec(message)?.[1]).find(Boolean);
-      if (url && sandboxUrl) {
+      const live = messages.some((message) => message.startsWith("Provider: Mercado Pago (live)"));
+      if (url && (sandboxUrl || live)) {
         clearTimeout(timer);
         child.stdout?.off("data", check);
-        resolve({ url, sandboxUrl });
+        resolve({ url, sandboxUrl: sandboxUrl ?? "" });
       }
     };
     child.stdout?.on("data", check);
