@@ -135,6 +135,11 @@ async function main(): Promise<void> {
     const port = env.PORT === 0 ? await findFreePort() : env.PORT;
     const publicUrl = (env.PUBLIC_URL ?? `http://${hostForUrl(env.HOST)}:${port}`).replace(/\/+$/, "");
 
+    // The provider (the sandbox: importing it and loading its spec take a few hundred ms) needs neither the
+    // database nor the queue, so it starts while PostgreSQL does. Awaited below, where a failure surfaces.
+    const providerStarting = startProvider({ env, dataDir, publicUrl });
+    providerStarting.catch(() => {});
+
     let connectionString = env.DATABASE_URL;
     if (!connectionString) {
       const postgres = await startEmbeddedPostgres({
@@ -167,7 +172,7 @@ async function main(): Promise<void> {
     if (seeded > 0) logger.info(`Seeded the demo catalog (${seeded} products)`);
     const admin = await ensureFirstAdmin({ db, email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
 
-    const providerRuntime = await startProvider({ env, dataDir, publicUrl });
+    const providerRuntime = await providerStarting;
     stoppers.push({ name: "provider sandbox", stop: () => providerRuntime.close() });
     const tokenEncryptionKey = await resolveTokenEncryptionKey({
       configuredKey: env.TOKEN_ENCRYPTION_KEY,
