@@ -1,48 +1,36 @@
 // Browser tests of the shopper pages against the real product: the server as
 // `npm start` runs it (embedded PostgreSQL + embedded provider sandbox), on
-// fixed ports with a fresh data directory per run, plus a second, Brazilian
+// free ports with a fresh data directory per run, plus a second, Brazilian
 // store for Pix (see e2e/support/e2e-env.ts). Debian's Chromium, never a
 // downloaded browser. One worker: the machine has two cores and the stores
-// are shared.
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+// are shared. Two runs on one machine do not meet: each takes its own ports
+// and its own run directory, and removes only that directory.
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "@playwright/test";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, BRAZIL_STORE, DATA_DIR_VARIABLE, MAIN_STORE } from "./e2e/support/e2e-env";
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  BRAZIL_STORE,
+  DATA_DIR_VARIABLE,
+  MAIN_STORE,
+  PORTS_VARIABLE,
+} from "./e2e/support/e2e-env";
 
 const webDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(webDir, "../..");
 
-const RUN_DIR_PREFIX = "cobro-e2e-";
-
-/** True while a PostgreSQL of an earlier run still holds `dir` (its postmaster.pid names a live process). */
-function inUse(dir: string): boolean {
-  return ["main", "brazil"].some((store) => {
-    const pidFile = path.join(dir, store, "postgres", "postmaster.pid");
-    if (!existsSync(pidFile)) return false;
-    const pid = Number.parseInt(readFileSync(pidFile, "utf8").split("\n")[0] ?? "", 10);
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  });
-}
-
-// The config is loaded by the runner and again by each worker; the first load picks the run's directory and the
-// workers inherit it through the environment. The stores outlive global teardown, so each run removes the
-// directories of earlier, finished runs instead.
+// The config is loaded by the runner and again by each worker; the first load (the runner's) creates the run's
+// directory and the workers inherit it through the environment. The stores stop after the last global teardown,
+// so the runner removes the directory as it exits, once they are gone.
 if (!process.env[DATA_DIR_VARIABLE]) {
-  for (const entry of readdirSync(tmpdir())) {
-    const earlier = path.join(tmpdir(), entry);
-    if (entry.startsWith(RUN_DIR_PREFIX) && !inUse(earlier)) rmSync(earlier, { recursive: true, force: true });
-  }
-  const dir = mkdtempSync(path.join(tmpdir(), RUN_DIR_PREFIX));
+  const dir = mkdtempSync(path.join(tmpdir(), "cobro-e2e-"));
   // PostgreSQL runs as the postgres user when we are root: it must be able to enter the directory.
   chmodSync(dir, 0o755);
   process.env[DATA_DIR_VARIABLE] = dir;
+  process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
 }
 const dataDir = process.env[DATA_DIR_VARIABLE] ?? "";
 
@@ -83,8 +71,8 @@ export default defineConfig({
   },
   webServer: [
     {
-      // The product as `npm start` runs it, on a fresh data directory.
-      command: "npm run build --workspace @cobro/web && npm run start --workspace @cobro/server",
+      // The product as `npm start` runs it (building what is stale), on a fresh data directory.
+      command: "npm start",
       cwd: repoRoot,
       url: `${MAIN_STORE.baseUrl}/api/health`,
       reuseExistingServer: false,
@@ -100,6 +88,7 @@ export default defineConfig({
         ADMIN_EMAIL,
         ADMIN_PASSWORD,
         [DATA_DIR_VARIABLE]: dataDir,
+        [PORTS_VARIABLE]: process.env[PORTS_VARIABLE] ?? "",
       },
     },
     {
@@ -112,7 +101,7 @@ export default defineConfig({
       stdout: "ignore",
       stderr: "pipe",
       gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
-      env: { [DATA_DIR_VARIABLE]: dataDir },
+      env: { [DATA_DIR_VARIABLE]: dataDir, [PORTS_VARIABLE]: process.env[PORTS_VARIABLE] ?? "" },
     },
   ],
 });

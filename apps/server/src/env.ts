@@ -18,6 +18,10 @@ export const envSchema = z.object({
   LOG_FORMAT: z.enum(["pretty", "json"]).optional(),
   HOST: z.string().default("127.0.0.1"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Time a client has to send a request's headers, in ms (slow clients are cut off with 408). */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** Time a client has to send a whole request (headers and body), in ms. */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /** Public origin of the app, e.g. https://shop.example.com (defaults to http://HOST:PORT). */
   PUBLIC_URL: optionalString.pipe(z.url().optional()),
   /** An external PostgreSQL; without it an embedded PostgreSQL is started under DATA_DIR. */

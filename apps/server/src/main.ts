@@ -2,8 +2,14 @@
 // environment, starts (or connects to) PostgreSQL, migrates, seeds the demo
 // catalog and the first admin, starts the provider (the embedded sandbox
 // unless real credentials are set), the job queue and the HTTP server, and
-// prints what a developer needs. Ctrl-C stops everything in reverse order, so
-// no PostgreSQL process is left behind.
+// prints what a developer needs.
+//
+// Ctrl-C (SIGINT) or SIGTERM stops everything in order: stop accepting
+// connections and let the requests in flight finish (bounded), stop the job
+// queue (running jobs finish, bounded), the sandbox, the database pool, and
+// the embedded PostgreSQL last. PostgreSQL runs in a session of its own, so a
+// terminal's Ctrl-C reaches only this process and the database stays up until
+// the work that needs it is done.
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
@@ -16,26 +22,32 @@ import { migrateToLatest } from "./db/migrate";
 import type { AppDeps } from "./deps";
 import { ensureFirstAdmin } from "./domain/accounts/ensure-first-admin";
 import { seedDemoCatalog } from "./domain/catalog/seed-demo-catalog";
-import { loadEnv } from "./env";
+import { type Env, loadEnv } from "./env";
 import { startJobQueue } from "./jobs/queue";
 import { createLogger, type Logger } from "./logging/logger";
 import { SANDBOX_TEST_CARD_HINTS, startProvider } from "./provider/provider-setup";
 
 /** A second signal this long after the first forces the exit. */
 const FORCE_EXIT_AFTER_MS = 2000;
+/** How long requests in flight may take to finish once shutdown begins; then their connections are cut. */
+const HTTP_DRAIN_TIMEOUT_MS = 10_000;
+/** How long running jobs may take to finish once shutdown begins. */
+const JOB_DRAIN_TIMEOUT_MS = 10_000;
 
 /** Work still to undo on shutdown, run last-in first-out. */
 type Stopper = { name: string; stop: () => Promise<void> };
 
-function log(message: string): void {
-  console.log(`[cobro] ${message}`);
-}
-
-function closeServer(server: Server): Promise<void> {
+/**
+ * Stops accepting connections, ends idle keep-alive connections as they become
+ * idle (a busy one once its response is sent), and after `drainMs` cuts
+ * whatever is still open.
+ */
+function closeServer(server: Server, drainMs: number): Promise<void> {
   return new Promise((resolveClose) => {
-    // Keep-alive sockets would hold close() open: end idle ones now and any busy one after a grace period.
-    const force = setTimeout(() => server.closeAllConnections(), 5000);
+    const idleSweep = setInterval(() => server.closeIdleConnections(), 50);
+    const force = setTimeout(() => server.closeAllConnections(), drainMs);
     server.close(() => {
+      clearInterval(idleSweep);
       clearTimeout(force);
       resolveClose();
     });
@@ -58,31 +70,57 @@ function hostForUrl(host: string): string {
   return host.includes(":") ? `[${host}]` : host;
 }
 
-let logger: Logger = createLogger({ level: "info", pretty: false });
+function createRootLogger(env: Env | null): Logger {
+  if (!env) return createLogger({ level: "info", pretty: true });
+  const format = env.LOG_FORMAT ?? (env.NODE_ENV === "production" ? "json" : "pretty");
+  return createLogger({ level: env.LOG_LEVEL, pretty: format === "pretty" });
+}
+
+/** Writes out buffered log lines (pino's pretty output goes through a worker) before the process exits. */
+function flushLogs(logger: Logger): Promise<void> {
+  return new Promise((resolveFlush) => {
+    const timer = setTimeout(resolveFlush, 1000);
+    logger.flush(() => {
+      clearTimeout(timer);
+      resolveFlush();
+    });
+  });
+}
 
 async function main(): Promise<void> {
   const stoppers: Stopper[] = [];
   let stoppingSince: number | null = null;
+  let env: Env | null = null;
+  let configError: unknown = null;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    configError = error;
+  }
+  const logger = createRootLogger(env);
 
   const shutdown = async (reason: string, exitCode: number): Promise<void> => {
     if (stoppingSince !== null) {
-      // Ctrl-C reaches us twice at once (the terminal signals the whole process group, and tsx relays it):
-      // only a later, deliberate second signal skips the orderly shutdown.
+      // Ctrl-C in a terminal reaches us twice at once (the terminal signals the foreground process group, and
+      // npm relays it): only a later, deliberate second signal skips the orderly shutdown.
       if (Date.now() - stoppingSince < FORCE_EXIT_AFTER_MS) return;
-      log(`${reason} again: exiting at once`);
+      logger.warn(`${reason} again: exiting at once`);
+      await flushLogs(logger);
       process.exit(1);
     }
     stoppingSince = Date.now();
-    log(`${reason}: shutting down…`);
+    logger.info(`${reason}: shutting down…`);
     for (const { name, stop } of stoppers.reverse()) {
       try {
         await stop();
+        logger.debug(`stopped ${name}`);
       } catch (error) {
-        console.error(`[cobro] stopping ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+        logger.error({ err: error }, `stopping ${name} failed`);
         exitCode = 1;
       }
     }
-    log(exitCode === 0 ? "Stopped." : "Stopped, with errors.");
+    logger.info(exitCode === 0 ? "Stopped." : "Stopped, with errors.");
+    await flushLogs(logger);
     process.exit(exitCode);
   };
   // Registered first: a signal during startup still stops what already runs. `on`, not `once`: while our
@@ -91,15 +129,16 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void shutdown("SIGTERM", 0));
 
   try {
-    const env = loadEnv();
-    logger = createLogger({
-      level: env.LOG_LEVEL,
-      pretty: (env.LOG_FORMAT ?? (env.NODE_ENV === "production" ? "json" : "pretty")) === "pretty",
-    });
+    if (!env) throw configError;
     const dataDir = resolve(env.DATA_DIR);
     // PORT=0 means "any free port"; the URL must be known before the sandbox starts (it posts webhooks there).
     const port = env.PORT === 0 ? await findFreePort() : env.PORT;
     const publicUrl = (env.PUBLIC_URL ?? `http://${hostForUrl(env.HOST)}:${port}`).replace(/\/+$/, "");
+
+    // The provider (the sandbox: importing it and loading its spec take a few hundred ms) needs neither the
+    // database nor the queue, so it starts while PostgreSQL does. Awaited below, where a failure surfaces.
+    const providerStarting = startProvider({ env, dataDir, publicUrl });
+    providerStarting.catch(() => {});
 
     let connectionString = env.DATABASE_URL;
     if (!connectionString) {
@@ -109,23 +148,31 @@ async function main(): Promise<void> {
       });
       stoppers.push({ name: "PostgreSQL", stop: postgres.stop });
       connectionString = postgres.connectionString;
-      log(`Embedded PostgreSQL on port ${postgres.port} (data in ${postgres.dataDir})`);
+      logger.info(`Embedded PostgreSQL on port ${postgres.port} (data in ${postgres.dataDir})`);
     }
-    // A terminal's Ctrl-C also reaches PostgreSQL (same process group), which then drops our connections
-    // while we shut down in order: those errors are expected, not worth a log line.
-    const quietWhileStopping = (label: string) => (error: Error) => {
-      if (stoppingSince === null) console.error(`[cobro] ${label}: ${error.message}`);
+    // An idle pooled connection can fail (the database restarts, the network blips): pg reports it as an 'error'
+    // event, which would end the process if nobody listened. The next query opens a fresh connection. Once a
+    // pool is being closed, its connections' goodbyes can still cross PostgreSQL's own shutdown (closing a pool
+    // does not wait for the sockets): expected, so only a debug line.
+    const closing = new Set<string>();
+    const onConnectionError = (component: string) => (error: Error) => {
+      if (closing.has(component)) logger.debug({ err: error }, `${component}: connection error while closing`);
+      else logger.warn({ err: error }, `${component}: idle connection failed`);
     };
-    const db = createDatabase(connectionString, { onPoolError: quietWhileStopping("database connection") });
-    stoppers.push({ name: "database pool", stop: () => db.destroy() });
+    const closeWith = (component: string, stop: () => Promise<void>) => () => {
+      closing.add(component);
+      return stop();
+    };
+    const db = createDatabase(connectionString, { onPoolError: onConnectionError("database pool") });
+    stoppers.push({ name: "database pool", stop: closeWith("database pool", () => db.destroy()) });
     const migrations = await migrateToLatest(db);
-    if (migrations.length > 0) log(`Applied ${migrations.length} migration(s)`);
+    if (migrations.length > 0) logger.info(`Applied ${migrations.length} migration(s)`);
 
     const seeded = await seedDemoCatalog({ db });
-    if (seeded > 0) log(`Seeded the demo catalog (${seeded} products)`);
+    if (seeded > 0) logger.info(`Seeded the demo catalog (${seeded} products)`);
     const admin = await ensureFirstAdmin({ db, email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
 
-    const providerRuntime = await startProvider({ env, dataDir, publicUrl });
+    const providerRuntime = await providerStarting;
     stoppers.push({ name: "provider sandbox", stop: () => providerRuntime.close() });
     const tokenEncryptionKey = await resolveTokenEncryptionKey({
       configuredKey: env.TOKEN_ENCRYPTION_KEY,
@@ -133,8 +180,11 @@ async function main(): Promise<void> {
       dataDir,
     });
 
-    const jobQueue = await startJobQueue({ connectionString, onError: quietWhileStopping("job queue") });
-    stoppers.push({ name: "job queue", stop: () => jobQueue.stop() });
+    const jobQueue = await startJobQueue({ connectionString, onError: onConnectionError("job queue") });
+    stoppers.push({
+      name: "job queue",
+      stop: closeWith("job queue", () => jobQueue.stop({ timeoutMs: JOB_DRAIN_TIMEOUT_MS })),
+    });
 
     const deps: AppDeps = {
       env,
@@ -149,9 +199,20 @@ async function main(): Promise<void> {
     };
     await jobQueue.startWorkers(deps);
 
-    const server = serve({ fetch: createApp(deps).fetch, port, hostname: env.HOST }) as Server;
+    const server = serve({
+      fetch: createApp(deps).fetch,
+      port,
+      hostname: env.HOST,
+      serverOptions: {
+        // A client that trickles its headers or body holds a connection and a request slot: cut it off.
+        headersTimeout: env.HTTP_HEADERS_TIMEOUT_MS,
+        requestTimeout: env.HTTP_REQUEST_TIMEOUT_MS,
+        // How often Node checks those two timeouts (default 30 s, which would stretch them by up to that much).
+        connectionsCheckingInterval: Math.min(1000, env.HTTP_HEADERS_TIMEOUT_MS),
+      },
+    }) as Server;
     await listen(server);
-    stoppers.push({ name: "HTTP server", stop: () => closeServer(server) });
+    stoppers.push({ name: "HTTP server", stop: () => closeServer(server, HTTP_DRAIN_TIMEOUT_MS) });
 
     const lines = [
       `Cobro is running at ${publicUrl}`,
@@ -163,9 +224,9 @@ async function main(): Promise<void> {
     }
     if (providerRuntime.settings.mode === "sandbox") lines.push(...SANDBOX_TEST_CARD_HINTS);
     lines.push("Press Ctrl-C to stop.");
-    for (const line of lines) log(line);
+    for (const line of lines) logger.info(line);
   } catch (error) {
-    console.error(`[cobro] could not start: ${error instanceof Error ? error.message : String(error)}`);
+    logger.fatal({ err: error }, `could not start: ${error instanceof Error ? error.message : String(error)}`);
     await shutdown("startup failed", 1);
   }
 }

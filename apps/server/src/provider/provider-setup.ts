@@ -1,11 +1,15 @@
 // Which Mercado Pago the server talks to. With MP_ACCESS_TOKEN it is the real
 // one (live mode); without, the embedded sandbox is started in-process and
 // plays the provider, so a fresh clone takes test payments with no account.
+//
+// The sandbox is a development dependency: it is imported only in sandbox
+// mode (a dynamic import, its own chunk in the production build), so live
+// mode neither loads it nor needs it installed.
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { createProviderClient, type ProviderClient } from "@cobro/provider-client";
-import { createSandbox, type Sandbox } from "@cobro/provider-sandbox";
+import type { Sandbox } from "@cobro/provider-sandbox";
 import type { ProviderSettings } from "../deps";
 import type { Env } from "../env";
 
@@ -97,7 +101,10 @@ export async function startProvider(options: StartProviderOptions): Promise<Prov
       close: async () => {},
     };
   }
-  const webhookSecret = await loadOrCreateSecretFile(join(options.dataDir, "sandbox-webhook-secret"));
+  const [webhookSecret, { createSandbox }] = await Promise.all([
+    loadOrCreateSecretFile(join(options.dataDir, "sandbox-webhook-secret")),
+    import("@cobro/provider-sandbox"),
+  ]);
   const sandbox = await createSandbox({
     port: options.env.SANDBOX_PORT,
     host: "127.0.0.1",

@@ -1,7 +1,9 @@
-// Where the stores of an end-to-end run live. Fixed ports, so a test and the
-// config agree without passing anything around; a fresh data directory per run
-// (created by playwright.config.ts and handed to the workers through the
-// environment they inherit).
+// Where the stores of an end-to-end run live: free ports and a fresh data
+// directory per run, so two runs on one machine never meet. Both are chosen
+// once, by the first load of this module (the runner's, through
+// playwright.config.ts), and handed to the workers and web servers through the
+// environment they inherit.
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
@@ -26,6 +28,41 @@ export function runDataDir(): string {
   return dir;
 }
 
+/** The run's ports (JSON: six numbers), set on the first load. */
+export const PORTS_VARIABLE = "COBRO_E2E_PORTS";
+
+/**
+ * Six TCP ports that were free a moment ago, all held open at once so they differ. Synchronous (a child node
+ * process) because the stores below are module constants the config and the tests import.
+ */
+function pickFreePorts(count: number): number[] {
+  const script = `
+    const net = require("node:net");
+    const servers = Array.from({ length: ${count} }, () => net.createServer());
+    Promise.all(servers.map((server) => new Promise((resolve) => server.listen(0, "127.0.0.1", resolve)))).then(() => {
+      process.stdout.write(JSON.stringify(servers.map((server) => server.address().port)));
+      for (const server of servers) server.close();
+    });`;
+  return JSON.parse(execFileSync(process.execPath, ["-e", script], { encoding: "utf8" })) as number[];
+}
+
+function runPorts(): number[] {
+  const chosen = process.env[PORTS_VARIABLE];
+  if (chosen) return JSON.parse(chosen) as number[];
+  const ports = pickFreePorts(6);
+  process.env[PORTS_VARIABLE] = JSON.stringify(ports);
+  return ports;
+}
+
+const [
+  mainPort = 0,
+  mainPostgresPort = 0,
+  mainSandboxPort = 0,
+  brazilPort = 0,
+  brazilPostgresPort = 0,
+  brazilSandboxPort = 0,
+] = runPorts();
+
 function store(name: StoreEnv["name"], port: number, postgresPort: number, sandboxPort: number): StoreEnv {
   return {
     name,
@@ -39,13 +76,13 @@ function store(name: StoreEnv["name"], port: number, postgresPort: number, sandb
 }
 
 /** The store as `npm start` runs it: embedded PostgreSQL and the embedded sandbox (an Argentine seller, ARS). */
-export const MAIN_STORE = store("main", 3210, 54330, 8795);
+export const MAIN_STORE = store("main", mainPort, mainPostgresPort, mainSandboxPort);
 
 /**
  * A Brazilian store (BRL, Pix): the same server in live mode, pointed at a sandbox whose seller is in MLB. The
  * embedded sandbox of `npm start` always plays an MLA seller, and Pix only exists in Brazil.
  */
-export const BRAZIL_STORE = store("brazil", 3211, 54331, 8796);
+export const BRAZIL_STORE = store("brazil", brazilPort, brazilPostgresPort, brazilSandboxPort);
 
 export const ADMIN_EMAIL = "admin@e2e.test";
 export const ADMIN_PASSWORD = "e2e-admin-password";

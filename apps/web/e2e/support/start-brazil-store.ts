@@ -2,7 +2,7 @@
 // default seller is in MLB (BRL, Pix, boleto), and Cobro's server in live mode
 // pointed at it (MP_API_URL), exactly as it would talk to the real Mercado
 // Pago. Run by playwright.config.ts as a web server; stops both on SIGTERM.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync } from "node:fs";
 import path from "node:path";
@@ -26,9 +26,11 @@ const sandbox = await createSandbox({
 });
 const seller = sandbox.control.defaultSeller;
 
-// Its own process group, so stopping it reaches npm's children (the server and its PostgreSQL) too.
-const server = spawn("npm", ["run", "start", "--workspace", "@cobro/server"], {
-  cwd: repoRoot,
+// As `npm start` runs it: build what is stale (nothing, normally: the main store's `npm start` built it), then
+// the compiled server, in a process group of its own.
+execFileSync(process.execPath, [path.join(repoRoot, "scripts/build-stale.mjs")], { cwd: repoRoot, stdio: "inherit" });
+const server = spawn(process.execPath, ["dist/main.js"], {
+  cwd: path.join(repoRoot, "apps/server"),
   stdio: "inherit",
   detached: true,
   env: {
@@ -54,7 +56,7 @@ async function stop(exitCode: number): Promise<void> {
     const exited = new Promise((resolve) => server.once("exit", resolve));
     process.kill(-server.pid, "SIGTERM");
     await exited;
-    // npm may leave before the server has stopped its PostgreSQL: wait for the whole group (20 s at most).
+    // Anything else the server started in its group must be gone too (20 s at most).
     await waitForGroupExit(server.pid, 20_000);
   }
   await sandbox.close();
