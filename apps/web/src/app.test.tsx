@@ -55,11 +55,16 @@ describe("routes", () => {
     ["/account", "Your account"],
     ["/login", "Sign in"],
     ["/signup", "Create an account"],
-    ["/admin/payments", "Administration"],
   ])("%s has its page", async (path, title) => {
     const html = await renderAt(path);
     expect(html).toContain(`<h1 class="ui-page-heading__title">${title}</h1>`);
     expect(html).not.toContain("This page could not be found");
+  });
+
+  it("/admin/payments belongs to the console (it waits for the signed-in user, never a 404 page)", async () => {
+    const html = await renderAt("/admin/payments");
+    expect(html).not.toContain("This page could not be found");
+    expect(html).toContain('role="status"');
   });
 
   it("frames every page with a skip link, navigation and the main landmark, in the chosen language", async () => {

@@ -1,6 +1,2 @@
-// Placeholder: the shopper pages step fills this in.
-import { ComingSoon } from "../components/coming-soon";
-
-export function AdminPage() {
-  return <ComingSoon titleKey="page.admin.title" />;
-}
+// The /admin/* route: the admin console (its own chunk; see admin/admin-app.tsx).
+export { AdminApp as AdminPage } from "../admin/admin-app";

@@ -1,0 +1,72 @@
+// The admin console: its own lazily loaded part of the app (shoppers never
+// download it). A sidebar lists the areas the signed-in staff member may use —
+// an area the role cannot use is not shown, so no link leads to a 403 — and
+// each area is its own route under /admin (URLs are part of the product).
+import { ADMIN_AREAS, type AdminArea, type AdminAreaId, hasRoleAtLeast, isStaffRole } from "@cobro/contracts";
+import { LoadingState } from "@cobro/ui";
+import { type ComponentType, lazy, Suspense } from "react";
+import { NavLink, Route, Routes } from "react-router";
+import { useCurrentUser } from "../components/app-layout";
+import type { MessageKey } from "../i18n/dictionary";
+import { useI18n } from "../i18n/i18n-context";
+import { ErrorStatusPage } from "../pages/error-status-page";
+import "./admin.css";
+
+/** Each area's page, loaded when first opened. Areas replace their placeholder as they are built. */
+const AREA_PAGES: Record<AdminAreaId, ComponentType> = {
+  overview: lazy(() => import("./areas/area-placeholder").then((m) => ({ default: m.OverviewPlaceholder }))),
+  payments: lazy(() => import("./areas/area-placeholder").then((m) => ({ default: m.PaymentsPlaceholder }))),
+  webhooks: lazy(() => import("./areas/area-placeholder").then((m) => ({ default: m.WebhooksPlaceholder }))),
+  audit: lazy(() => import("./areas/area-placeholder").then((m) => ({ default: m.AuditPlaceholder }))),
+  catalog: lazy(() => import("./areas/area-placeholder").then((m) => ({ default: m.CatalogPlaceholder }))),
+  settings: lazy(() => import("./areas/area-placeholder").then((m) => ({ default: m.SettingsPlaceholder }))),
+  users: lazy(() => import("./areas/area-placeholder").then((m) => ({ default: m.UsersPlaceholder }))),
+};
+
+export function adminNavKey(id: AdminAreaId): MessageKey {
+  return `admin.nav.${id}`;
+}
+
+function AdminSidebar({ areas }: { areas: readonly AdminArea[] }) {
+  const { t } = useI18n();
+  return (
+    <nav className="admin-sidebar" aria-label={t("admin.nav.label")}>
+      <ul>
+        {areas.map((area) => (
+          <li key={area.id}>
+            <NavLink to={area.path === "" ? "/admin" : `/admin/${area.path}`} end={area.path === ""}>
+              {t(adminNavKey(area.id as AdminAreaId))}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The console for a signed-in staff member (the server already refused everyone else with a redirect or a 403). */
+export function AdminApp() {
+  const { t } = useI18n();
+  const { user, loading } = useCurrentUser();
+  if (loading) return <LoadingState label={t("common.loading")} />;
+  // The server guards /admin; this only covers a session that ended while the console was open.
+  if (!user || !isStaffRole(user.role)) return <ErrorStatusPage status={user ? 403 : 401} />;
+  const role = user.role;
+  const areas = ADMIN_AREAS.filter((area) => hasRoleAtLeast(role, area.minRole));
+  return (
+    <div className="admin-console">
+      <AdminSidebar areas={areas} />
+      <div className="admin-content">
+        <Suspense fallback={<LoadingState label={t("common.loading")} />}>
+          <Routes>
+            {areas.map((area) => {
+              const Page = AREA_PAGES[area.id as AdminAreaId];
+              return <Route key={area.id} path={area.path === "" ? "" : `${area.path}/*`} element={<Page />} />;
+            })}
+            <Route path="*" element={<ErrorStatusPage status={404} />} />
+          </Routes>
+        </Suspense>
+      </div>
+    </div>
+  );
+}
