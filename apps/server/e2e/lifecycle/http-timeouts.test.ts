@@ -4,7 +4,7 @@
 // seconds; the defaults (10 s headers, 30 s request) live in env.ts.
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ServerProcess, startServerProcess } from "./server-process";
+import { type ServerProcess, startServerProcess } from "../support/server-process";
 
 const HEADERS_TIMEOUT_MS = 1000;
 const REQUEST_TIMEOUT_MS = 2000;

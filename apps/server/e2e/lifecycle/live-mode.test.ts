@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { type ServerProcess, startServerProcess } from "./server-process";
+import { type ServerProcess, startServerProcess } from "../support/server-process";
 
 const blockSandbox = fileURLToPath(new URL("./block-sandbox-dependencies.mjs", import.meta.url));
 const servers: ServerProcess[] = [];

@@ -3,7 +3,8 @@
 // taking connections, let the payment finish and answer it, stop the job
 // queue, the pool and then its PostgreSQL, log "Stopped." and exit 0.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isAlive, postmasterPidOf, type ServerProcess, startServerProcess } from "./server-process";
+import { createCardToken } from "../support/card-token";
+import { isAlive, postmasterPidOf, type ServerProcess, startServerProcess } from "../support/server-process";
 
 /** How long the sandbox holds the payment creation: long enough to send the signal while it is in flight. */
 const PAYMENT_LATENCY_MS = 3000;
@@ -55,18 +56,11 @@ describe("[lifecycle][shutdown] SIGINT to the process group during a payment", (
       }),
     );
     const config = await dataOf<{ publicKey: string }>(await trpc("system.publicConfig", undefined, "GET"));
-    const tokenResponse = await fetch(`${server.sandboxUrl}/v1/card_tokens?public_key=${config.publicKey}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        card_number: "4509953566233704",
-        expiration_month: 11,
-        expiration_year: 2030,
-        security_code: "123",
-        cardholder: { name: "APRO", identification },
-      }),
+    const cardToken = await createCardToken({
+      providerUrl: server.sandboxUrl,
+      publicKey: config.publicKey,
+      cardholder: "APRO",
     });
-    const cardToken = ((await tokenResponse.json()) as { id: string }).id;
 
     // The provider takes its time with the next payment creation.
     const fault = await fetch(`${server.sandboxUrl}/__sandbox/faults`, {

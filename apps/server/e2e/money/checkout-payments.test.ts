@@ -8,54 +8,48 @@
 // server replaced the global Request, each payment went out with a random
 // idempotency key instead of the checkout's, and a retry charged twice.
 import { randomBytes } from "node:crypto";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { createSandbox, type Sandbox } from "@cobro/provider-sandbox";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, killListeners, makeRunDir, type ServerProcess, startServerProcess } from "../support/server-process";
+import { createCardToken } from "../support/card-token";
+import { type ServerProcess, startServerProcess } from "../support/server-process";
 
-const WEBHOOK_PATH = "/api/webhooks/mercadopago";
-
-let run: ReturnType<typeof makeRunDir>;
+let runDir: string;
 let sandbox: Sandbox;
 let server: ServerProcess;
-let serverOptions: Parameters<typeof startServerProcess>[0];
+let serverEnv: Record<string, string>;
+
+/** The server on the run's data directory (the same one again after a crash). */
+function startServer(): Promise<ServerProcess> {
+  return startServerProcess(serverEnv, { dataDir: path.join(runDir, "server") });
+}
 
 beforeAll(async () => {
-  run = makeRunDir("cobro-money-e2e");
-  const [port, postgresPort, sandboxPort] = [await freePort(), await freePort(), await freePort()];
+  runDir = mkdtempSync(path.join(tmpdir(), "cobro-money-e2e-"));
+  // PostgreSQL runs as the postgres user when we are root: it must be able to enter the directory.
+  chmodSync(runDir, 0o755);
+  mkdirSync(path.join(runDir, "server"));
   const webhookSecret = randomBytes(16).toString("hex");
-  sandbox = await createSandbox({
-    port: sandboxPort,
-    webhookSecret,
-    dataDir: path.join(run.dir, "sandbox"),
-    defaultNotificationUrl: `http://127.0.0.1:${port}${WEBHOOK_PATH}`,
-    webhookRetryDelaysMs: [200, 400],
-  });
+  sandbox = await createSandbox({ webhookSecret, dataDir: path.join(runDir, "sandbox"), webhookRetryDelaysMs: [200] });
   const seller = sandbox.control.defaultSeller;
-  serverOptions = {
-    dataDir: path.join(run.dir, "server"),
-    port,
-    postgresPort,
-    // Live mode pointed at the separately started sandbox: the server holds no provider state of its own.
-    env: {
-      MP_ACCESS_TOKEN: seller.accessToken,
-      MP_PUBLIC_KEY: seller.publicKey,
-      MP_WEBHOOK_SECRET: webhookSecret,
-      MP_API_URL: sandbox.url,
-      TOKEN_ENCRYPTION_KEY: randomBytes(32).toString("hex"),
-    },
+  // Live mode pointed at the separately started sandbox: the server holds no provider state of its own.
+  serverEnv = {
+    MP_ACCESS_TOKEN: seller.accessToken,
+    MP_PUBLIC_KEY: seller.publicKey,
+    MP_WEBHOOK_SECRET: webhookSecret,
+    MP_API_URL: sandbox.url,
+    TOKEN_ENCRYPTION_KEY: randomBytes(32).toString("hex"),
   };
-  server = await startServerProcess(serverOptions);
+  server = await startServer();
 }, 180_000);
 
 afterAll(async () => {
-  server?.signalGroup("SIGTERM");
-  await Promise.race([server?.exited, new Promise((resolve) => setTimeout(resolve, 20_000))]);
-  server?.signalGroup("SIGKILL");
-  if (serverOptions) killListeners(serverOptions.postgresPort);
+  await server?.dispose();
   await sandbox?.close();
-  run?.remove();
+  if (runDir) rmSync(runDir, { recursive: true, force: true });
 }, 60_000);
 
 interface TrpcAnswer<T> {
@@ -83,24 +77,8 @@ async function query<T>(procedure: string, input: unknown): Promise<T> {
   return body.result.data;
 }
 
-/** A card token made the way the shopper's browser makes it: with the public key, straight at the provider. */
-async function cardToken(cardholder: string): Promise<string> {
-  const response = await fetch(
-    `${sandbox.url}/v1/card_tokens?public_key=${encodeURIComponent(sandbox.control.defaultSeller.publicKey)}`,
-    {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        card_number: "4509953566233704",
-        expiration_month: 11,
-        expiration_year: 2030,
-        security_code: "123",
-        cardholder: { name: cardholder, identification: { type: "DNI", number: "12345678" } },
-      }),
-    },
-  );
-  const body = (await response.json()) as { id: string };
-  return body.id;
+function cardToken(cardholder: string): Promise<string> {
+  return createCardToken({ providerUrl: sandbox.url, publicKey: sandbox.control.defaultSeller.publicKey, cardholder });
 }
 
 interface Checkout {
@@ -226,7 +204,7 @@ describe("[money][checkout] the real server process against a separate sandbox",
     }
     expect(await providerPaymentsOf(checkout.checkoutId)).toHaveLength(1);
 
-    server = await startServerProcess(serverOptions);
+    server = await startServer();
     // The claim survived the crash; nobody asks for the result: the job alone must settle it (within a minute).
     expect((await checkoutRow(checkout.checkoutId)).payment_attempt_status).toBe("in_flight");
     let row = await checkoutRow(checkout.checkoutId);

@@ -1,154 +1,202 @@
-// The server as a process, started exactly the way a developer starts it:
-// `npm start` at the repository root, with its environment. Tests that must see
-// what the real HTTP server does (globals it replaces, signals, crashes) drive
-// it over HTTP; nothing here reaches into the process.
+// Runs the compiled server the way `npm start` does (node dist/main.js, after
+// building what is stale), as a process of its own in a process group of its
+// own (a terminal's foreground job), on free ports and a fresh data directory
+// (or a given one, so a test can restart the server on the same data after a
+// crash). The embedded PostgreSQL always: DATABASE_URL is removed from its
+// environment. Tests drive it over HTTP; nothing here reaches into the process.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const PASSWORD_FILE = path.join("postgres", "cobro-password");
+const repoRoot = path.resolve(serverDir, "../..");
 
-/** A port nobody listens on right now (the OS picks it). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
+/** Brings apps/server/dist up to date (a no-op when it is fresh). */
+export function buildServer(): void {
+  execFileSync(process.execPath, [path.join(repoRoot, "scripts/build-stale.mjs"), "server"], { stdio: "inherit" });
 }
 
-/** A fresh folder of this test's own under the system temp directory (PostgreSQL, as root, needs to enter it). */
-export function makeRunDir(prefix: string): { dir: string; remove(): void } {
-  const dir = mkdtempSync(path.join(tmpdir(), `${prefix}-`));
-  execFileSync("chmod", ["0755", dir]);
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-export interface ServerProcessOptions {
-  /** DATA_DIR of the server (embedded PostgreSQL, sandbox state, dev keys). */
-  dataDir: string;
-  port: number;
-  /** Port of the embedded PostgreSQL, so a test can read the database the server writes. */
-  postgresPort: number;
-  /** More environment (e.g. MP_* to point the server at a separately started sandbox). */
-  env?: Record<string, string>;
-  /** How long to wait for /api/health. Default 120 s (a first start builds what is stale). */
-  readyTimeoutMs?: number;
+interface LogLine {
+  level: number;
+  msg: string;
 }
 
 export interface ServerProcess {
+  child: ChildProcess;
+  /** The app's origin, e.g. http://127.0.0.1:41234. */
   url: string;
-  /** `postgres://…` of the embedded PostgreSQL the server started (its password is kept in the data directory). */
-  databaseUrl(): string;
-  /** Everything the process printed so far (stdout and stderr). */
+  /** The embedded sandbox's origin ("" in live mode). */
+  sandboxUrl: string;
+  dataDir: string;
+  /** Messages logged so far (JSON lines). */
+  messages(): string[];
+  /** Everything the process wrote to stdout and stderr. */
   output(): string;
-  /** Resolves when the process tree's root (npm) exits. */
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  /** Sends `signal` to the whole process group, as a terminal's Ctrl-C (SIGINT) does. */
+  /** Resolves with the exit code (or the signal's name) once the process has ended. */
+  exited: Promise<number | string>;
+  /** Signals the whole process group, as a terminal's Ctrl-C does. */
   signalGroup(signal: NodeJS.Signals): void;
-  /** Kills every process of the group at once with SIGKILL (a crash: no shutdown code runs). */
+  /** Kills the whole group at once with SIGKILL (a crash: no shutdown code runs), PostgreSQL included. */
   crash(): Promise<void>;
+  /** `postgres://…` of the embedded PostgreSQL, to read what the server wrote. */
+  databaseUrl(): string;
+  /** Ends the process if it still runs (SIGKILL to the group after SIGTERM); removes a data directory it made. */
+  dispose(): Promise<void>;
 }
 
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number, output: () => string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output()}`);
-    try {
-      const response = await fetch(`${url}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+export interface StartServerProcessOptions {
+  /** Node options before the entry point (e.g. `--import` a module hook). */
+  nodeArgs?: string[];
+  /** Use this data directory (kept on dispose) instead of a fresh one, e.g. to restart after a crash. */
+  dataDir?: string;
+}
+
+/** Starts the server and resolves once it has printed its URL (everything started). */
+export async function startServerProcess(
+  extraEnv: Record<string, string> = {},
+  options: StartServerProcessOptions = {},
+): Promise<ServerProcess> {
+  const ownDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "cobro-server-process-"));
+  chmodSync(dataDir, 0o755); // PostgreSQL runs as the postgres user when we are root
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of Object.keys(env)) {
+    if (name === "DATABASE_URL" || name.startsWith("MP_")) delete env[name];
   }
-  throw new Error(`the server was not ready within ${timeoutMs} ms:\n${output()}`);
-}
-
-/** Starts `npm start` in its own process group and waits until /api/health answers. */
-export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
-  const url = `http://127.0.0.1:${options.port}`;
-  const child = spawn("npm", ["start"], {
-    cwd: REPO_ROOT,
+  Object.assign(env, {
+    PORT: "0",
+    SANDBOX_PORT: "0",
+    EMBEDDED_POSTGRES_PORT: "0",
+    DATA_DIR: dataDir,
+    LOG_FORMAT: "json",
+    LOG_LEVEL: "info",
+    NODE_ENV: "development",
+    ...extraEnv,
+  });
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "dist/main.js"], {
+    cwd: serverDir,
+    env,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      NODE_ENV: "development",
-      LOG_FORMAT: "json",
-      PORT: String(options.port),
-      HOST: "127.0.0.1",
-      EMBEDDED_POSTGRES_PORT: String(options.postgresPort),
-      DATA_DIR: options.dataDir,
-      ...options.env,
-    },
   });
-  let text = "";
-  child.stdout?.on("data", (chunk: Buffer) => {
-    text += chunk.toString("utf8");
-  });
-  child.stderr?.on("data", (chunk: Buffer) => {
-    text += chunk.toString("utf8");
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    child.once("exit", (code, signal) => resolve({ code, signal }));
-  });
-  const pgid = child.pid ?? 0;
-  const signalGroup = (signal: NodeJS.Signals) => {
-    try {
-      process.kill(-pgid, signal);
-    } catch {
-      // Already gone.
+  let output = "";
+  const messages: string[] = [];
+  let pending = "";
+  child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
+    output += chunk;
+    pending += chunk;
+    const lines = pending.split("\n");
+    pending = lines.pop() ?? "";
+    for (const line of lines) {
+      try {
+        messages.push((JSON.parse(line) as LogLine).msg);
+      } catch {
+        // not a log line
+      }
     }
+  });
+  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | string>((resolve) => {
+    child.once("exit", (code, signal) => resolve(code ?? signal ?? "unknown"));
+  });
+  const pid = child.pid ?? 0;
+
+  const signalGroup = (signal: NodeJS.Signals) => process.kill(-pid, signal);
+  const dispose = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      try {
+        signalGroup("SIGTERM");
+        const timer = setTimeout(() => signalGroup("SIGKILL"), 15_000);
+        await exited;
+        clearTimeout(timer);
+      } catch {
+        // already gone
+      }
+    }
+    if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
   };
-  const output = () => text;
-  try {
-    await waitForHealth(url, child, options.readyTimeoutMs ?? 120_000, output);
-  } catch (error) {
-    signalGroup("SIGKILL");
+  const crash = async () => {
+    try {
+      signalGroup("SIGKILL");
+    } catch {
+      // already gone
+    }
+    await exited;
+    // PostgreSQL runs in a session of its own (so a terminal's Ctrl-C reaches only the server): kill it too.
+    const postmaster = readPostmasterPid(dataDir);
+    if (postmaster !== null && isAlive(postmaster)) process.kill(postmaster, "SIGKILL");
+  };
+  const databaseUrl = () => {
+    const port = messages.map((message) => /^Embedded PostgreSQL on port (\d+)/.exec(message)?.[1]).find(Boolean);
+    if (!port) throw new Error("the server started no embedded PostgreSQL");
+    const password = readFileSync(path.join(dataDir, PASSWORD_FILE), "utf8").trim();
+    return `postgres://postgres:${password}@127.0.0.1:${port}/cobro`;
+  };
+
+  const started = await new Promise<{ url: string; sandboxUrl: string }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start in time:\n${output}`)), 60_000);
+    const check = () => {
+      const url = messages.map((message) => /^Cobro is running at (\S+)/.exec(message)?.[1]).find(Boolean);
+      const sandboxUrl = messages.map((message) => /embedded sandbox at (\S+)/.exec(message)?.[1]).find(Boolean);
+      const live = messages.some((message) => message.startsWith("Provider: Mercado Pago (live)"));
+      if (url && (sandboxUrl || live)) {
+        clearTimeout(timer);
+        child.stdout?.off("data", check);
+        resolve({ url, sandboxUrl: sandboxUrl ?? "" });
+      }
+    };
+    child.stdout?.on("data", check);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited before it started:\n${output}`));
+    });
+  }).catch(async (error: unknown) => {
+    await dispose();
     throw error;
-  }
+  });
+
   return {
-    url,
-    databaseUrl: () => {
-      const password = readFileSync(path.join(options.dataDir, "postgres", "cobro-password"), "utf8").trim();
-      return `postgres://postgres:${password}@127.0.0.1:${options.postgresPort}/cobro`;
-    },
-    output,
+    child,
+    ...started,
+    dataDir,
+    messages: () => [...messages],
+    output: () => output,
     exited,
     signalGroup,
-    async crash() {
-      signalGroup("SIGKILL");
-      await exited;
-      // PostgreSQL may be in its own process group: stop whatever still listens on its port.
-      killListeners(options.postgresPort);
-    },
+    crash,
+    databaseUrl,
+    dispose,
   };
 }
 
-/** SIGKILLs the processes listening on `port` (a PostgreSQL left behind by a crashed parent). */
-export function killListeners(port: number): void {
+function readPostmasterPid(dataDir: string): number | null {
   try {
-    const pids = execFileSync("sh", ["-c", `ss -ltnpH 'sport = :${port}' | grep -o 'pid=[0-9]*' | cut -d= -f2`], {
-      encoding: "utf8",
-    })
-      .split("\n")
-      .filter((line) => line.trim() !== "");
-    for (const pid of pids) {
-      try {
-        process.kill(Number(pid), "SIGKILL");
-      } catch {
-        // Gone meanwhile.
-      }
-    }
+    const firstLine = readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0];
+    const pid = Number.parseInt(firstLine ?? "", 10);
+    return Number.isSafeInteger(pid) ? pid : null;
   } catch {
-    // `ss` missing or nothing listening.
+    return null;
+  }
+}
+
+/** The pid of the embedded PostgreSQL's postmaster (first line of its postmaster.pid). */
+export function postmasterPidOf(server: ServerProcess): number {
+  const pid = readPostmasterPid(server.dataDir);
+  if (pid === null) throw new Error("no postmaster.pid");
+  return pid;
+}
+
+/** True while a process with this pid exists. */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
