@@ -216,7 +216,7 @@ export async function findFreePort(): Promise<number> {
   });
 }
 
-/** max_connections unless told: one server's pool (10) and job queue (4), migrations, a psql session. */
+/** max_connections unless told: one server's pool (10) and job queue (2), migrations, a psql session. */
 export const DEFAULT_MAX_CONNECTIONS = 30;
 
 /**

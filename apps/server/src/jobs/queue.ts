@@ -19,6 +19,8 @@ export interface StartJobQueueOptions {
   definitions?: readonly JobDefinition[];
   /** Where queue errors go; default console.error. */
   onError?: (error: Error) => void;
+  /** Size of pg-boss's own connection pool; default 4. */
+  maxConnections?: number;
 }
 
 export interface StartedJobQueue {
@@ -43,7 +45,7 @@ export async function startJobQueue(options: StartJobQueueOptions): Promise<Star
     connectionString: options.connectionString,
     schema: options.schema ?? JOB_QUEUE_SCHEMA,
     application_name: "cobro-jobs",
-    max: 4,
+    max: options.maxConnections ?? 4,
     ...(options.pollingIntervalSeconds !== undefined ? { pollingIntervalSeconds: options.pollingIntervalSeconds } : {}),
   });
   boss.on("error", onError);
