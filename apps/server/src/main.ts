@@ -31,6 +31,8 @@ import { SANDBOX_TEST_CARD_HINTS, startProvider } from "./provider/provider-setu
 const FORCE_EXIT_AFTER_MS = 2000;
 /** How long requests in flight may take to finish once shutdown begins; then their connections are cut. */
 const HTTP_DRAIN_TIMEOUT_MS = 10_000;
+/** pg-boss's pool size: enough for a shop's webhook and reconciliation jobs. */
+const JOB_QUEUE_CONNECTIONS = 2;
 /** How long running jobs may take to finish once shutdown begins. */
 const JOB_DRAIN_TIMEOUT_MS = 10_000;
 
@@ -180,7 +182,13 @@ async function main(): Promise<void> {
       dataDir,
     });
 
-    const jobQueue = await startJobQueue({ connectionString, onError: onConnectionError("job queue") });
+    // Two connections carry a shop's jobs (the workers poll in turn); each idle PostgreSQL connection is a
+    // process of its own, which on embedded defaults is most of the memory the product uses.
+    const jobQueue = await startJobQueue({
+      connectionString,
+      onError: onConnectionError("job queue"),
+      maxConnections: JOB_QUEUE_CONNECTIONS,
+    });
     stoppers.push({
       name: "job queue",
       stop: closeWith("job queue", () => jobQueue.stop({ timeoutMs: JOB_DRAIN_TIMEOUT_MS })),

@@ -55,6 +55,11 @@ export interface StartEmbeddedPostgresOptions {
   onLog?: (line: string) => void;
   /** Time allowed for PostgreSQL to accept connections. Default 30 s. */
   startTimeoutMs?: number;
+  /**
+   * PostgreSQL's max_connections. Default 30: one server's pool (10) and job queue (4) with headroom. A test run
+   * whose parallel files each open pools needs more.
+   */
+  maxConnections?: number;
 }
 
 export interface EmbeddedPostgres {
@@ -139,7 +144,12 @@ export async function startEmbeddedPostgres(options: StartEmbeddedPostgresOption
       spawnPostmaster({
         dataDir,
         port,
-        flags: [...SMALL_FOOTPRINT_FLAGS, ...durabilityFlags],
+        flags: [
+          ...SMALL_FOOTPRINT_FLAGS,
+          "-c",
+          `max_connections=${options.maxConnections ?? DEFAULT_MAX_CONNECTIONS}`,
+          ...durabilityFlags,
+        ],
         runAs: isRoot ? await clusterOwner(dataDir) : null,
         onLog: logs.push,
       }),
@@ -206,11 +216,13 @@ export async function findFreePort(): Promise<number> {
   });
 }
 
+/** max_connections unless told: one server's pool (10) and job queue (2), migrations, a psql session. */
+export const DEFAULT_MAX_CONNECTIONS = 30;
+
 /**
  * Settings for one small application's database on a developer's machine or a
- * small host (the defaults suit a shared server). Connections: the app's pool
- * (10) and the job queue's (4), plus headroom for migrations, a psql session
- * and PostgreSQL's reserved superuser slots. Memory: the catalog and orders of
+ * small host (PostgreSQL's defaults suit a shared server); max_connections is
+ * set beside them (DEFAULT_MAX_CONNECTIONS). Memory: the catalog and orders of
  * a shop fit in a few MB, so 32 MB of shared buffers keep all of it cached.
  * Processes: synchronous I/O instead of PostgreSQL 18's three I/O workers, and
  * no logical replication launcher (nothing replicates from this cluster).
@@ -220,7 +232,6 @@ export const SMALL_FOOTPRINT_FLAGS: readonly string[] = [
   ["listen_addresses", "127.0.0.1"],
   // TCP on loopback only; no Unix socket (its default directory may not be writable for the postgres user).
   ["unix_socket_directories", ""],
-  ["max_connections", "30"],
   ["superuser_reserved_connections", "3"],
   ["shared_buffers", "32MB"],
   ["huge_pages", "off"],

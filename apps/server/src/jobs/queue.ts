@@ -22,6 +22,8 @@ export interface StartJobQueueOptions {
   onError?: (error: Error) => void;
   /** Default: a JSON logger (main.ts passes its root logger). Workers log through their deps' logger. */
   logger?: Logger;
+  /** Size of pg-boss's own connection pool; default 4. */
+  maxConnections?: number;
 }
 
 export interface StartedJobQueue {
@@ -47,7 +49,7 @@ export async function startJobQueue(options: StartJobQueueOptions): Promise<Star
     connectionString: options.connectionString,
     schema: options.schema ?? JOB_QUEUE_SCHEMA,
     application_name: "cobro-jobs",
-    max: 4,
+    max: options.maxConnections ?? 4,
     ...(options.pollingIntervalSeconds !== undefined ? { pollingIntervalSeconds: options.pollingIntervalSeconds } : {}),
   });
   boss.on("error", onError);

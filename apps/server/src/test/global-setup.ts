@@ -29,7 +29,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   } else {
     tempDir = await mkdtemp(path.join(tmpdir(), "cobro-test-pg-"));
     await allowPostgresUserToTraverse(tempDir);
-    embedded = await startEmbeddedPostgres({ dataDir: path.join(tempDir, "data"), port: 0, nonDurable: true });
+    // Every test file opens its own pools (and some a job queue) in parallel workers: more than one server's share.
+    embedded = await startEmbeddedPostgres({
+      dataDir: path.join(tempDir, "data"),
+      port: 0,
+      nonDurable: true,
+      maxConnections: 200,
+    });
     adminConnectionString = embedded.connectionStringFor("postgres");
   }
 
