@@ -8,10 +8,10 @@
 //   const token = await env.cardToken("APRO");
 import { randomUUID } from "node:crypto";
 import type { Payer, PayWithCardInput } from "@cobro/contracts";
-import { createProviderClient, type ProviderClient } from "@cobro/provider-client";
+import { createProviderClient, type ProviderClient, type Payment as ProviderPayment } from "@cobro/provider-client";
 import { createSandbox, type Sandbox, type SiteId } from "@cobro/provider-sandbox";
-import type { Kysely } from "kysely";
-import type { DB } from "../db/schema";
+import type { Kysely, Selectable } from "kysely";
+import type { CheckoutsTable, DB } from "../db/schema";
 import { type CreatedCheckout, createCheckout } from "../domain/checkout/create-checkout";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 import { createTestDeps, type TestDeps } from "./test-deps";
@@ -68,6 +68,10 @@ export interface ShopTestEnv {
   }): Promise<CreatedCheckout>;
   /** Settles a pending or in_process payment at the provider, as the buyer or issuer would. */
   settle(paymentId: number, outcome: "approve" | "reject" | "expire"): Promise<void>;
+  /** The checkout's row as the database holds it now. */
+  checkoutRow(checkoutId: string): Promise<Selectable<CheckoutsTable>>;
+  /** The payments the provider holds for a checkout (its external reference is the checkout id). */
+  providerPaymentsOf(checkoutId: string): Promise<ProviderPayment[]>;
   close(): Promise<void>;
 }
 
@@ -177,6 +181,12 @@ export async function startShopTestEnv(
         body: JSON.stringify({ outcome }),
       });
       if (!response.ok) throw new Error(`settle ${paymentId} answered ${response.status}: ${await response.text()}`);
+    },
+    checkoutRow(checkoutId) {
+      return testDb.db.selectFrom("checkouts").selectAll().where("id", "=", checkoutId).executeTakeFirstOrThrow();
+    },
+    async providerPaymentsOf(checkoutId) {
+      return (await provider.payments.search({ external_reference: checkoutId })).results ?? [];
     },
     async close() {
       await sandbox.close();

@@ -220,24 +220,33 @@ async function recordPayment(
   }
 }
 
-/** Step 3 when the answer was never seen: money may have moved; reconciliation decides. */
-async function recordUnknownOutcome(
+/**
+ * Step 3 without a payment: `unknown` when the answer was never seen (money may have moved; reconciliation
+ * decides), `no_payment` when the provider refused the request itself.
+ */
+async function recordCallWithoutPayment(
   options: CreateCheckoutPaymentOptions,
   checkout: Checkout,
   error: unknown,
+  outcome: "unknown" | "no_payment",
 ): Promise<void> {
   const { deps, actorUserId, kind } = options;
   const now = deps.now();
   await deps.db.transaction().execute(async (trx) => {
     await trx
       .updateTable("checkouts")
-      .set({ payment_attempt_status: "unknown", payment_lease_until: null, updated_at: now })
+      .set({
+        payment_attempt_status: outcome,
+        payment_lease_until: null,
+        ...(outcome === "no_payment" ? { reconcile_after: null } : {}),
+        updated_at: now,
+      })
       .where("id", "=", checkout.id)
       .execute();
     await recordAudit({
       db: trx,
       actorUserId,
-      action: "payment.outcome_unknown",
+      action: outcome === "unknown" ? "payment.outcome_unknown" : "payment.create_failed",
       resourceType: "checkout",
       resourceId: checkout.id,
       idempotencyKey: checkout.idempotency_key,
@@ -245,34 +254,12 @@ async function recordUnknownOutcome(
       now,
     });
   });
+  if (outcome === "no_payment") return;
   await scheduleCheckoutReconciliation({ deps, checkoutId: checkout.id, delayMs: FIRST_RECONCILE_AFTER_MS });
   deps.logger.warn(
     { checkoutId: checkout.id, idempotencyKey: checkout.idempotency_key, err: error },
     "payment outcome unknown; reconciliation will settle it",
   );
-}
-
-/** Step 3 when the provider refused the request itself: certainly no payment. */
-async function recordRefusal(options: CreateCheckoutPaymentOptions, checkout: Checkout, error: unknown): Promise<void> {
-  const { deps, actorUserId, kind } = options;
-  const now = deps.now();
-  await deps.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable("checkouts")
-      .set({ payment_attempt_status: "no_payment", payment_lease_until: null, reconcile_after: null, updated_at: now })
-      .where("id", "=", checkout.id)
-      .execute();
-    await recordAudit({
-      db: trx,
-      actorUserId,
-      action: "payment.create_failed",
-      resourceType: "checkout",
-      resourceId: checkout.id,
-      idempotencyKey: checkout.idempotency_key,
-      details: { kind, ...auditDetailsOfFailure(error) },
-      now,
-    });
-  });
 }
 
 /**
@@ -339,10 +326,10 @@ export async function createCheckoutPayment(options: CreateCheckoutPaymentOption
     if (earlier) {
       payment = earlier;
     } else if (isRefusedWithoutPayment(error)) {
-      await recordRefusal(options, checkout, error);
+      await recordCallWithoutPayment(options, checkout, error, "no_payment");
       throw toShopperError(error, { action: "make the payment" });
     } else {
-      await recordUnknownOutcome(options, checkout, error);
+      await recordCallWithoutPayment(options, checkout, error, "unknown");
       return { created: false, providerPaymentId: null };
     }
   }

@@ -10,18 +10,11 @@ import { reconcileDueCheckouts } from "./reconcile-checkout";
 
 const env = await startShopTestEnv();
 afterAll(() => env.close());
-const { db, deps, provider } = env;
+const { deps, provider } = env;
+const { checkoutRow, providerPaymentsOf } = env;
 
 function newCheckout() {
   return env.openCheckout({ priceMinor: 10_000, quantity: 1 });
-}
-
-function checkoutRow(checkoutId: string) {
-  return db.selectFrom("checkouts").selectAll().where("id", "=", checkoutId).executeTakeFirstOrThrow();
-}
-
-async function providerPaymentsOf(checkoutId: string) {
-  return (await provider.payments.search({ external_reference: checkoutId })).results ?? [];
 }
 
 describe("one checkout, one payment, whichever way it is paid", () => {

@@ -17,6 +17,7 @@ const clock = createTestClock(new Date());
 const env = await startShopTestEnv({ now: clock.now });
 afterAll(() => env.close());
 const { db, deps, provider } = env;
+const { checkoutRow, providerPaymentsOf } = env;
 
 /** Two units of a product (12.550,00 each unless told), created at the test clock's time. */
 function newCheckout(options: { userId?: string | null; priceMinor?: number; quantity?: number } = {}) {
@@ -29,17 +30,8 @@ async function pay(checkout: Checkout, cardholder: string, userId: string | null
   return payWithCard({ deps, userId, input: cardPaymentInput(checkout, await env.cardToken(cardholder)) });
 }
 
-async function providerPaymentsOf(checkoutId: string) {
-  const found = await provider.payments.search({ external_reference: checkoutId });
-  return found.results;
-}
-
 function mirrorsOf(checkoutId: string) {
   return db.selectFrom("payments").selectAll().where("checkout_id", "=", checkoutId).execute();
-}
-
-function checkoutRow(checkoutId: string) {
-  return db.selectFrom("checkouts").selectAll().where("id", "=", checkoutId).executeTakeFirstOrThrow();
 }
 
 describe("payWithCard: each test cardholder's outcome", () => {

@@ -22,17 +22,10 @@ const clock = createTestClock(new Date());
 const env = await startShopTestEnv({ now: clock.now });
 afterAll(() => env.close());
 const { db, deps, provider } = env;
+const { checkoutRow, providerPaymentsOf } = env;
 
 function newCheckout() {
   return env.openCheckout({ priceMinor: 10_000, quantity: 1 });
-}
-
-function checkoutRow(checkoutId: string) {
-  return db.selectFrom("checkouts").selectAll().where("id", "=", checkoutId).executeTakeFirstOrThrow();
-}
-
-async function providerPaymentsOf(checkoutId: string) {
-  return (await provider.payments.search({ external_reference: checkoutId })).results ?? [];
 }
 
 /** A client whose calls give up after `timeoutMs` without retrying (a hanging provider in milliseconds). */
