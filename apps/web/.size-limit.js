@@ -69,7 +69,8 @@ const checkoutRoute = new Set([
   ...routeClosure(CHECKOUT_PAGE, routePages),
 ]);
 const adminOnly = [...routeClosure(ADMIN_PAGE, routePages)].filter((key) => !shell.has(key) && key !== ADMIN_CHART);
-if (!routeClosure(ADMIN_PAGE, routePages).has(ADMIN_CHART)) throw new Error(`${ADMIN_CHART} is not loaded by the admin`);
+if (!routeClosure(ADMIN_PAGE, routePages).has(ADMIN_CHART))
+  throw new Error(`${ADMIN_CHART} is not loaded by the admin`);
 if (shell.has(ADMIN_CHART)) throw new Error("the chart library is in the app's entry: shoppers would download it");
 /** What the checkout route adds to the shell every page loads (the framework, the router, the tRPC client). */
 const checkoutOwn = [...routeClosure(CHECKOUT_PAGE, routePages)].filter((key) => !shell.has(key));
