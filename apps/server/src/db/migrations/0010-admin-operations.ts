@@ -59,6 +59,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     $$`.execute(db);
   await sql`create trigger audit_log_append_only before update or delete on audit_log
     for each row execute function audit_log_append_only()`.execute(db);
+  // TRUNCATE fires no row trigger: refuse it with a statement trigger.
+  await sql`
+    create or replace function audit_log_no_truncate() returns trigger language plpgsql as $$
+    begin
+      raise exception 'audit_log is append-only: TRUNCATE refused' using errcode = 'insufficient_privilege';
+    end;
+    $$`.execute(db);
+  await sql`create trigger audit_log_no_truncate before truncate on audit_log
+    for each statement execute function audit_log_no_truncate()`.execute(db);
   // Search by action or actor, newest first, keyset on (created_at, id); resource and date range use
   // audit_log_resource_idx and audit_log_created_at_idx (0001).
   await db.schema
@@ -86,6 +95,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex("payments_status_created_at_idx").ifExists().execute();
   await db.schema.dropIndex("audit_log_actor_created_idx").ifExists().execute();
   await db.schema.dropIndex("audit_log_action_created_idx").ifExists().execute();
+  await sql`drop trigger if exists audit_log_no_truncate on audit_log`.execute(db);
+  await sql`drop function if exists audit_log_no_truncate()`.execute(db);
   await sql`drop trigger if exists audit_log_append_only on audit_log`.execute(db);
   await sql`drop function if exists audit_log_append_only()`.execute(db);
   await db.schema.dropIndex("webhook_events_topic_received_idx").ifExists().execute();

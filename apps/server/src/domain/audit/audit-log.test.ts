@@ -17,7 +17,7 @@ const viewer = await signInAs({ db, role: "viewer" });
 const { caller } = await createTestCaller({ deps, cookie: viewer.cookie });
 
 describe("append-only", () => {
-  it("refuses an UPDATE and a DELETE, and keeps the row as it was", async () => {
+  it("refuses an UPDATE, a DELETE and a TRUNCATE, and keeps the row as it was", async () => {
     const actor = await createTestUser({ db, role: "operator" });
     await recordAudit({
       db,
