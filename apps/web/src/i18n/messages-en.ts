@@ -108,6 +108,7 @@ export const en = {
   "admin.webhooks.replay.hint": "Runs the processing again; replaying twice has the effect of once.",
   "admin.webhooks.replay.notReplayable": "Only failed, ignored or queued notifications can be replayed.",
   "admin.webhooks.replay.queued": "Replay queued. The status below follows the processing.",
+  "admin.webhooks.replay.notQueued": "The replay was recorded but could not be queued. Try again in a moment.",
   "admin.webhooks.replay.nothing": "Nothing to replay: the notification is already settled.",
   "admin.audit.title": "Audit log",
   "admin.audit.description": "Who did what to which resource, and when. Entries can never be changed or deleted.",

@@ -110,6 +110,8 @@ export const es: Dictionary = {
   "admin.webhooks.replay.hint": "Vuelve a ejecutar el procesamiento; reprocesar dos veces tiene el efecto de una.",
   "admin.webhooks.replay.notReplayable": "Solo se pueden reprocesar notificaciones fallidas, ignoradas o en cola.",
   "admin.webhooks.replay.queued": "Reproceso en cola. El estado de abajo sigue el procesamiento.",
+  "admin.webhooks.replay.notQueued":
+    "El reproceso quedó registrado pero no se pudo poner en cola. Inténtalo de nuevo en un momento.",
   "admin.webhooks.replay.nothing": "Nada que reprocesar: la notificación ya está resuelta.",
   "admin.audit.title": "Registro de auditoría",
   "admin.audit.description":

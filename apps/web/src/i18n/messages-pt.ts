@@ -110,6 +110,8 @@ export const pt: Dictionary = {
   "admin.webhooks.replay.hint": "Executa o processamento de novo; reprocessar duas vezes tem o efeito de uma.",
   "admin.webhooks.replay.notReplayable": "Só é possível reprocessar notificações que falharam, ignoradas ou na fila.",
   "admin.webhooks.replay.queued": "Reprocessamento na fila. O status abaixo acompanha o processamento.",
+  "admin.webhooks.replay.notQueued":
+    "O reprocessamento foi registrado, mas não pôde entrar na fila. Tente novamente em instantes.",
   "admin.webhooks.replay.nothing": "Nada a reprocessar: a notificação já está resolvida.",
   "admin.audit.title": "Registro de auditoria",
   "admin.audit.description":

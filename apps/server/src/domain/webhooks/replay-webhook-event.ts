@@ -18,7 +18,7 @@ export interface ReplayWebhookEventResult {
 }
 
 export async function replayWebhookEvent(options: {
-  deps: Pick<AppDeps, "db" | "jobs" | "now">;
+  deps: Pick<AppDeps, "db" | "jobs" | "now" | "logger">;
   eventId: string;
   actorUserId: string;
 }): Promise<ReplayWebhookEventResult> {
@@ -48,6 +48,15 @@ export async function replayWebhookEvent(options: {
   if (moved.status !== "received") return { queued: false, status: moved.status };
   // Queued after the commit: the job must see `received`. If queuing fails the event stays `received`,
   // and replaying it again queues it.
-  await deps.jobs.enqueue(PROCESS_WEBHOOK_EVENT_JOB, { eventId }, { singletonKey: webhookEventJobKey(eventId) });
+  try {
+    await deps.jobs.enqueue(PROCESS_WEBHOOK_EVENT_JOB, { eventId }, { singletonKey: webhookEventJobKey(eventId) });
+  } catch (error) {
+    // The queue is down: the replay is recorded and the event waits as `received`; staff are told to try again.
+    deps.logger.error(
+      { err: error, webhookEventId: eventId },
+      "webhook replay recorded but its job could not be queued",
+    );
+    return { queued: false, status: "received" };
+  }
   return { queued: true, status: "received" };
 }

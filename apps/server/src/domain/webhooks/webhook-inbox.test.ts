@@ -228,3 +228,24 @@ describe("inbox", () => {
     await expect(caller.admin.webhooks.get({ eventId: "nope" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
   });
 });
+
+describe("replay with the queue down", () => {
+  it("records the replay, keeps the event received, and a later replay queues it", async () => {
+    const eventId = await storedEvent({ topic: "payment", dataId: "42", status: "failed" });
+    const enqueue = deps.jobs.enqueue;
+    deps.jobs.enqueue = async () => {
+      throw new Error("connection refused");
+    };
+    try {
+      expect(await caller.admin.webhooks.replay({ eventId })).toEqual({ queued: false, status: "received" });
+    } finally {
+      deps.jobs.enqueue = enqueue;
+    }
+    expect(await eventRow(eventId)).toMatchObject({ status: "received" });
+    expect(await auditOf(eventId)).toHaveLength(1);
+    expect(await caller.admin.webhooks.replay({ eventId })).toEqual({ queued: true, status: "received" });
+    expect(deps.enqueuedJobs.map((job) => job.data)).toEqual([{ eventId }]);
+    expect(await auditOf(eventId)).toHaveLength(1);
+    deps.enqueuedJobs.splice(0);
+  });
+});

@@ -98,8 +98,14 @@ export function WebhookEventDetail() {
         ) : null}
         {replay.isSuccess ? (
           <Alert
-            tone={replay.data.queued ? "success" : "info"}
-            title={t(replay.data.queued ? "admin.webhooks.replay.queued" : "admin.webhooks.replay.nothing")}
+            tone={replay.data.queued ? "success" : replay.data.status === "received" ? "warning" : "info"}
+            title={t(
+              replay.data.queued
+                ? "admin.webhooks.replay.queued"
+                : replay.data.status === "received"
+                  ? "admin.webhooks.replay.notQueued"
+                  : "admin.webhooks.replay.nothing",
+            )}
           />
         ) : null}
         {replay.isError ? <FailureAlert failure={describeError(replay.error, { t, language })} /> : null}
