@@ -14,7 +14,7 @@
 // - Provider-mirrored statuses are plain text: the provider may add values and a
 //   mirror must not reject them. Our own enumerations get a CHECK.
 // - There is no card number, CVV or security-code column anywhere, by design.
-import type { UserRole } from "@cobro/contracts";
+import type { UserRole, WebhookEventStatusValue } from "@cobro/contracts";
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
 export type { UserRole };
@@ -39,9 +39,9 @@ export type NullableJsonb = ColumnType<JsonValue | null, string | null | undefin
 export const PAYMENT_ATTEMPT_STATUSES = ["in_flight", "unknown", "answered", "no_payment"] as const;
 export type PaymentAttemptStatus = (typeof PAYMENT_ATTEMPT_STATUSES)[number];
 
-/** `ignored`: a topic Cobro does not act on yet, kept so it can be replayed once it does. */
-export const WEBHOOK_EVENT_STATUSES = ["received", "processing", "processed", "failed", "ignored"] as const;
-export type WebhookEventStatus = (typeof WEBHOOK_EVENT_STATUSES)[number];
+/** `ignored`: a topic Cobro does not act on yet, kept so it can be replayed once it does (the list is shared with the console). */
+export { WEBHOOK_EVENT_STATUSES } from "@cobro/contracts";
+export type WebhookEventStatus = WebhookEventStatusValue;
 
 export interface UsersTable {
   id: Generated<string>;
