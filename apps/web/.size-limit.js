@@ -9,6 +9,8 @@ const MANIFEST = new URL("./dist/.vite/manifest.json", import.meta.url);
 /** The page modules of the routes measured here (see src/app.tsx). */
 const CHECKOUT_PAGE = "src/pages/checkout-page.tsx";
 const ADMIN_PAGE = "src/pages/admin-page.tsx";
+/** The overview's chart (uPlot): loaded by the overview alone, budgeted on its own. */
+const ADMIN_CHART = "src/admin/areas/overview/volume-chart.tsx";
 /** One of these is loaded before the first render (src/i18n/dictionaries.ts); the largest is counted. */
 const DICTIONARIES = ["src/i18n/messages-en.ts", "src/i18n/messages-es.ts", "src/i18n/messages-pt.ts"];
 
@@ -66,7 +68,10 @@ const checkoutRoute = new Set([
   ...staticClosure(largestDictionary),
   ...routeClosure(CHECKOUT_PAGE, routePages),
 ]);
-const adminOnly = [...routeClosure(ADMIN_PAGE, routePages)].filter((key) => !shell.has(key));
+const adminOnly = [...routeClosure(ADMIN_PAGE, routePages)].filter((key) => !shell.has(key) && key !== ADMIN_CHART);
+if (!routeClosure(ADMIN_PAGE, routePages).has(ADMIN_CHART))
+  throw new Error(`${ADMIN_CHART} is not loaded by the admin`);
+if (shell.has(ADMIN_CHART)) throw new Error("the chart library is in the app's entry: shoppers would download it");
 /** What the checkout route adds to the shell every page loads (the framework, the router, the tRPC client). */
 const checkoutOwn = [...routeClosure(CHECKOUT_PAGE, routePages)].filter((key) => !shell.has(key));
 
@@ -93,9 +98,19 @@ export default [
     limit: "20 KiB",
   },
   {
+    // uPlot 1.6 (~23 KiB gzipped, no dependencies) behind a thin wrapper: the lightest well-kept chart library
+    // (recharts with its d3 modules is several times larger). Only the overview's chart imports it, lazily.
+    name: "admin chart: the overview's chart and uPlot (gzip)",
+    path: files([ADMIN_CHART]),
+    gzip: true,
+    limit: "24 KiB",
+  },
+  {
+    // 220 KiB before the console's operations areas; they add their pages (~8 KiB) and the chart (~23 KiB),
+    // all of it in admin-only chunks (the checkout budgets above are unchanged).
     name: "all scripts of the app (gzip)",
     path: "dist/assets/*.js",
     gzip: true,
-    limit: "220 KiB",
+    limit: "245 KiB",
   },
 ];

@@ -21,6 +21,7 @@ const EXPECTED_TABLES = [
   "sessions",
   "subscriptions",
   "users",
+  "webhook_event_attempts",
   "webhook_events",
 ];
 

@@ -14,7 +14,7 @@
 // - Provider-mirrored statuses are plain text: the provider may add values and a
 //   mirror must not reject them. Our own enumerations get a CHECK.
 // - There is no card number, CVV or security-code column anywhere, by design.
-import type { UserRole } from "@cobro/contracts";
+import type { UserRole, WebhookEventStatusValue } from "@cobro/contracts";
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
 export type { UserRole };
@@ -39,8 +39,9 @@ export type NullableJsonb = ColumnType<JsonValue | null, string | null | undefin
 export const PAYMENT_ATTEMPT_STATUSES = ["in_flight", "unknown", "answered", "no_payment"] as const;
 export type PaymentAttemptStatus = (typeof PAYMENT_ATTEMPT_STATUSES)[number];
 
-export const WEBHOOK_EVENT_STATUSES = ["received", "processing", "processed", "failed"] as const;
-export type WebhookEventStatus = (typeof WEBHOOK_EVENT_STATUSES)[number];
+/** `ignored`: a topic Cobro does not act on yet, kept so it can be replayed once it does (the list is shared with the console). */
+export { WEBHOOK_EVENT_STATUSES } from "@cobro/contracts";
+export type WebhookEventStatus = WebhookEventStatusValue;
 
 export interface UsersTable {
   id: Generated<string>;
@@ -227,6 +228,19 @@ export interface WebhookEventsTable {
   payload: Jsonb;
   received_at: CreatedAt;
   processed_at: Timestamp | null;
+  /** How many times the provider delivered this notification (redeliveries fold into one row). */
+  deliveries: ColumnType<number, number | undefined, number>;
+  last_delivered_at: Timestamp | null;
+}
+
+/** One run of processWebhookEvent over an event: `outcome` null while it runs (or if its process died). */
+export interface WebhookEventAttemptsTable {
+  id: Generated<string>;
+  webhook_event_id: string;
+  started_at: Timestamp;
+  finished_at: Timestamp | null;
+  outcome: "processed" | "ignored" | "failed" | null;
+  error: string | null;
 }
 
 export interface CountersTable {
@@ -275,6 +289,7 @@ export interface DB {
   subscriptions: SubscriptionsTable;
   provider_accounts: ProviderAccountsTable;
   webhook_events: WebhookEventsTable;
+  webhook_event_attempts: WebhookEventAttemptsTable;
   counters: CountersTable;
   audit_log: AuditLogTable;
   rate_limits: RateLimitsTable;

@@ -15,3 +15,8 @@ export const SYNC_PAYMENTS_JOB = "sync-payments";
 export function reconcileCheckoutJobKey(checkoutId: string): string {
   return `reconcile-checkout:${checkoutId}`;
 }
+
+/** The singleton key of an event's processing job: one job per stored event, however often it is delivered. */
+export function webhookEventJobKey(eventId: string | number): string {
+  return `webhook-event:${eventId}`;
+}

@@ -3,7 +3,8 @@
 // what is stuck and why. Errors worth retrying (provider 5xx, timeouts, our
 // database) are rethrown for pg-boss to retry with backoff; errors that no
 // retry can fix (an id that is not a payment's, a payment the provider does
-// not know) fail the event at once.
+// not know) fail the event at once. Every run is also written to
+// webhook_event_attempts (started, finished, outcome, error) for the console.
 import { ProviderBadRequestError, redactSecrets } from "@cobro/provider-client";
 import { sql } from "kysely";
 import type { AppDeps } from "../deps";
@@ -11,10 +12,22 @@ import { expireCheckoutPreference } from "../domain/checkout/expire-checkout-pre
 import { parseProviderPaymentId, syncPaymentFromProvider } from "../domain/payments/sync-payment-from-provider";
 import { AppError } from "../errors/app-error";
 
-/** Topics this version acts on; other topics are stored and marked processed (later issues add them). */
+/**
+ * Topics this version acts on. Other topics are stored and kept `ignored` (not `processed`), so a replay from the
+ * console runs them once a later version acts on them.
+ */
 export const HANDLED_WEBHOOK_TOPICS = ["payment"] as const;
 
-export type ProcessWebhookEventOutcome = "processed" | "already-processed" | "not-found" | "failed-permanently";
+export type ProcessWebhookEventOutcome =
+  | "processed"
+  | "ignored"
+  | "already-processed"
+  | "not-found"
+  | "failed-permanently";
+
+function isHandledTopic(topic: string): boolean {
+  return (HANDLED_WEBHOOK_TOPICS as readonly string[]).includes(topic);
+}
 
 /** Payment statuses that take (or may still take) the money: the checkout must not be payable another way. */
 const TAKING_STATUSES: ReadonlySet<string> = new Set(["approved", "authorized", "pending", "in_process"]);
@@ -34,8 +47,9 @@ function isPermanent(error: unknown): boolean {
 
 /**
  * Processes the event `eventId` once: a payment notification re-reads the
- * payment from the provider into the mirror; an already processed event is a
- * no-op, so a replay has one effect.
+ * payment from the provider into the mirror; a topic not handled yet is kept
+ * `ignored`. An already processed (or ignored) event is a no-op, so a job run
+ * twice has one effect; the console's replay moves it back to `received` first.
  */
 export async function processWebhookEvent(options: {
   deps: Pick<AppDeps, "db" | "provider" | "providerSettings" | "now">;
@@ -46,15 +60,31 @@ export async function processWebhookEvent(options: {
     .updateTable("webhook_events")
     .set({ status: "processing", attempts: sql`attempts + 1` })
     .where("id", "=", eventId)
-    .where("status", "!=", "processed")
+    .where("status", "not in", ["processed", "ignored"])
     .returning(["id", "topic", "data_id"])
     .executeTakeFirst();
   if (!event) {
     const exists = await deps.db.selectFrom("webhook_events").select("id").where("id", "=", eventId).executeTakeFirst();
     return exists ? "already-processed" : "not-found";
   }
+  const attempt = await deps.db
+    .insertInto("webhook_event_attempts")
+    .values({ webhook_event_id: event.id, started_at: deps.now() })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const finishAttempt = (outcome: "processed" | "ignored" | "failed", error: string | null) =>
+    deps.db
+      .updateTable("webhook_event_attempts")
+      .set({ finished_at: deps.now(), outcome, error })
+      .where("id", "=", attempt.id)
+      .execute();
 
   try {
+    if (!isHandledTopic(event.topic)) {
+      await deps.db.updateTable("webhook_events").set({ status: "ignored" }).where("id", "=", event.id).execute();
+      await finishAttempt("ignored", null);
+      return "ignored";
+    }
     if (event.topic === "payment") {
       const applied = await syncPaymentFromProvider({ deps, providerPaymentId: parseProviderPaymentId(event.data_id) });
       if (applied.checkoutId !== null && TAKING_STATUSES.has(applied.status)) {
@@ -68,13 +98,16 @@ export async function processWebhookEvent(options: {
       .set({ status: "processed", processed_at: deps.now() })
       .where("id", "=", event.id)
       .execute();
+    await finishAttempt("processed", null);
     return "processed";
   } catch (error) {
+    const described = describeError(error, [deps.providerSettings.webhookSecret]);
     await deps.db
       .updateTable("webhook_events")
-      .set({ status: "failed", last_error: describeError(error, [deps.providerSettings.webhookSecret]) })
+      .set({ status: "failed", last_error: described })
       .where("id", "=", event.id)
       .execute();
+    await finishAttempt("failed", described);
     if (isPermanent(error)) return "failed-permanently";
     throw error;
   }

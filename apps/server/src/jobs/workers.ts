@@ -44,15 +44,11 @@ export {
   PRUNE_EXPIRED_JOB,
   RECONCILE_CHECKOUT_JOB,
   RECONCILE_DUE_CHECKOUTS_JOB,
+  webhookEventJobKey,
 } from "./job-names";
 
 /** Rate-limit rows are kept an hour past their expiry (a look into recent abuse), then deleted. */
 const RATE_LIMIT_HISTORY_MS = 60 * 60 * 1000;
-
-/** The singleton key of an event's processing job: one job per stored event, however often it is delivered. */
-export function webhookEventJobKey(eventId: string | number): string {
-  return `webhook-event:${eventId}`;
-}
 
 function readCheckoutId(data: Record<string, unknown>): string {
   const checkoutId = data.checkoutId;

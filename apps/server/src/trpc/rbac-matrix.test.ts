@@ -3,13 +3,14 @@
 // procedures comes from the router itself: a new procedure missing from
 // ACCESS_MATRIX fails this test until someone decides who may call it.
 
+import { randomUUID } from "node:crypto";
 import { hasRoleAtLeast } from "@cobro/contracts";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import type { Kysely } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "../auth/sessions";
-import type { DB } from "../db/schema";
+import { type DB, toJsonb } from "../db/schema";
 import { saveCardForUser } from "../domain/account/save-card-for-user";
 import { createCheckout } from "../domain/checkout/create-checkout";
 import { changeSubscriptionStatus } from "../domain/subscriptions/change-subscription-status";
@@ -49,6 +50,13 @@ const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   "auth.me": { access: "public", input: () => undefined },
   "admin.users.list": { access: "admin", input: () => ({ limit: 5 }) },
   "admin.users.setRole": { access: "admin", input: ({ targetUser }) => ({ userId: targetUser.id, role: "shopper" }) },
+  "admin.overview.figures": { access: "viewer", input: () => ({ period: "7d" }) },
+  "admin.overview.volume": { access: "viewer", input: () => undefined },
+  "admin.overview.attention": { access: "viewer", input: () => undefined },
+  "admin.webhooks.list": { access: "viewer", input: () => ({ limit: 5, status: "failed" }) },
+  "admin.webhooks.get": { access: "viewer", input: async () => ({ eventId: await failedWebhookEvent() }) },
+  "admin.webhooks.replay": { access: "operator", input: async () => ({ eventId: await failedWebhookEvent() }) },
+  "admin.audit.search": { access: "viewer", input: () => ({ limit: 5, actor: "system" }) },
   "system.publicConfig": { access: "public", input: () => undefined },
   "catalog.list": { access: "public", input: () => ({ limit: 5 }) },
   "catalog.get": { access: "public", input: async () => ({ slug: (await env.seedProduct()).slug }) },
@@ -114,6 +122,24 @@ const plan = await env.provider.plans.create({
   back_url: "https://shop.example.test/account",
   auto_recurring: { frequency: 1, frequency_type: "months", transaction_amount: 100, currency_id: "ARS" },
 });
+
+/** A stored webhook event whose processing failed (replayable). */
+async function failedWebhookEvent(): Promise<string> {
+  const row = await db
+    .insertInto("webhook_events")
+    .values({
+      dedupe_key: `payment:rbac:${randomUUID()}`,
+      topic: "payment",
+      signature_valid: true,
+      status: "failed",
+      attempts: 1,
+      last_error: "ProviderServerError: 500",
+      payload: toJsonb({ type: "payment" }),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
 
 /** A new guest checkout and its token. */
 async function guestCheckout(): Promise<{ checkoutId: string; checkoutToken: string }> {

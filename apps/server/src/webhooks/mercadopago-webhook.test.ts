@@ -177,7 +177,11 @@ function eventsFor(dataId: string | number, requestId?: string): Promise<Webhook
 }
 
 /** Resolves once the event for this delivery leaves processing for good (processed, or failed without a retry pending). */
-function waitForEvent(dataId: string | number, requestId: string, status: "processed" | "failed" = "processed") {
+function waitForEvent(
+  dataId: string | number,
+  requestId: string,
+  status: "processed" | "failed" | "ignored" = "processed",
+) {
   return waitFor(async () => {
     const [event] = await eventsFor(dataId, requestId);
     return event?.status === status ? event : undefined;
@@ -290,6 +294,8 @@ describe("duplicate deliveries", () => {
     }
     const event = await waitForEvent(payment.id, requestId);
     expect(event.attempts).toBe(1);
+    // The inbox folds redeliveries: one row that counts every one of them.
+    expect(event.deliveries).toBe(10);
     expect(await eventsFor(payment.id)).toHaveLength(1);
     expect(await mirrorOf(payment.id)).toHaveLength(1);
     const dedupeKey = webhookDedupeKey({ topic: "payment", dataId: String(payment.id), requestId });
@@ -318,6 +324,7 @@ describe("duplicate deliveries", () => {
     }, "the queue to drain");
     const [again] = await eventsFor(payment.id, requestId);
     expect(again?.attempts).toBe(1);
+    expect(again?.deliveries).toBe(20);
     expect(await eventsFor(payment.id)).toHaveLength(1);
     expect(await mirrorOf(payment.id)).toHaveLength(1);
   });
@@ -406,11 +413,17 @@ describe("processing failures", () => {
 });
 
 describe("other topics", () => {
-  it("are stored and marked processed without touching payments", async () => {
+  it("are stored and kept as ignored (replayable later) without touching payments", async () => {
     const { response, requestId } = await deliver({ dataId: "ORD01JQ4S4KY8HWQ6NA5PXB65B3D3", type: "order" });
     expect(response.status).toBe(200);
-    const event = await waitForEvent("ORD01JQ4S4KY8HWQ6NA5PXB65B3D3", requestId);
-    expect(event).toMatchObject({ topic: "order", attempts: 1, last_error: null });
+    const event = await waitForEvent("ORD01JQ4S4KY8HWQ6NA5PXB65B3D3", requestId, "ignored");
+    expect(event).toMatchObject({ topic: "order", attempts: 1, last_error: null, processed_at: null });
+    const attempts = await testDb.db
+      .selectFrom("webhook_event_attempts")
+      .select(["outcome", "error"])
+      .where("webhook_event_id", "=", event.id)
+      .execute();
+    expect(attempts).toEqual([{ outcome: "ignored", error: null }]);
   });
 });
 

@@ -86,7 +86,8 @@ export function mercadoPagoWebhookHandler(
       requestId,
       payload: payload as JsonValue,
     });
-    if (event.status !== "processed") {
+    // Processed and ignored events are settled; only a replay from the console runs them again.
+    if (event.status !== "processed" && event.status !== "ignored") {
       try {
         await deps.jobs.enqueue(
           PROCESS_WEBHOOK_EVENT_JOB,

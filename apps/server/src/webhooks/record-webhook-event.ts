@@ -1,7 +1,7 @@
 // Storing a verified notification before anything else happens to it. The
 // provider redelivers until it gets a 2xx (provider-facts §9.1), and may
 // deliver the same notification twice at once, so the row is keyed by what
-// identifies one delivery and inserted with ON CONFLICT DO NOTHING.
+// identifies one notification and inserted with ON CONFLICT … deliveries + 1.
 import { type Kysely, sql } from "kysely";
 import type { DB, JsonValue, WebhookEventStatus } from "../db/schema";
 import { toJsonb } from "../db/schema";
@@ -27,13 +27,15 @@ export function webhookDedupeKey(event: Pick<IncomingWebhookEvent, "topic" | "da
 }
 
 /**
- * Inserts the event unless its dedupe key is already stored, and returns the
- * stored row's id and status either way (so a redelivery of an event whose
+ * Inserts the event unless its dedupe key is already stored (then counts the
+ * delivery), and returns the stored row's id and status either way (so a redelivery of an event whose
  * processing never got queued can queue it again).
  */
 export async function recordWebhookEvent(db: Kysely<DB>, event: IncomingWebhookEvent): Promise<RecordedWebhookEvent> {
   const dedupeKey = webhookDedupeKey(event);
-  const inserted = await db
+  // One statement either way: a redelivery bumps `deliveries` on the stored row (the admin inbox folds them),
+  // and `xmax = 0` tells a fresh insert from a conflict's update.
+  const row = await db
     .insertInto("webhook_events")
     .values({
       dedupe_key: dedupeKey,
@@ -44,17 +46,17 @@ export async function recordWebhookEvent(db: Kysely<DB>, event: IncomingWebhookE
       // Only verified notifications are ever stored; a bad signature only counts (see counters).
       signature_valid: true,
       payload: toJsonb(event.payload),
+      last_delivered_at: sql`now()`,
     })
-    .onConflict((conflict) => conflict.column("dedupe_key").doNothing())
-    .returning(["id", "status"])
-    .executeTakeFirst();
-  if (inserted) return { id: inserted.id, status: inserted.status, inserted: true };
-  const existing = await db
-    .selectFrom("webhook_events")
-    .select(["id", "status"])
-    .where("dedupe_key", "=", dedupeKey)
+    .onConflict((conflict) =>
+      conflict.column("dedupe_key").doUpdateSet({
+        deliveries: sql`webhook_events.deliveries + 1`,
+        last_delivered_at: sql`now()`,
+      }),
+    )
+    .returning(["id", "status", sql<boolean>`xmax = 0`.as("inserted")])
     .executeTakeFirstOrThrow();
-  return { id: existing.id, status: existing.status, inserted: false };
+  return { id: row.id, status: row.status, inserted: row.inserted };
 }
 
 /** Adds one to a named counter (created at 1 on first use). */

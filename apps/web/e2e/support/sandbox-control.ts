@@ -61,3 +61,21 @@ export async function createPlan(options: {
   })) as { id: string };
   return plan.id;
 }
+
+/** An approved card payment made straight at the sandbox as the store's seller (no checkout, no webhook to Cobro). */
+export async function createApprovedPayment(amount: number, target: StoreEnv = MAIN_STORE): Promise<{ id: number }> {
+  const token = (await call(target, "POST", "/v1/card_tokens", {
+    card_number: "4509953566233704",
+    expiration_month: 11,
+    expiration_year: 2030,
+    security_code: "123",
+    cardholder: { name: "APRO" },
+  })) as { id: string };
+  return (await call(target, "POST", "/v1/payments", {
+    transaction_amount: amount,
+    token: token.id,
+    installments: 1,
+    payment_method_id: "visa",
+    payer: { email: "buyer@testuser.com" },
+  })) as { id: number };
+}

@@ -14,10 +14,10 @@ import "./admin.css";
 
 /** Each area's page, loaded when first opened. Areas replace their placeholder as they are built. */
 const AREA_PAGES: Record<AdminAreaId, ComponentType> = {
-  overview: lazy(() => import("./areas/area-placeholder").then((m) => ({ default: m.OverviewPlaceholder }))),
+  overview: lazy(() => import("./areas/overview/overview-page")),
   payments: lazy(() => import("./areas/area-placeholder").then((m) => ({ default: m.PaymentsPlaceholder }))),
-  webhooks: lazy(() => import("./areas/area-placeholder").then((m) => ({ default: m.WebhooksPlaceholder }))),
-  audit: lazy(() => import("./areas/area-placeholder").then((m) => ({ default: m.AuditPlaceholder }))),
+  webhooks: lazy(() => import("./areas/webhooks/webhooks-page")),
+  audit: lazy(() => import("./areas/audit/audit-page")),
   catalog: lazy(() => import("./areas/area-placeholder").then((m) => ({ default: m.CatalogPlaceholder }))),
   settings: lazy(() => import("./areas/area-placeholder").then((m) => ({ default: m.SettingsPlaceholder }))),
   users: lazy(() => import("./areas/area-placeholder").then((m) => ({ default: m.UsersPlaceholder }))),

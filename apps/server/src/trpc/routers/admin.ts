@@ -1,4 +1,5 @@
-// Admin-only procedures. Every procedure here uses adminProcedure.
+// The admin console's procedures. users.* are admin-only; the operations areas
+// (overview, webhooks, audit) are read by viewers, replay needs an operator.
 
 import { publicUserSchema, userRoleSchema } from "@cobro/contracts";
 import { z } from "zod";
@@ -6,6 +7,9 @@ import { createSession } from "../../auth/sessions";
 import { changeUserRole } from "../../domain/accounts/change-user-role";
 import { listUsers } from "../../domain/accounts/list-users";
 import { adminProcedure, router } from "../trpc";
+import { adminAuditRouter } from "./admin-audit";
+import { adminOverviewRouter } from "./admin-overview";
+import { adminWebhooksRouter } from "./admin-webhooks";
 
 const listedUserSchema = publicUserSchema.extend({ createdAt: z.iso.datetime() });
 
@@ -51,4 +55,7 @@ const usersRouter = router({
 
 export const adminRouter = router({
   users: usersRouter,
+  overview: adminOverviewRouter,
+  webhooks: adminWebhooksRouter,
+  audit: adminAuditRouter,
 });

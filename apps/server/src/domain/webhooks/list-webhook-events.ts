@@ -1,0 +1,81 @@
+// The console's webhook inbox: every stored notification, newest first, by
+// topic, status and age; keyset-paginated on (received_at, id) so a page costs
+// the same wherever it starts (indexes: webhook_events_received_at_idx,
+// webhook_events_status_received_at_idx, webhook_events_topic_received_idx).
+import { WEBHOOK_AGE_MS, type WebhookAge } from "@cobro/contracts";
+import { type Kysely, sql } from "kysely";
+import type { DB, WebhookEventStatus } from "../../db/schema";
+import { toKeysetPage } from "../shop/keyset-page";
+
+export interface ListedWebhookEvent {
+  id: string;
+  topic: string;
+  action: string | null;
+  dataId: string | null;
+  signatureValid: boolean;
+  status: WebhookEventStatus;
+  attempts: number;
+  deliveries: number;
+  lastError: string | null;
+  receivedAt: Date;
+  processedAt: Date | null;
+}
+
+export interface ListWebhookEventsOptions {
+  db: Kysely<DB>;
+  now: Date;
+  topic?: string | undefined;
+  status?: WebhookEventStatus | undefined;
+  age?: WebhookAge | undefined;
+  limit: number;
+  /** The id of the last event of the previous page. */
+  cursor?: string | null | undefined;
+}
+
+export async function listWebhookEvents(
+  options: ListWebhookEventsOptions,
+): Promise<{ items: ListedWebhookEvent[]; nextCursor: string | null }> {
+  const { db, limit } = options;
+  let query = db
+    .selectFrom("webhook_events")
+    .select([
+      "id",
+      "topic",
+      "action",
+      "data_id",
+      "signature_valid",
+      "status",
+      "attempts",
+      "deliveries",
+      "last_error",
+      "received_at",
+      "processed_at",
+    ])
+    .orderBy("received_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit + 1);
+  if (options.topic) query = query.where("topic", "=", options.topic);
+  if (options.status) query = query.where("status", "=", options.status);
+  if (options.age)
+    query = query.where("received_at", ">=", new Date(options.now.getTime() - WEBHOOK_AGE_MS[options.age]));
+  if (options.cursor) {
+    // Compared in SQL against the cursor row, keeping PostgreSQL's microseconds.
+    query = query.where(
+      sql<boolean>`(received_at, id) < (select c.received_at, c.id from webhook_events c where c.id = ${options.cursor})`,
+    );
+  }
+  const rows = await query.execute();
+  return toKeysetPage(rows, limit, (row) => ({
+    id: row.id,
+    topic: row.topic,
+    action: row.action,
+    dataId: row.data_id,
+    signatureValid: row.signature_valid,
+    status: row.status,
+    attempts: row.attempts,
+    deliveries: row.deliveries,
+    lastError: row.last_error,
+    receivedAt: row.received_at,
+    processedAt: row.processed_at,
+  }));
+}

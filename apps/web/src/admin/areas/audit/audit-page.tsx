@@ -1,0 +1,141 @@
+// /admin/audit: the append-only audit log, searched by actor, action, resource
+// and a date range (all in the URL), newest first, a keyset page at a time.
+import { Button, Card, PageHeading, Pagination, TextField } from "@cobro/ui";
+import { keepPreviousData } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { QueryList } from "../../../components/query-list";
+import { useDocumentTitle } from "../../../components/use-document-title";
+import { useI18n } from "../../../i18n/i18n-context";
+import { trpc } from "../../../trpc";
+import { useUrlFilters } from "../use-url-filters";
+
+const FILTER_KEYS = ["actor", "action", "resourceType", "resourceId", "from", "to"] as const;
+type FilterKey = (typeof FILTER_KEYS)[number];
+/** Entries per page. */
+export const AUDIT_PAGE_SIZE = 25;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export default function AuditArea() {
+  const { t, tPlural, formatDate } = useI18n();
+  useDocumentTitle(t("admin.audit.title"));
+  const [filters, setFilters] = useUrlFilters(FILTER_KEYS);
+  const [draft, setDraft] = useState<Partial<Record<FilterKey, string>>>(filters);
+  // A hand-edited URL with a malformed date is dropped rather than sent.
+  const from = filters.from && ISO_DATE.test(filters.from) ? filters.from : undefined;
+  const to = filters.to && ISO_DATE.test(filters.to) ? filters.to : undefined;
+  const rangeInvalid = from !== undefined && to !== undefined && from > to;
+  const entries = trpc.admin.audit.search.useInfiniteQuery(
+    {
+      limit: AUDIT_PAGE_SIZE,
+      actor: filters.actor,
+      action: filters.action,
+      resourceType: filters.resourceType,
+      resourceId: filters.resourceId,
+      from,
+      to: rangeInvalid ? undefined : to,
+    },
+    { getNextPageParam: (page) => page.nextCursor ?? undefined, placeholderData: keepPreviousData },
+  );
+  const field = (key: FilterKey) => ({
+    name: key,
+    value: draft[key] ?? "",
+    onChange: (event: { target: { value: string } }) =>
+      setDraft((current) => ({ ...current, [key]: event.target.value })),
+  });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setFilters(draft);
+  };
+  const draftRangeInvalid = Boolean(draft.from && draft.to && draft.from > draft.to);
+
+  return (
+    <>
+      <PageHeading title={t("admin.audit.title")} description={t("admin.audit.description")} />
+      <form className="admin-filters" onSubmit={onSubmit} aria-label={t("admin.filters.label")}>
+        <TextField
+          label={t("admin.audit.filter.actor")}
+          description={t("admin.audit.filter.actorHint")}
+          {...field("actor")}
+        />
+        <TextField label={t("admin.audit.filter.action")} placeholder="refund.created" {...field("action")} />
+        <TextField label={t("admin.audit.filter.resourceType")} placeholder="payment" {...field("resourceType")} />
+        <TextField label={t("admin.audit.filter.resourceId")} {...field("resourceId")} />
+        <TextField
+          label={t("admin.audit.filter.from")}
+          type="date"
+          {...field("from")}
+          error={draftRangeInvalid ? t("admin.audit.filter.rangeInvalid") : undefined}
+        />
+        <TextField label={t("admin.audit.filter.to")} type="date" {...field("to")} />
+        <Button type="submit" variant="secondary" disabled={draftRangeInvalid}>
+          {t("admin.filters.apply")}
+        </Button>
+      </form>
+      <Card>
+        <p className="admin-refreshing" aria-live="polite">
+          {entries.isFetching && !entries.isPending && !entries.isFetchingNextPage ? t("admin.refreshing") : ""}
+        </p>
+        <QueryList
+          query={entries}
+          items={entries.data?.pages.flatMap((page) => page.items)}
+          failed={entries.isError && !entries.data}
+          loadingLabel={t("admin.audit.loading")}
+          failedTitle={t("admin.audit.failed")}
+          empty={{ title: t("admin.audit.empty.title"), description: t("admin.audit.empty.text") }}
+        >
+          {(rows) => (
+            <>
+              <div className="ui-table-wrap">
+                <table className="ui-table admin-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t("admin.audit.col.when")}</th>
+                      <th scope="col">{t("admin.audit.col.actor")}</th>
+                      <th scope="col">{t("admin.audit.col.action")}</th>
+                      <th scope="col">{t("admin.audit.col.resource")}</th>
+                      <th scope="col">{t("admin.audit.col.details")}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {rows.map((entry) => (
+                      <tr key={entry.id}>
+                        <td>{formatDate(entry.createdAt, "dateTime")}</td>
+                        <td>{entry.actorEmail ?? (entry.actorUserId ? entry.actorUserId : t("admin.audit.system"))}</td>
+                        <td className="admin-mono">{entry.action}</td>
+                        <td className="admin-mono">
+                          {entry.resourceType}
+                          {entry.resourceId ? ` · ${entry.resourceId}` : ""}
+                        </td>
+                        <td>
+                          {entry.details ? (
+                            <details>
+                              <summary>{t("admin.audit.showDetails")}</summary>
+                              <pre className="admin-payload">{JSON.stringify(entry.details, null, 2)}</pre>
+                            </details>
+                          ) : (
+                            "—"
+                          )}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <Pagination
+                hasMore={entries.hasNextPage}
+                loading={entries.isFetchingNextPage}
+                onLoadMore={() => void entries.fetchNextPage()}
+                loadMoreLabel={t("common.loadMore")}
+                loadingLabel={t("common.loadingMore")}
+                status={tPlural({ one: "admin.audit.count.one", other: "admin.audit.count.other" }, rows.length)}
+                endLabel={t("common.endOfList")}
+              />
+              {entries.isFetchNextPageError ? <p role="alert">{t("admin.loadMoreFailed")}</p> : null}
+            </>
+          )}
+        </QueryList>
+      </Card>
+    </>
+  );
+}

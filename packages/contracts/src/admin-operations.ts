@@ -1,0 +1,103 @@
+// zod schemas of the admin console's operations areas (overview, webhook inbox,
+// audit log), shared by the server's procedures and the console's URL filters.
+import { z } from "zod";
+import { cursorSchema } from "./shop";
+
+/** A webhook event's processing status; `ignored`: a topic Cobro does not act on yet (replayable once it does). */
+export const WEBHOOK_EVENT_STATUSES = ["received", "processing", "processed", "failed", "ignored"] as const;
+export type WebhookEventStatusValue = (typeof WEBHOOK_EVENT_STATUSES)[number];
+
+/** Statuses a replay moves back to `received`; `received` itself is re-queued (the job may have been lost). */
+export const REPLAYABLE_WEBHOOK_STATUSES = ["failed", "ignored", "received"] as const satisfies readonly string[];
+
+/** How far back the inbox looks. */
+export const WEBHOOK_AGES = ["1h", "24h", "7d", "30d"] as const;
+export type WebhookAge = (typeof WEBHOOK_AGES)[number];
+
+/** Each age in milliseconds. */
+export const WEBHOOK_AGE_MS: Readonly<Record<WebhookAge, number>> = {
+  "1h": 3_600_000,
+  "24h": 86_400_000,
+  "7d": 7 * 86_400_000,
+  "30d": 30 * 86_400_000,
+};
+
+const limitSchema = (defaultLimit: number) =>
+  z.number().int().min(1, "limit must be at least 1").max(100, "limit must be at most 100").default(defaultLimit);
+
+/** Blank strings (an emptied filter box) mean "no filter". */
+const optionalText = (max: number, field: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${field} must be at most ${max} characters`)
+    .transform((value) => (value === "" ? undefined : value))
+    .optional();
+
+/**
+ * The webhook inbox's filters and page: newest first, keyset on (received_at, id).
+ *
+ * @example webhookListInputSchema.parse({ status: "failed", age: "24h" })
+ */
+export const webhookListInputSchema = z
+  .strictObject({
+    topic: optionalText(64, "topic"),
+    status: z.enum(WEBHOOK_EVENT_STATUSES, "status must be one of the webhook statuses").optional(),
+    age: z.enum(WEBHOOK_AGES, "age must be 1h, 24h, 7d or 30d").optional(),
+    cursor: cursorSchema.nullish(),
+    direction: z.enum(["forward", "backward"]).optional(),
+    limit: limitSchema(25),
+  })
+  .default({ limit: 25 });
+export type WebhookListInput = z.input<typeof webhookListInputSchema>;
+
+export const webhookEventIdInputSchema = z.strictObject({ eventId: z.uuid("eventId must be a webhook event id") });
+
+/** A calendar date, `YYYY-MM-DD` (UTC). */
+const isoDateSchema = (field: string) =>
+  z.iso
+    .date(`${field} must be a date (YYYY-MM-DD)`)
+    .optional()
+    .or(z.literal("").transform(() => undefined));
+
+/**
+ * The audit log's search: actor (a user's email or id, or `system`), action, resource (type and id) and a date
+ * range of whole UTC days (`from` and `to` included); newest first, keyset on (created_at, id).
+ */
+export const auditSearchInputSchema = z
+  .strictObject({
+    actor: optionalText(254, "actor"),
+    action: optionalText(100, "action"),
+    resourceType: optionalText(64, "resourceType"),
+    resourceId: optionalText(200, "resourceId"),
+    from: isoDateSchema("from"),
+    to: isoDateSchema("to"),
+    cursor: cursorSchema.nullish(),
+    direction: z.enum(["forward", "backward"]).optional(),
+    limit: limitSchema(25),
+  })
+  .refine((input) => !input.from || !input.to || input.from <= input.to, {
+    message: "from must not be after to",
+    path: ["from"],
+  })
+  .default({ limit: 25 });
+export type AuditSearchInput = z.input<typeof auditSearchInputSchema>;
+
+/** The overview's periods: since the start of today (UTC), the last 7 and the last 30 days (today included). */
+export const OVERVIEW_PERIODS = ["today", "7d", "30d"] as const;
+export type OverviewPeriod = (typeof OVERVIEW_PERIODS)[number];
+
+/** Days each period covers, today included. */
+export const OVERVIEW_PERIOD_DAYS: Readonly<Record<OverviewPeriod, number>> = { today: 1, "7d": 7, "30d": 30 };
+
+export const overviewFiguresInputSchema = z.strictObject({
+  period: z.enum(OVERVIEW_PERIODS, "period must be today, 7d or 30d"),
+});
+
+/** Statuses of a payment whose money was taken (even if later refunded or disputed): they count as approved. */
+export const APPROVED_PAYMENT_STATUSES = ["approved", "refunded", "charged_back", "in_mediation"] as const;
+
+/** An authorization not captured this many days after its creation is shown as about to lapse. */
+export const AUTHORIZATION_WARNING_DAYS = 3;
+// provider: an authorized card payment is released if not captured within about 5 days.
+export const AUTHORIZATION_CAPTURE_DAYS = 5;
