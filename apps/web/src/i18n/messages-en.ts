@@ -248,6 +248,8 @@ export const en = {
     "This subscription cannot be changed that way right now. Refresh the page and try again.",
   "reason.payment_method_not_offered": "This store does not offer that payment method. Please choose another one.",
   "reason.plan_not_found": "We could not find that plan. It may no longer be offered.",
+  "reason.last_admin": "The shop must keep at least one active admin. Make someone else an admin first.",
+  "reason.slug_taken": "Another product already uses this slug. Choose a different one.",
   "reason.sign_in_to_save_card": "Sign in to save a card to your account.",
   "reason.subscription_cancelled": "This subscription is cancelled and cannot be changed.",
   "reason.subscription_not_found": "We could not find that subscription. Refresh the page and try again.",

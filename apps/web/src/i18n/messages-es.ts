@@ -251,6 +251,9 @@ export const es: Dictionary = {
     "Ahora no se puede cambiar esta suscripción de esa forma. Recarga la página e inténtalo de nuevo.",
   "reason.payment_method_not_offered": "Esta tienda no ofrece ese medio de pago. Elige otro.",
   "reason.plan_not_found": "No encontramos ese plan. Puede que ya no se ofrezca.",
+  "reason.last_admin":
+    "La tienda debe tener al menos un administrador activo. Primero haz administrador a otra persona.",
+  "reason.slug_taken": "Otro producto ya usa este slug. Elige uno diferente.",
   "reason.sign_in_to_save_card": "Inicia sesión para guardar una tarjeta en tu cuenta.",
   "reason.subscription_cancelled": "Esta suscripción está cancelada y no se puede cambiar.",
   "reason.subscription_not_found": "No encontramos esa suscripción. Recarga la página e inténtalo de nuevo.",

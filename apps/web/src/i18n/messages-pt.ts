@@ -253,6 +253,9 @@ export const pt: Dictionary = {
     "Agora não é possível mudar esta assinatura dessa forma. Recarregue a página e tente de novo.",
   "reason.payment_method_not_offered": "Esta loja não oferece esse meio de pagamento. Escolha outro.",
   "reason.plan_not_found": "Não encontramos esse plano. Talvez ele não seja mais oferecido.",
+  "reason.last_admin":
+    "A loja precisa ter pelo menos um administrador ativo. Primeiro torne outra pessoa administradora.",
+  "reason.slug_taken": "Outro produto já usa este slug. Escolha outro.",
   "reason.sign_in_to_save_card": "Entre na sua conta para salvar um cartão.",
   "reason.subscription_cancelled": "Esta assinatura está cancelada e não pode ser alterada.",
   "reason.subscription_not_found": "Não encontramos essa assinatura. Recarregue a página e tente de novo.",
