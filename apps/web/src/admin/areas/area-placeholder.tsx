@@ -6,6 +6,3 @@ export const OverviewPlaceholder = () => <ComingSoon titleKey="admin.nav.overvie
 export const PaymentsPlaceholder = () => <ComingSoon titleKey="admin.nav.payments" />;
 export const WebhooksPlaceholder = () => <ComingSoon titleKey="admin.nav.webhooks" />;
 export const AuditPlaceholder = () => <ComingSoon titleKey="admin.nav.audit" />;
-export const CatalogPlaceholder = () => <ComingSoon titleKey="admin.nav.catalog" />;
-export const SettingsPlaceholder = () => <ComingSoon titleKey="admin.nav.settings" />;
-export const UsersPlaceholder = () => <ComingSoon titleKey="admin.nav.users" />;
