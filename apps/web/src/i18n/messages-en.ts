@@ -434,6 +434,7 @@ export const en = {
   "result.none.title": "No payment to show",
   "result.none.text": "We could not tell which payment to show. Your orders are listed in your account.",
   "result.title.approved": "Thank you! Your payment was approved",
+  "result.title.authorized": "Your payment was authorized",
   "result.title.confirming": "We are confirming your payment",
   "result.title.pending": "Your payment is pending",
   "result.title.rejected": "Your payment was declined",

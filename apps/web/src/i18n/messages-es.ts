@@ -440,6 +440,7 @@ export const es: Dictionary = {
   "result.none.title": "No hay ningún pago para mostrar",
   "result.none.text": "No sabemos qué pago mostrar. Tus pedidos aparecen en tu cuenta.",
   "result.title.approved": "¡Gracias! Tu pago fue aprobado",
+  "result.title.authorized": "Tu pago fue autorizado",
   "result.title.confirming": "Estamos confirmando tu pago",
   "result.title.pending": "Tu pago está pendiente",
   "result.title.rejected": "Tu pago fue rechazado",

@@ -442,6 +442,7 @@ export const pt: Dictionary = {
   "result.none.title": "Nenhum pagamento para mostrar",
   "result.none.text": "Não sabemos qual pagamento mostrar. Seus pedidos aparecem na sua conta.",
   "result.title.approved": "Obrigado! Seu pagamento foi aprovado",
+  "result.title.authorized": "Seu pagamento foi autorizado",
   "result.title.confirming": "Estamos confirmando seu pagamento",
   "result.title.pending": "Seu pagamento está pendente",
   "result.title.rejected": "Seu pagamento foi recusado",
