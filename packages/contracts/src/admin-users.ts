@@ -9,6 +9,8 @@ export const adminUserListInputSchema = z
     search: z.string().trim().max(100, "search must be at most 100 characters").optional(),
     role: userRoleSchema.optional(),
     cursor: z.uuid("Invalid cursor").nullish(),
+    // tRPC's infinite queries add the direction they page in; console lists only page forward.
+    direction: z.enum(["forward", "backward"]).optional(),
     limit: z.number().int().min(1, "limit must be at least 1").max(100, "limit must be at most 100").default(20),
   })
   .default({ limit: 20 });

@@ -89,7 +89,7 @@ describe("admin.catalog", () => {
 
     const viewer = await signInAs({ db, role: "viewer" });
     const listed = await app.request(
-      `/trpc/admin.catalog.list?input=${encodeURIComponent(JSON.stringify({ limit: 100 }))}`,
+      `/trpc/admin.catalog.list?input=${encodeURIComponent(JSON.stringify({ limit: 100, direction: "forward" }))}`,
       {
         headers: { cookie: viewer.cookie },
       },
