@@ -15,6 +15,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("updated_by", "uuid", (col) => col.references("users.id").onDelete("set null"))
     .addColumn("updated_at", "timestamptz", (col) => col.notNull().defaultTo(sql`now()`))
     .execute();
+  // Deleting a user sets updated_by to null: the foreign key needs its index.
+  await db.schema.createIndex("store_settings_updated_by_idx").on("store_settings").column("updated_by").execute();
 
   // The console's user list filtered by role, newest first.
   await db.schema

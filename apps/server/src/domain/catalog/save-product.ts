@@ -94,6 +94,10 @@ export async function updateProduct(options: {
         throw new AppError("NOT_FOUND", "That product does not exist.", { field: "id", reason: "not_found" });
       }
       const before = toAdminProduct(current);
+      const wanted: AdminProduct = { ...before, ...options.fields };
+      const changes = diff(before, wanted);
+      // Saving an unchanged form writes nothing and audits nothing.
+      if (Object.keys(changes).length === 0) return { product: before, changed: false };
       const updated = await trx
         .updateTable("products")
         .set({ ...columnsOf(options.fields), updated_at: now })
@@ -101,8 +105,6 @@ export async function updateProduct(options: {
         .returning(ADMIN_PRODUCT_COLUMNS)
         .executeTakeFirstOrThrow();
       const product = toAdminProduct(updated);
-      const changes = diff(before, product);
-      if (Object.keys(changes).length === 0) return { product: before, changed: false };
       await recordAudit({
         db: trx,
         actorUserId: options.actorUserId,

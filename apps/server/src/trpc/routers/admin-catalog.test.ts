@@ -68,6 +68,13 @@ describe("admin.catalog", () => {
       admin.cookie,
     );
     expect(edited.status).toBe(200);
+    // The same form saved again changes nothing and is not audited again.
+    const again = await post(
+      "admin.catalog.update",
+      { id: product.id, fields: { slug, title: "Mate grande", priceMinor: 15_000, currency: "ARS", active: false } },
+      admin.cookie,
+    );
+    expect(again.body.result.data).toMatchObject({ changed: false });
     const row = await db.selectFrom("products").selectAll().where("id", "=", product.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ name: "Mate grande", price_minor: 15_000, active: false, image_url: null });
 
