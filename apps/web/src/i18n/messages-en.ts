@@ -144,7 +144,7 @@ export const en = {
   "admin.catalog.error.slug": "Use lower-case letters, digits and single dashes (at most 80 characters).",
   "admin.catalog.error.description": "The description is too long (at most 5000 characters).",
   "admin.catalog.error.price": "Enter an amount above zero with the currency's decimals at most.",
-  "admin.catalog.error.currency": "Choose a currency.",
+  "admin.catalog.error.currency": "Choose the shop's currency.",
   "admin.catalog.error.imageUrl": "Enter an http(s) address, or leave it empty.",
   "page.admin.title": "Administration",
   "page.notFound.help": "Check the address, or go back to the store.",

@@ -147,7 +147,7 @@ export const es: Dictionary = {
   "admin.catalog.error.slug": "Usa minúsculas, dígitos y guiones simples (máximo 80 caracteres).",
   "admin.catalog.error.description": "La descripción es demasiado larga (máximo 5000 caracteres).",
   "admin.catalog.error.price": "Ingresa un monto mayor que cero con, como máximo, los decimales de la moneda.",
-  "admin.catalog.error.currency": "Elige una moneda.",
+  "admin.catalog.error.currency": "Elige la moneda de la tienda.",
   "admin.catalog.error.imageUrl": "Ingresa una dirección http(s) o déjala vacía.",
   "page.admin.title": "Administración",
   "page.notFound.help": "Revisa la dirección o vuelve a la tienda.",

@@ -147,7 +147,7 @@ export const pt: Dictionary = {
   "admin.catalog.error.slug": "Use minúsculas, dígitos e hifens simples (no máximo 80 caracteres).",
   "admin.catalog.error.description": "A descrição é longa demais (no máximo 5000 caracteres).",
   "admin.catalog.error.price": "Informe um valor acima de zero com, no máximo, as casas decimais da moeda.",
-  "admin.catalog.error.currency": "Escolha uma moeda.",
+  "admin.catalog.error.currency": "Escolha a moeda da loja.",
   "admin.catalog.error.imageUrl": "Informe um endereço http(s) ou deixe em branco.",
   "page.admin.title": "Administração",
   "page.notFound.help": "Confira o endereço ou volte para a loja.",

@@ -1,12 +1,17 @@
 // Creates, edits and deactivates catalog products from the console. Inputs
 // arrive validated by the contracts' schemas (price in integer minor units,
 // URL-safe slug); a slug another product has is a CONFLICT naming `slug`, not
-// a database error. Every change is audited with the fields that changed.
+// a database error. The price must be in the store's currency: the provider
+// charges in the store account's currency whatever the catalog says, so a
+// product in another one could never be sold. Every change is audited with
+// the fields that changed.
 import type { AdminProduct, ProductFields } from "@cobro/contracts";
 import type { Kysely } from "kysely";
 import type { DB, JsonValue } from "../../db/schema";
+import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
 import { recordAudit } from "../audit/record-audit";
+import { getStoreAccount } from "../shop/get-store-account";
 import { ADMIN_PRODUCT_COLUMNS, type AdminProductRow, toAdminProduct } from "./admin-product-view";
 
 const SLUG_TAKEN_MESSAGE = "Another product already uses this slug. Choose a different one.";
@@ -19,6 +24,22 @@ function isSlugConflict(error: unknown): boolean {
 
 function slugTaken(cause?: unknown): AppError {
   return new AppError("CONFLICT", SLUG_TAKEN_MESSAGE, { field: "slug", reason: "slug_taken", cause });
+}
+
+export type SaveProductDeps = Pick<AppDeps, "db" | "provider">;
+
+/** Refuses (400 naming `currency`) a price in a currency other than the store account's. */
+async function assertStoreCurrency(deps: SaveProductDeps, fields: ProductFields): Promise<void> {
+  const account = await getStoreAccount({ deps });
+  if (fields.currency !== account.currency) {
+    throw new AppError(
+      "BAD_REQUEST",
+      `This shop sells in ${account.currency}; price the product in ${account.currency}.`,
+      {
+        field: "currency",
+      },
+    );
+  }
 }
 
 function columnsOf(fields: ProductFields) {
@@ -43,14 +64,16 @@ function diff(before: AdminProduct, after: AdminProduct): { [key: string]: JsonV
 }
 
 export async function createProduct(options: {
-  db: Kysely<DB>;
+  deps: SaveProductDeps;
   actorUserId: string | null;
   fields: ProductFields;
   now?: Date;
 }): Promise<AdminProduct> {
   const now = options.now ?? new Date();
+  // Before the transaction: a provider call never runs inside one.
+  await assertStoreCurrency(options.deps, options.fields);
   try {
-    return await options.db.transaction().execute(async (trx) => {
+    return await options.deps.db.transaction().execute(async (trx) => {
       const row: AdminProductRow = await trx
         .insertInto("products")
         .values({ ...columnsOf(options.fields), created_at: now, updated_at: now })
@@ -75,15 +98,17 @@ export async function createProduct(options: {
 }
 
 export async function updateProduct(options: {
-  db: Kysely<DB>;
+  deps: SaveProductDeps;
   actorUserId: string | null;
   productId: string;
   fields: ProductFields;
   now?: Date;
 }): Promise<{ product: AdminProduct; changed: boolean }> {
   const now = options.now ?? new Date();
+  // Before the transaction: a provider call never runs inside one.
+  await assertStoreCurrency(options.deps, options.fields);
   try {
-    return await options.db.transaction().execute(async (trx) => {
+    return await options.deps.db.transaction().execute(async (trx) => {
       const current = await trx
         .selectFrom("products")
         .select(ADMIN_PRODUCT_COLUMNS)

@@ -4,16 +4,15 @@
 import { trpcServer } from "@hono/trpc-server";
 import { Hono } from "hono";
 import { afterAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../test/test-database";
-import { createTestDeps } from "../../test/test-deps";
+import { startShopTestEnv } from "../../test/shop-test-env";
 import { signInAs } from "../../test/test-users";
 import { appRouter } from "../router";
 import { createTrpcContext } from "../trpc";
 
-const testDb = await createTestDatabase();
-afterAll(() => testDb.drop());
-const { db } = testDb;
-const deps = createTestDeps({ db });
+// The sandbox plays the store's provider account (site MLA: the store sells in ARS).
+const env = await startShopTestEnv();
+afterAll(() => env.close());
+const { db, deps } = env;
 const app = new Hono().use("/trpc/*", trpcServer({ router: appRouter, createContext: createTrpcContext(deps) }));
 
 interface ErrorBody {
@@ -121,6 +120,16 @@ describe("admin.catalog", () => {
     );
     expect(zero.status).toBe(400);
     expect(Object.keys(zero.body.error.data.fieldErrors ?? {})).toEqual(["fields.priceMinor"]);
+  });
+
+  it("refuses a price in a currency other than the store's, naming currency", async () => {
+    const response = await post(
+      "admin.catalog.create",
+      { slug: uniqueSlug("brl"), title: "Reais", priceMinor: 100, currency: "BRL" },
+      admin.cookie,
+    );
+    expect(response.status).toBe(400);
+    expect(response.body.error.data.field).toBe("currency");
   });
 
   it("refuses a slug that is not URL-safe (400) or already taken (409), naming slug", async () => {

@@ -125,7 +125,7 @@ const catalogRouter = router({
     .input(createProductInputSchema)
     .output(adminProductSchema)
     .mutation(({ ctx, input }) =>
-      createProduct({ db: ctx.deps.db, actorUserId: ctx.user.id, fields: input, now: ctx.deps.now() }),
+      createProduct({ deps: ctx.deps, actorUserId: ctx.user.id, fields: input, now: ctx.deps.now() }),
     ),
 
   update: adminProcedure
@@ -133,7 +133,7 @@ const catalogRouter = router({
     .output(productResultSchema)
     .mutation(({ ctx, input }) =>
       updateProduct({
-        db: ctx.deps.db,
+        deps: ctx.deps,
         actorUserId: ctx.user.id,
         productId: input.id,
         fields: input.fields,
