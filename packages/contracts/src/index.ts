@@ -2,10 +2,13 @@
 // Everything here is pure (zod and plain data), so it bundles into the browser.
 export * from "./account";
 export * from "./admin-areas";
+export * from "./admin-catalog";
 export * from "./admin-operations";
+export * from "./admin-users";
 export * from "./card-number";
 export * from "./errors";
 export * from "./password-policy";
 export * from "./routes";
 export * from "./shop";
 export * from "./sites";
+export * from "./store-settings";

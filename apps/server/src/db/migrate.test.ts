@@ -19,6 +19,7 @@ const EXPECTED_TABLES = [
   "rate_limits",
   "refunds",
   "sessions",
+  "store_settings",
   "subscriptions",
   "users",
   "webhook_event_attempts",

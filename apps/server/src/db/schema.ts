@@ -279,6 +279,16 @@ export interface ProviderSyncStateTable {
   updated_at: CreatedAt;
 }
 
+/** One store setting per key (see domain/settings/store-settings.ts for the keys and their types). */
+export interface StoreSettingsTable {
+  key: string;
+  value: Jsonb;
+  /** Bumped on every change. */
+  version: ColumnType<number, number | undefined, number>;
+  updated_by: string | null;
+  updated_at: CreatedAt;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -295,6 +305,7 @@ export interface DB {
   rate_limits: RateLimitsTable;
   provider_sync_state: ProviderSyncStateTable;
   payment_actions: PaymentActionsTable;
+  store_settings: StoreSettingsTable;
 }
 
 export type User = Selectable<UsersTable>;

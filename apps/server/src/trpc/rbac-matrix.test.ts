@@ -57,6 +57,29 @@ const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   "admin.webhooks.get": { access: "viewer", input: async () => ({ eventId: await failedWebhookEvent() }) },
   "admin.webhooks.replay": { access: "operator", input: async () => ({ eventId: await failedWebhookEvent() }) },
   "admin.audit.search": { access: "viewer", input: () => ({ limit: 5, actor: "system" }) },
+  "admin.users.setDisabled": {
+    access: "admin",
+    input: ({ targetUser }) => ({ userId: targetUser.id, disabled: false }),
+  },
+  "admin.users.signOutEverywhere": { access: "admin", input: ({ targetUser }) => ({ userId: targetUser.id }) },
+  "admin.settings.get": { access: "admin", input: () => undefined },
+  "admin.settings.update": { access: "admin", input: () => ({ cardCapture: "automatic" }) },
+  "admin.catalog.list": { access: "viewer", input: () => ({ limit: 5 }) },
+  "admin.catalog.create": {
+    access: "admin",
+    input: () => ({ slug: `matrix-${crypto.randomUUID()}`, title: "Matrix", priceMinor: 1000, currency: "ARS" }),
+  },
+  "admin.catalog.update": {
+    access: "admin",
+    input: async () => {
+      const product = await env.seedProduct();
+      return {
+        id: product.id,
+        fields: { slug: product.slug, title: "Matrix edit", priceMinor: 1500, currency: "ARS" },
+      };
+    },
+  },
+  "admin.catalog.deactivate": { access: "admin", input: async () => ({ id: (await env.seedProduct()).id }) },
   "system.publicConfig": { access: "public", input: () => undefined },
   "catalog.list": { access: "public", input: () => ({ limit: 5 }) },
   "catalog.get": { access: "public", input: async () => ({ slug: (await env.seedProduct()).slug }) },

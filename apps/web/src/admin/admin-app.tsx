@@ -18,9 +18,9 @@ const AREA_PAGES: Record<AdminAreaId, ComponentType> = {
   payments: lazy(() => import("./areas/area-placeholder").then((m) => ({ default: m.PaymentsPlaceholder }))),
   webhooks: lazy(() => import("./areas/webhooks/webhooks-page")),
   audit: lazy(() => import("./areas/audit/audit-page")),
-  catalog: lazy(() => import("./areas/area-placeholder").then((m) => ({ default: m.CatalogPlaceholder }))),
-  settings: lazy(() => import("./areas/area-placeholder").then((m) => ({ default: m.SettingsPlaceholder }))),
-  users: lazy(() => import("./areas/area-placeholder").then((m) => ({ default: m.UsersPlaceholder }))),
+  catalog: lazy(() => import("./areas/catalog/catalog-page")),
+  settings: lazy(() => import("./areas/settings/settings-page")),
+  users: lazy(() => import("./areas/users/users-page")),
 };
 
 export function adminNavKey(id: AdminAreaId): MessageKey {

@@ -123,13 +123,15 @@ function ResultView({ result, polling }: { result: CheckoutResult; polling: bool
     ? "result.title.rejected"
     : result.status === "approved"
       ? "result.title.approved"
-      : result.status === "cancelled"
-        ? "result.title.cancelled"
-        : result.status === "refunded"
-          ? "result.title.refunded"
-          : result.status === "confirming"
-            ? "result.title.confirming"
-            : "result.title.pending";
+      : result.status === "authorized"
+        ? "result.title.authorized"
+        : result.status === "cancelled"
+          ? "result.title.cancelled"
+          : result.status === "refunded"
+            ? "result.title.refunded"
+            : result.status === "confirming"
+              ? "result.title.confirming"
+              : "result.title.pending";
   return (
     <>
       <section className="ui-result" aria-labelledby="result-title">

@@ -38,16 +38,10 @@ export async function changeUserRole(options: ChangeUserRoleOptions): Promise<Ch
     if (user.role === options.role) return { user, changed: false, sessionsEnded: 0 };
 
     if (user.role === "admin") {
-      const admins = await trx
-        .selectFrom("users")
-        .select((eb) => eb.fn.countAll<number>().as("count"))
-        .where("role", "=", "admin")
-        .executeTakeFirstOrThrow();
-      if (admins.count <= 1) {
-        throw new AppError("CONFLICT", "The last admin cannot be demoted. Make someone else an admin first.", {
-          field: "role",
-        });
-      }
+      await assertAnotherActiveAdmin(trx, user.id, {
+        message: "The last admin cannot be demoted. Make someone else an admin first.",
+        field: "role",
+      });
     }
 
     await trx.updateTable("users").set({ role: options.role, updated_at: now }).where("id", "=", user.id).execute();
@@ -64,6 +58,27 @@ export async function changeUserRole(options: ChangeUserRoleOptions): Promise<Ch
     });
     return { user: { ...user, role: options.role }, changed: true, sessionsEnded };
   });
+}
+
+/**
+ * Refuses (CONFLICT, reason `last_admin`) unless an admin other than `userId` is active: the shop must always keep
+ * one admin who can sign in. Call it under lockUserRoles.
+ */
+export async function assertAnotherActiveAdmin(
+  trx: Kysely<DB>,
+  userId: string,
+  refusal: { message: string; field: string },
+): Promise<void> {
+  const others = await trx
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll<string>().as("count"))
+    .where("role", "=", "admin")
+    .where("disabled_at", "is", null)
+    .where("id", "<>", userId)
+    .executeTakeFirstOrThrow();
+  if (Number(others.count) < 1) {
+    throw new AppError("CONFLICT", refusal.message, { field: refusal.field, reason: "last_admin" });
+  }
 }
 
 /** Serialises role changes (and first-admin creation) for the rest of the transaction. */

@@ -1,6 +1,8 @@
 // The admin's user list: newest first, keyset-paginated on (created_at, id)
-// (index users_created_at_id_idx), so page 500 costs what page 1 does and a
-// sign-up between two pages neither repeats nor skips anyone.
+// (indexes users_created_at_id_idx and, filtered by role,
+// users_role_created_at_id_idx), so page 500 costs what page 1 does and a
+// sign-up between two pages neither repeats nor skips anyone. `search` matches
+// a substring of the email or the name, case-insensitively.
 import { type Kysely, sql } from "kysely";
 import type { DB, UserRole } from "../../db/schema";
 
@@ -9,6 +11,7 @@ export interface ListedUser {
   email: string;
   name: string;
   role: UserRole;
+  disabledAt: Date | null;
   createdAt: Date;
 }
 
@@ -17,6 +20,14 @@ export interface ListUsersOptions {
   limit: number;
   /** The id of the last user of the previous page. */
   cursor?: string | null;
+  /** A part of the email or name to look for. */
+  search?: string | null;
+  role?: UserRole | null;
+}
+
+/** Escapes LIKE's wildcards so a search for "a_b" looks for those three characters. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
 export async function listUsers(
@@ -25,10 +36,16 @@ export async function listUsers(
   const { db, limit, cursor } = options;
   let query = db
     .selectFrom("users")
-    .select(["id", "email", "name", "role", "created_at"])
+    .select(["id", "email", "name", "role", "disabled_at", "created_at"])
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(limit + 1);
+  if (options.role) query = query.where("role", "=", options.role);
+  const search = options.search?.trim();
+  if (search) {
+    const pattern = likePattern(search);
+    query = query.where((eb) => eb.or([eb("email", "ilike", pattern), eb("name", "ilike", pattern)]));
+  }
   if (cursor) {
     // Row comparison against the cursor row keeps PostgreSQL's microseconds
     // (a JS Date would round them off and repeat or skip rows).
@@ -45,6 +62,7 @@ export async function listUsers(
       email: row.email,
       name: row.name,
       role: row.role,
+      disabledAt: row.disabled_at,
       createdAt: row.created_at,
     })),
     nextCursor: rows.length > limit && last ? last.id : null,

@@ -6,10 +6,11 @@ import type { CheckoutResult } from "@cobro/contracts";
 import type { PaymentCreateRequest } from "@cobro/provider-client";
 import type { Checkout } from "../../db/schema";
 import type { AppDeps } from "../../deps";
+import { getStoreSettings } from "../settings/store-settings";
 import { assertStoreCurrency } from "../shop/get-store-account";
 import { type CheckoutPaymentKind, createCheckoutPayment } from "./create-checkout-payment";
 import { findShopperCheckout } from "./find-shopper-checkout";
-import { basePaymentRequest } from "./payment-request";
+import { basePaymentRequest, captureFieldsFor } from "./payment-request";
 import { readCheckoutResult } from "./read-checkout-result";
 
 export type PayCheckoutDeps = Pick<
@@ -50,12 +51,15 @@ export async function payCheckout(options: {
 }): Promise<{ created: boolean; result: CheckoutResult }> {
   const { deps, checkout, userId, kind, methodFields } = options;
   await assertStoreCurrency({ deps, currency: checkout.currency.trim() });
+  // Read per payment (not cached): a change in the console applies to the next payment on every instance.
+  const { settings } = await getStoreSettings({ db: deps.db });
+  const captureFields = captureFieldsFor(kind, settings.cardCapture);
   const outcome = await createCheckoutPayment({
     deps,
     checkoutId: checkout.id,
     actorUserId: userId,
     kind,
-    buildRequest: (locked) => ({ ...basePaymentRequest(deps, locked), ...methodFields }),
+    buildRequest: (locked) => ({ ...basePaymentRequest(deps, locked), ...captureFields, ...methodFields }),
   });
   return { created: outcome.created, result: await readCheckoutResult({ deps, checkoutId: checkout.id }) };
 }

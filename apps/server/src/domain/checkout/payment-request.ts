@@ -2,6 +2,7 @@
 // checkout itself: amount, payer, references, where to notify. Amounts leave
 // here as the provider's JSON numbers (`fromMinorUnits`), the only place minor
 // units are converted for a checkout.
+import type { CardCaptureMode } from "@cobro/contracts";
 import type { PaymentCreateRequest } from "@cobro/provider-client";
 import { fromMinorUnits } from "@cobro/provider-client/money";
 import type { Checkout } from "../../db/schema";
@@ -10,6 +11,7 @@ import { storedCurrency } from "../catalog/product-view";
 import { notificationUrlFor, STATEMENT_DESCRIPTOR } from "../shop/provider-urls";
 import { parseIdentification } from "./checkout-identification";
 import { describeItems, parseCheckoutItems } from "./checkout-items";
+import type { CheckoutPaymentKind } from "./create-checkout-payment";
 
 export function payerOf(checkout: Checkout): PaymentCreateRequest["payer"] {
   const identification = parseIdentification(checkout.payer_identification);
@@ -47,4 +49,16 @@ export function basePaymentRequest(
       })),
     },
   };
+}
+
+/**
+ * The capture fields of a payment: a card payment only authorizes (`capture: false`) when the store captures
+ * manually; other methods (Pix, vouchers) have nothing to capture, so they send nothing.
+ * provider: `capture` applies to card payments; an authorized payment is captured later with PUT `capture: true`.
+ */
+export function captureFieldsFor(
+  kind: CheckoutPaymentKind,
+  mode: CardCaptureMode,
+): Pick<PaymentCreateRequest, "capture"> | Record<string, never> {
+  return kind === "card" && mode === "manual" ? { capture: false } : {};
 }

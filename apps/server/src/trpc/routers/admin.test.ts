@@ -135,3 +135,17 @@ describe("admin.users.setRole", () => {
     ).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 });
+
+describe("admin.users.setDisabled", () => {
+  it("refuses an admin disabling their own account, naming the field, and keeps their session", async () => {
+    await signInAs({ db, role: "admin" }); // another admin exists: only the self-check can refuse
+    const { user, token, cookie } = await signInAs({ db, role: "admin" });
+    const { caller } = await createTestCaller({ deps, cookie });
+    await expect(caller.admin.users.setDisabled({ userId: user.id, disabled: true })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
+    expect(await validateSessionToken({ db, token })).not.toBeNull();
+    const row = await db.selectFrom("users").select("disabled_at").where("id", "=", user.id).executeTakeFirstOrThrow();
+    expect(row.disabled_at).toBeNull();
+  });
+});

@@ -1,33 +1,58 @@
-// The admin console's procedures. users.* are admin-only; the operations areas
-// (overview, webhooks, audit) are read by viewers, replay needs an operator.
+// The admin console's procedures. Users and settings are admins' only; the
+// catalog is read by every staff role and edited by admins; the operations
+// areas (overview, webhooks, audit) are read by viewers, replay needs an
+// operator. Each procedure validates with the contracts' schemas and calls one
+// domain function.
 
-import { publicUserSchema, userRoleSchema } from "@cobro/contracts";
+import {
+  adminProductListInputSchema,
+  adminProductSchema,
+  adminSetUserDisabledInputSchema,
+  adminUserIdInputSchema,
+  adminUserListInputSchema,
+  adminUserSchema,
+  createProductInputSchema,
+  productIdInputSchema,
+  publicUserSchema,
+  storeSettingsSchema,
+  updateProductInputSchema,
+  updateStoreSettingsInputSchema,
+  userRoleSchema,
+} from "@cobro/contracts";
 import { z } from "zod";
 import { createSession } from "../../auth/sessions";
 import { changeUserRole } from "../../domain/accounts/change-user-role";
 import { listUsers } from "../../domain/accounts/list-users";
-import { adminProcedure, router } from "../trpc";
+import { setUserDisabled } from "../../domain/accounts/set-user-disabled";
+import { signOutUserEverywhere } from "../../domain/accounts/sign-out-user-everywhere";
+import { listAdminProducts } from "../../domain/catalog/list-admin-products";
+import { createProduct, deactivateProduct, updateProduct } from "../../domain/catalog/save-product";
+import { getStoreSettings } from "../../domain/settings/store-settings";
+import { updateStoreSettings } from "../../domain/settings/update-store-settings";
+import { AppError } from "../../errors/app-error";
+import { adminProcedure, router, viewerProcedure } from "../trpc";
 import { adminAuditRouter } from "./admin-audit";
 import { adminOverviewRouter } from "./admin-overview";
 import { adminWebhooksRouter } from "./admin-webhooks";
 
-const listedUserSchema = publicUserSchema.extend({ createdAt: z.iso.datetime() });
-
 const usersRouter = router({
   list: adminProcedure
-    .input(
-      z
-        .object({
-          limit: z.number().int().min(1).max(100).default(20),
-          cursor: z.uuid("Invalid cursor").nullish(),
-        })
-        .default({ limit: 20 }),
-    )
-    .output(z.object({ items: z.array(listedUserSchema), nextCursor: z.uuid().nullable() }))
+    .input(adminUserListInputSchema)
+    .output(z.object({ items: z.array(adminUserSchema), nextCursor: z.uuid().nullable() }))
     .query(async ({ ctx, input }) => {
-      const page = await listUsers({ db: ctx.deps.db, limit: input.limit, cursor: input.cursor ?? null });
+      const page = await listUsers({
+        db: ctx.deps.db,
+        limit: input.limit,
+        cursor: input.cursor ?? null,
+        search: input.search ?? null,
+        role: input.role ?? null,
+      });
       return {
-        items: page.items.map((user) => ({ ...user, createdAt: user.createdAt.toISOString() })),
+        items: page.items.map((user) => ({
+          ...user,
+          disabledAt: user.disabledAt?.toISOString() ?? null,
+          createdAt: user.createdAt.toISOString(),
+        })),
         nextCursor: page.nextCursor,
       };
     }),
@@ -51,6 +76,82 @@ const usersRouter = router({
       }
       return { user: result.user, changed: result.changed };
     }),
+
+  setDisabled: adminProcedure
+    .input(adminSetUserDisabledInputSchema)
+    .output(z.object({ changed: z.boolean(), disabledAt: z.iso.datetime().nullable(), sessionsEnded: z.number() }))
+    .mutation(async ({ ctx, input }) => {
+      // Disabling yourself would lock you out mid-request; another admin must do it.
+      if (input.disabled && input.userId === ctx.user.id) {
+        throw new AppError("BAD_REQUEST", "You cannot disable your own account.", { field: "userId" });
+      }
+      const result = await setUserDisabled({
+        db: ctx.deps.db,
+        actorUserId: ctx.user.id,
+        userId: input.userId,
+        disabled: input.disabled,
+        now: ctx.deps.now(),
+      });
+      return { ...result, disabledAt: result.disabledAt?.toISOString() ?? null };
+    }),
+
+  signOutEverywhere: adminProcedure
+    .input(adminUserIdInputSchema)
+    .output(z.object({ sessionsEnded: z.number() }))
+    .mutation(({ ctx, input }) =>
+      signOutUserEverywhere({ db: ctx.deps.db, actorUserId: ctx.user.id, userId: input.userId, now: ctx.deps.now() }),
+    ),
+});
+
+const settingsOutputSchema = z.object({ settings: storeSettingsSchema, version: z.number() });
+
+const settingsRouter = router({
+  get: adminProcedure.output(settingsOutputSchema).query(({ ctx }) => getStoreSettings({ db: ctx.deps.db })),
+
+  update: adminProcedure
+    .input(updateStoreSettingsInputSchema)
+    .output(settingsOutputSchema.extend({ changed: z.array(z.string()) }))
+    .mutation(({ ctx, input }) =>
+      updateStoreSettings({ db: ctx.deps.db, actorUserId: ctx.user.id, changes: input, now: ctx.deps.now() }),
+    ),
+});
+
+const productResultSchema = z.object({ product: adminProductSchema, changed: z.boolean() });
+
+const catalogRouter = router({
+  list: viewerProcedure
+    .input(adminProductListInputSchema)
+    .output(z.object({ items: z.array(adminProductSchema), nextCursor: z.uuid().nullable() }))
+    .query(({ ctx, input }) =>
+      listAdminProducts({ db: ctx.deps.db, limit: input.limit, cursor: input.cursor ?? null }),
+    ),
+
+  create: adminProcedure
+    .input(createProductInputSchema)
+    .output(adminProductSchema)
+    .mutation(({ ctx, input }) =>
+      createProduct({ deps: ctx.deps, actorUserId: ctx.user.id, fields: input, now: ctx.deps.now() }),
+    ),
+
+  update: adminProcedure
+    .input(updateProductInputSchema)
+    .output(productResultSchema)
+    .mutation(({ ctx, input }) =>
+      updateProduct({
+        deps: ctx.deps,
+        actorUserId: ctx.user.id,
+        productId: input.id,
+        fields: input.fields,
+        now: ctx.deps.now(),
+      }),
+    ),
+
+  deactivate: adminProcedure
+    .input(productIdInputSchema)
+    .output(productResultSchema)
+    .mutation(({ ctx, input }) =>
+      deactivateProduct({ db: ctx.deps.db, actorUserId: ctx.user.id, productId: input.id, now: ctx.deps.now() }),
+    ),
 });
 
 export const adminRouter = router({
@@ -58,4 +159,6 @@ export const adminRouter = router({
   overview: adminOverviewRouter,
   webhooks: adminWebhooksRouter,
   audit: adminAuditRouter,
+  settings: settingsRouter,
+  catalog: catalogRouter,
 });

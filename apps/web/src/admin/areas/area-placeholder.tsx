@@ -3,6 +3,3 @@
 import { ComingSoon } from "../../components/coming-soon";
 
 export const PaymentsPlaceholder = () => <ComingSoon titleKey="admin.nav.payments" />;
-export const CatalogPlaceholder = () => <ComingSoon titleKey="admin.nav.catalog" />;
-export const SettingsPlaceholder = () => <ComingSoon titleKey="admin.nav.settings" />;
-export const UsersPlaceholder = () => <ComingSoon titleKey="admin.nav.users" />;

@@ -1,0 +1,34 @@
+// A products row as the console sees it (active or not, with its times).
+import type { AdminProduct } from "@cobro/contracts";
+import type { Product as ProductRow } from "../../db/schema";
+import { storedCurrency } from "./product-view";
+
+export const ADMIN_PRODUCT_COLUMNS = [
+  "id",
+  "slug",
+  "name",
+  "description",
+  "image_url",
+  "price_minor",
+  "currency",
+  "active",
+  "created_at",
+  "updated_at",
+] as const;
+
+export type AdminProductRow = Pick<ProductRow, (typeof ADMIN_PRODUCT_COLUMNS)[number]>;
+
+export function toAdminProduct(row: AdminProductRow): AdminProduct {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.name,
+    description: row.description,
+    priceMinor: row.price_minor,
+    currency: storedCurrency(row.currency),
+    imageUrl: row.image_url,
+    active: row.active,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}

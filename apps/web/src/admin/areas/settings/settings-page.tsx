@@ -1,0 +1,107 @@
+// /admin/settings (admins only): how card payments are captured. The value
+// lives in the database; saving (after a confirmation) applies to the next card
+// payment on every server instance.
+import { CARD_CAPTURE_MODES, type CardCaptureMode } from "@cobro/contracts";
+import { Button, Card, ConfirmDialog, LoadingState, PageHeading } from "@cobro/ui";
+import { useState } from "react";
+import { QueryErrorState } from "../../../components/query-list";
+import { useDocumentTitle } from "../../../components/use-document-title";
+import type { MessageKey } from "../../../i18n/dictionary";
+import { useI18n } from "../../../i18n/i18n-context";
+import { trpc } from "../../../trpc";
+import { OutcomeAlert, useOutcome } from "../admin-outcome";
+
+const CAPTURE_LABELS: Record<CardCaptureMode, { label: MessageKey; hint: MessageKey }> = {
+  automatic: { label: "admin.settings.capture.automatic", hint: "admin.settings.capture.automaticHint" },
+  manual: { label: "admin.settings.capture.manual", hint: "admin.settings.capture.manualHint" },
+};
+
+export function SettingsPage() {
+  const { t } = useI18n();
+  useDocumentTitle(t("admin.settings.title"));
+  const settings = trpc.admin.settings.get.useQuery();
+  const update = trpc.admin.settings.update.useMutation();
+  const utils = trpc.useUtils();
+  const { outcome, succeeded, failed, clear } = useOutcome();
+  const [chosen, setChosen] = useState<CardCaptureMode | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const current = settings.data?.settings.cardCapture;
+  const selected = chosen ?? current;
+
+  const save = async () => {
+    if (!selected) return;
+    try {
+      const result = await update.mutateAsync({ cardCapture: selected });
+      utils.admin.settings.get.setData(undefined, { settings: result.settings, version: result.version });
+      setChosen(null);
+      succeeded(result.changed.length > 0 ? t("admin.settings.saved") : t("admin.settings.unchanged"));
+    } catch (error) {
+      failed(error);
+    } finally {
+      setConfirming(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHeading title={t("admin.settings.title")} />
+      <OutcomeAlert outcome={outcome} onDismiss={clear} />
+      {settings.isPending ? (
+        <LoadingState label={t("admin.settings.loading")} />
+      ) : settings.isError ? (
+        <QueryErrorState title={t("admin.settings.failed")} query={settings} />
+      ) : (
+        <Card>
+          <form
+            className="ui-form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (selected === current) succeeded(t("admin.settings.unchanged"));
+              else setConfirming(true);
+            }}
+          >
+            <fieldset className="admin-choices">
+              <legend>{t("admin.settings.capture.legend")}</legend>
+              {CARD_CAPTURE_MODES.map((mode) => (
+                <label key={mode} className="admin-choice">
+                  <input
+                    type="radio"
+                    name="cardCapture"
+                    value={mode}
+                    checked={selected === mode}
+                    onChange={() => setChosen(mode)}
+                    aria-describedby={`capture-${mode}-hint`}
+                  />
+                  <span>
+                    <strong>{t(CAPTURE_LABELS[mode].label)}</strong>
+                    <span id={`capture-${mode}-hint`} className="admin-choice__hint">
+                      {t(CAPTURE_LABELS[mode].hint)}
+                    </span>
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+            <Button type="submit" busy={update.isPending} busyLabel={t("admin.settings.saving")}>
+              {t("admin.settings.save")}
+            </Button>
+          </form>
+        </Card>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title={t("admin.settings.confirmTitle")}
+        confirmLabel={t("admin.settings.confirm")}
+        cancelLabel={t("common.cancel")}
+        tone="primary"
+        busy={update.isPending}
+        busyLabel={t("admin.settings.saving")}
+        onConfirm={() => void save()}
+        onCancel={() => setConfirming(false)}
+      >
+        {t("admin.settings.confirmBody")}
+      </ConfirmDialog>
+    </>
+  );
+}
+
+export default SettingsPage;
