@@ -68,7 +68,22 @@ const checkoutRoute = new Set([
   ...staticClosure(largestDictionary),
   ...routeClosure(CHECKOUT_PAGE, routePages),
 ]);
-const adminOnly = [...routeClosure(ADMIN_PAGE, routePages)].filter((key) => !shell.has(key) && key !== ADMIN_CHART);
+/** The console's words: one language is loaded with the console; the largest is counted. */
+const ADMIN_DICTIONARIES = [
+  "src/i18n/messages-admin-en.ts",
+  "src/i18n/messages-admin-es.ts",
+  "src/i18n/messages-admin-pt.ts",
+];
+const largestAdminDictionary = ADMIN_DICTIONARIES.reduce((largest, key) =>
+  fileSize(key) > fileSize(largest) ? key : largest,
+);
+// The dictionaries are loaded by the app's shell on demand (dictionaries.ts), so they are not in the console's
+// closure: its words are added here by hand.
+const adminOnly = [
+  ...[...routeClosure(ADMIN_PAGE, routePages)].filter((key) => !shell.has(key) && key !== ADMIN_CHART),
+  largestAdminDictionary,
+];
+if (checkoutRoute.has(largestAdminDictionary)) throw new Error("the console's words are in the checkout route");
 if (!routeClosure(ADMIN_PAGE, routePages).has(ADMIN_CHART))
   throw new Error(`${ADMIN_CHART} is not loaded by the admin`);
 if (shell.has(ADMIN_CHART)) throw new Error("the chart library is in the app's entry: shoppers would download it");
@@ -92,10 +107,11 @@ export default [
     limit: "100 KiB",
   },
   {
+    // The console's pages and one language's console words (~7 KiB), never downloaded by shoppers.
     name: "admin area: chunks only an admin loads (gzip)",
     path: files(adminOnly),
     gzip: true,
-    limit: "20 KiB",
+    limit: "60 KiB",
   },
   {
     // uPlot 1.6 (~23 KiB gzipped, no dependencies) behind a thin wrapper: the lightest well-kept chart library
@@ -106,11 +122,11 @@ export default [
     limit: "24 KiB",
   },
   {
-    // 220 KiB before the console's operations areas; they add their pages (~8 KiB) and the chart (~23 KiB),
-    // all of it in admin-only chunks (the checkout budgets above are unchanged).
+    // Every chunk of the build, all three languages of both dictionaries included: 220 KiB before the console;
+    // its areas, its words and the chart are admin-only chunks (the checkout budgets above are unchanged).
     name: "all scripts of the app (gzip)",
     path: "dist/assets/*.js",
     gzip: true,
-    limit: "245 KiB",
+    limit: "290 KiB",
   },
 ];

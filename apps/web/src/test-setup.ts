@@ -1,5 +1,7 @@
 // Vitest setup: the app loads one language's dictionary at a time; tests render and translate in all of them.
-import { loadDictionary } from "./i18n/dictionaries";
+import { loadAdminDictionary, loadDictionary } from "./i18n/dictionaries";
 import { LANGUAGES } from "./i18n/locale";
 
 await Promise.all(LANGUAGES.map((language) => loadDictionary(language)));
+// The console's words too, for the console's component tests (the app loads them only with the console).
+await Promise.all(LANGUAGES.map((language) => loadAdminDictionary(language)));

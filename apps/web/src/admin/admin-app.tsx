@@ -4,9 +4,10 @@
 // each area is its own route under /admin (URLs are part of the product).
 import { ADMIN_AREAS, type AdminArea, type AdminAreaId, hasRoleAtLeast, isStaffRole } from "@cobro/contracts";
 import { LoadingState } from "@cobro/ui";
-import { type ComponentType, lazy, Suspense } from "react";
+import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
 import { NavLink, Route, Routes } from "react-router";
 import { useCurrentUser } from "../components/app-layout";
+import { isAdminDictionaryLoaded, loadAdminDictionary } from "../i18n/dictionaries";
 import type { MessageKey } from "../i18n/dictionary";
 import { useI18n } from "../i18n/i18n-context";
 import { ErrorStatusPage } from "../pages/error-status-page";
@@ -44,11 +45,33 @@ function AdminSidebar({ areas }: { areas: readonly AdminArea[] }) {
   );
 }
 
+/** The console's words, loaded with the console (shoppers never download them); true once they are here. */
+function useAdminDictionary(): boolean {
+  const { language } = useI18n();
+  const [ready, setReady] = useState(() => isAdminDictionaryLoaded(language));
+  useEffect(() => {
+    if (isAdminDictionaryLoaded(language)) {
+      setReady(true);
+      return;
+    }
+    let current = true;
+    loadAdminDictionary(language).then(
+      () => current && setReady(true),
+      () => current && setReady(false),
+    );
+    return () => {
+      current = false;
+    };
+  }, [language]);
+  return ready;
+}
+
 /** The console for a signed-in staff member (the server already refused everyone else with a redirect or a 403). */
 export function AdminApp() {
   const { t } = useI18n();
   const { user, loading } = useCurrentUser();
-  if (loading) return <LoadingState label={t("common.loading")} />;
+  const wordsReady = useAdminDictionary();
+  if (loading || !wordsReady) return <LoadingState label={t("common.loading")} />;
   // The server guards /admin; this only covers a session that ended while the console was open.
   if (!user || !isStaffRole(user.role)) return <ErrorStatusPage status={user ? 403 : 401} />;
   const role = user.role;
