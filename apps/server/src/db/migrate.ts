@@ -10,6 +10,7 @@ import * as m0004 from "./migrations/0004-provider-sync";
 import * as m0005 from "./migrations/0005-payment-actions";
 import * as m0006 from "./migrations/0006-rate-limits";
 import * as m0007 from "./migrations/0007-staff-roles";
+import * as m0008 from "./migrations/0008-payments-console";
 import type { DB } from "./schema";
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -20,6 +21,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0005-payment-actions": m0005,
   "0006-rate-limits": m0006,
   "0007-staff-roles": m0007,
+  "0008-payments-console": m0008,
 };
 
 /** Thrown when a migration fails; names the migration and keeps the database error as `cause`. */

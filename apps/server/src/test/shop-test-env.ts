@@ -13,6 +13,8 @@ import { createSandbox, type Sandbox, type SiteId } from "@cobro/provider-sandbo
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema";
 import { type CreatedCheckout, createCheckout } from "../domain/checkout/create-checkout";
+import { createLogger } from "../logging/logger";
+import { createProviderCallRecorder } from "../provider/provider-call-log";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 import { createTestDeps, type TestDeps } from "./test-deps";
 
@@ -69,6 +71,8 @@ export interface ShopTestEnv {
   /** Settles a pending or in_process payment at the provider, as the buyer or issuer would. */
   settle(paymentId: number, outcome: "approve" | "reject" | "expire"): Promise<void>;
   close(): Promise<void>;
+  /** Waits until every provider call made so far is in `provider_calls`. */
+  flushProviderCalls(): Promise<void>;
 }
 
 export async function startShopTestEnv(
@@ -76,6 +80,10 @@ export async function startShopTestEnv(
 ): Promise<ShopTestEnv> {
   const siteId = options.siteId ?? "MLA";
   const testDb = await createTestDatabase();
+  const providerCalls = createProviderCallRecorder({
+    db: testDb.db,
+    logger: createLogger({ level: "silent", pretty: false }),
+  });
   let webhookHandler: ((request: Request) => Promise<Response>) | null = null;
   const sandbox = await createSandbox({
     webhookSecret: "shop-test-webhook-secret",
@@ -92,6 +100,7 @@ export async function startShopTestEnv(
     baseUrl: sandbox.url,
     timeoutMs: 5_000,
     backoffBaseMs: 10,
+    onCallEnd: (info) => providerCalls.onCallEnd(info),
   });
   const deps: TestDeps = {
     ...createTestDeps({
@@ -178,8 +187,10 @@ export async function startShopTestEnv(
       });
       if (!response.ok) throw new Error(`settle ${paymentId} answered ${response.status}: ${await response.text()}`);
     },
+    flushProviderCalls: () => providerCalls.flush(),
     async close() {
       await sandbox.close();
+      await providerCalls.flush();
       await testDb.drop();
     },
   };
