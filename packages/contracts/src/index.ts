@@ -2,6 +2,7 @@
 // Everything here is pure (zod and plain data), so it bundles into the browser.
 export * from "./account";
 export * from "./admin-areas";
+export * from "./admin-payments";
 export * from "./card-number";
 export * from "./errors";
 export * from "./password-policy";

@@ -1,4 +1,4 @@
-// Admin-only procedures. Every procedure here uses adminProcedure.
+// The console's procedures: `users` (admin only) and `payments` (admin-payments.ts: viewers read, operators act).
 
 import { publicUserSchema, userRoleSchema } from "@cobro/contracts";
 import { z } from "zod";
@@ -6,6 +6,7 @@ import { createSession } from "../../auth/sessions";
 import { changeUserRole } from "../../domain/accounts/change-user-role";
 import { listUsers } from "../../domain/accounts/list-users";
 import { adminProcedure, router } from "../trpc";
+import { adminPaymentsRouter } from "./admin-payments";
 
 const listedUserSchema = publicUserSchema.extend({ createdAt: z.iso.datetime() });
 
@@ -51,4 +52,5 @@ const usersRouter = router({
 
 export const adminRouter = router({
   users: usersRouter,
+  payments: adminPaymentsRouter,
 });
