@@ -15,7 +15,7 @@ import "./admin.css";
 /** Each area's page, loaded when first opened. Areas replace their placeholder as they are built. */
 const AREA_PAGES: Record<AdminAreaId, ComponentType> = {
   overview: lazy(() => import("./areas/area-placeholder").then((m) => ({ default: m.OverviewPlaceholder }))),
-  payments: lazy(() => import("./areas/area-placeholder").then((m) => ({ default: m.PaymentsPlaceholder }))),
+  payments: lazy(() => import("./areas/payments/payments-area").then((m) => ({ default: m.PaymentsArea }))),
   webhooks: lazy(() => import("./areas/area-placeholder").then((m) => ({ default: m.WebhooksPlaceholder }))),
   audit: lazy(() => import("./areas/area-placeholder").then((m) => ({ default: m.AuditPlaceholder }))),
   catalog: lazy(() => import("./areas/area-placeholder").then((m) => ({ default: m.CatalogPlaceholder }))),
