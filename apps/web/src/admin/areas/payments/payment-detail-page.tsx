@@ -2,7 +2,7 @@
 // authorization's time left, and the timeline (states, provider calls, notifications, staff actions) — with the
 // provider's raw JSON on demand. Operators and admins get "Refresh from provider" and the money dialogs; a
 // viewer sees none of them.
-import type { PaymentTimelineEntry } from "@cobro/contracts";
+import type { Money as MoneyValue, PaymentTimelineEntry } from "@cobro/contracts";
 import { Alert, Button, Card, ErrorState, LoadingState, Money, PageHeading } from "@cobro/ui";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
@@ -81,7 +81,9 @@ export function PaymentDetailPage() {
   const params = useParams();
   const idText = params.paymentId ?? "";
   const providerPaymentId = /^\d{1,15}$/.test(idText) ? Number(idText) : null;
-  const [dialog, setDialog] = useState<PaymentDialogKind | null>(null);
+  // The dialog keeps the amount it opened with: the payment it acts on changes under it (a capture ends the
+  // authorization), and the dialog must stay to show the outcome.
+  const [dialog, setDialog] = useState<{ kind: PaymentDialogKind; limit: MoneyValue } | null>(null);
   const [showRaw, setShowRaw] = useState(false);
   const utils = trpc.useUtils();
   const detail = trpc.admin.payments.get.useQuery(
@@ -136,15 +138,17 @@ export function PaymentDetailPage() {
             {t("admin.payments.refresh")}
           </Button>
           {payment.refundable.amountMinor > 0 ? (
-            <Button variant="danger" onClick={() => setDialog("refund")}>
+            <Button variant="danger" onClick={() => setDialog({ kind: "refund", limit: payment.refundable })}>
               {t("admin.payments.refund.open")}
             </Button>
           ) : null}
           {payment.authorized ? (
-            <Button onClick={() => setDialog("capture")}>{t("admin.payments.capture.open")}</Button>
+            <Button onClick={() => payment.authorized && setDialog({ kind: "capture", limit: payment.authorized })}>
+              {t("admin.payments.capture.open")}
+            </Button>
           ) : null}
           {["pending", "in_process", "authorized"].includes(payment.status) ? (
-            <Button variant="danger" onClick={() => setDialog("cancel")}>
+            <Button variant="danger" onClick={() => setDialog({ kind: "cancel", limit: payment.amount })}>
               {t("admin.payments.cancel.open")}
             </Button>
           ) : null}
@@ -252,13 +256,13 @@ export function PaymentDetailPage() {
       </Button>
       {showRaw ? <RawJson providerPaymentId={payment.providerPaymentId} /> : null}
 
-      {canAct && dialog === "refund" ? (
-        <RefundDialog providerPaymentId={payment.providerPaymentId} limit={payment.refundable} onClose={closeDialog} />
+      {canAct && dialog?.kind === "refund" ? (
+        <RefundDialog providerPaymentId={payment.providerPaymentId} limit={dialog.limit} onClose={closeDialog} />
       ) : null}
-      {canAct && dialog === "capture" && payment.authorized ? (
-        <CaptureDialog providerPaymentId={payment.providerPaymentId} limit={payment.authorized} onClose={closeDialog} />
+      {canAct && dialog?.kind === "capture" ? (
+        <CaptureDialog providerPaymentId={payment.providerPaymentId} limit={dialog.limit} onClose={closeDialog} />
       ) : null}
-      {canAct && dialog === "cancel" ? (
+      {canAct && dialog?.kind === "cancel" ? (
         <CancelDialog providerPaymentId={payment.providerPaymentId} onClose={closeDialog} />
       ) : null}
     </section>
