@@ -278,17 +278,3 @@ export async function getPaymentDetail(options: {
     mirroredAt: payment.updated_at.toISOString(),
   };
 }
-
-/** The provider's payment body as last mirrored (the detail's "raw JSON"); NOT_FOUND when not mirrored. */
-export async function getPaymentSnapshot(options: {
-  deps: Pick<AppDeps, "db">;
-  providerPaymentId: number;
-}): Promise<unknown> {
-  const row = await options.deps.db
-    .selectFrom("payments")
-    .select("snapshot")
-    .where("provider_payment_id", "=", options.providerPaymentId)
-    .executeTakeFirst();
-  if (!row) throw new AppError("NOT_FOUND", "There is no such payment.", { reason: "not_found" });
-  return row.snapshot;
-}

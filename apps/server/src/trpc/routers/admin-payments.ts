@@ -15,7 +15,8 @@ import {
 import { z } from "zod";
 import { cancelPayment } from "../../domain/payments/cancel-payment";
 import { capturePayment } from "../../domain/payments/capture-payment";
-import { getPaymentDetail, getPaymentSnapshot } from "../../domain/payments/get-payment-detail";
+import { getPaymentDetail } from "../../domain/payments/get-payment-detail";
+import { getPaymentSnapshot } from "../../domain/payments/get-payment-snapshot";
 import { listPayments } from "../../domain/payments/list-payments";
 import { readPaymentsSyncStatus } from "../../domain/payments/read-payments-sync-status";
 import { refreshPayment } from "../../domain/payments/refresh-payment";
