@@ -15,13 +15,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await sql`
     update payments set
-      provider_created_at = coalesce(
+      provider_created_at = date_trunc('milliseconds', coalesce(
         case when snapshot->>'date_created' ~ '^\\d{4}-' then (snapshot->>'date_created')::timestamptz end,
-        created_at),
+        created_at)),
       payer_email = nullif(lower(snapshot->'payer'->>'email'), ''),
       external_reference = nullif(snapshot->>'external_reference', '')
   `.execute(db);
-  await sql`alter table payments alter column provider_created_at set default now()`.execute(db);
+  // Milliseconds, like every value the app writes: the list's keyset cursor carries epoch milliseconds.
+  await sql`alter table payments alter column provider_created_at set default date_trunc('milliseconds', now())`.execute(
+    db,
+  );
   await sql`alter table payments alter column provider_created_at set not null`.execute(db);
   // Keyset pagination: (sort key, provider_payment_id) for each sort the console offers.
   await db.schema

@@ -119,7 +119,7 @@ export function PaymentsListPage() {
           {PAYMENT_STATUSES.map((status) => (
             <label key={status} style={{ flexDirection: "row", alignItems: "center" }}>
               <input type="checkbox" name="status" value={status} defaultChecked={filters.status?.includes(status)} />
-              {status}
+              {t(`payment.status.${status}`)}
             </label>
           ))}
         </fieldset>
