@@ -306,10 +306,13 @@ export const cancelPaymentInputSchema = z.strictObject({
   idempotencyKey: idempotencyKeySchema,
 });
 
-/** What a money action came to: the provider's answer, or `unknown` (confirming; repeat with the same key). */
+/**
+ * What a money action came to: `done` (the provider did it), `refused` (it did not; a repeat of the same dialog
+ * answers the same), or `unknown` (its answer was not seen: we are confirming it; repeat with the same key).
+ */
 export const paymentActionResultSchema = z.object({
   status: z.string(),
-  outcome: z.enum(["done", "unknown"]),
+  outcome: z.enum(["done", "refused", "unknown"]),
   paymentStatus: z.string().nullable(),
 });
 export type PaymentActionResult = z.infer<typeof paymentActionResultSchema>;

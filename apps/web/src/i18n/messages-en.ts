@@ -123,6 +123,7 @@ export const en = {
   "admin.payments.action.close": "Done",
   "admin.payments.action.working": "Sending to Mercado Pago…",
   "admin.payments.action.done": "Done: Mercado Pago confirmed it.",
+  "admin.payments.action.refused": "Mercado Pago did not do it. Refresh the payment and check it.",
   "admin.payments.action.unknown":
     "We are confirming it with Mercado Pago. You can retry safely: it will not be done twice.",
   "admin.payments.refund.open": "Refund",

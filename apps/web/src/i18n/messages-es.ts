@@ -125,6 +125,7 @@ export const es: Dictionary = {
   "admin.payments.action.close": "Listo",
   "admin.payments.action.working": "Enviando a Mercado Pago…",
   "admin.payments.action.done": "Listo: Mercado Pago lo confirmó.",
+  "admin.payments.action.refused": "Mercado Pago no lo hizo. Actualizá el pago y revisalo.",
   "admin.payments.action.unknown":
     "Lo estamos confirmando con Mercado Pago. Podés reintentar sin riesgo: no se hará dos veces.",
   "admin.payments.refund.open": "Devolver",

@@ -125,6 +125,7 @@ export const pt: Dictionary = {
   "admin.payments.action.close": "Concluído",
   "admin.payments.action.working": "Enviando ao Mercado Pago…",
   "admin.payments.action.done": "Pronto: o Mercado Pago confirmou.",
+  "admin.payments.action.refused": "O Mercado Pago não fez isso. Atualize o pagamento e confira.",
   "admin.payments.action.unknown":
     "Estamos confirmando com o Mercado Pago. Você pode tentar de novo com segurança: não será feito duas vezes.",
   "admin.payments.refund.open": "Reembolsar",

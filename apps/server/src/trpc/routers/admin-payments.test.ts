@@ -173,6 +173,31 @@ describe("admin.payments.get", () => {
     expect(captured).toMatchObject({ status: "approved", authorized: null, amount: { amountMinor: 5_000 } });
   });
 
+  it("repeating a refund the provider refused answers `refused` (not done), and sends nothing again", async () => {
+    const payment = await mirroredPayment({ amount: 60 });
+    const idempotencyKey = randomUUID();
+    await db
+      .insertInto("refunds")
+      .values({
+        provider_payment_id: payment.id,
+        amount_minor: 1_000,
+        currency: "ARS",
+        status: "failed",
+        idempotency_key: idempotencyKey,
+        reason: "duplicate",
+        error: "Mercado Pago refused the refund.",
+      })
+      .execute();
+    const result = await caller.admin.payments.refund({
+      providerPaymentId: payment.id,
+      amountMinor: 1_000,
+      reason: "duplicate",
+      idempotencyKey,
+    });
+    expect(result).toMatchObject({ status: "failed", outcome: "refused" });
+    expect(await provider.refunds.list(payment.id)).toHaveLength(0);
+  });
+
   it("raw gives the provider's body; an unknown id is NOT_FOUND", async () => {
     const { snapshot } = await caller.admin.payments.raw({ providerPaymentId: listed.small.id });
     expect(snapshot).toMatchObject({ id: listed.small.id, transaction_amount: 10 });

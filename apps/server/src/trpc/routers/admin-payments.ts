@@ -24,8 +24,12 @@ import { refundPayment } from "../../domain/payments/refund-payment";
 import { requestPaymentsSync } from "../../domain/payments/request-payments-sync";
 import { operatorProcedure, router, viewerProcedure } from "../trpc";
 
+/** Refund statuses (the provider's) and action statuses (ours) that mean nothing was done. */
+const REFUSED_STATUSES = new Set(["failed", "rejected", "cancelled"]);
+
 function actionResult(status: string, paymentStatus: string | null) {
-  return { status, outcome: status === "unknown" ? ("unknown" as const) : ("done" as const), paymentStatus };
+  const outcome = status === "unknown" ? "unknown" : REFUSED_STATUSES.has(status) ? "refused" : "done";
+  return { status, outcome: outcome as "done" | "refused" | "unknown", paymentStatus };
 }
 
 export const adminPaymentsRouter = router({

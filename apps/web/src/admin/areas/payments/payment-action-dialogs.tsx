@@ -45,11 +45,10 @@ function useOutcome() {
   const { t, language } = useI18n();
   return (mutation: { isSuccess: boolean; isError: boolean; data?: { outcome: string }; error: unknown }) => {
     if (mutation.isSuccess && mutation.data) {
-      return mutation.data.outcome === "unknown" ? (
-        <Alert tone="warning">{t("admin.payments.action.unknown")}</Alert>
-      ) : (
-        <Alert tone="success">{t("admin.payments.action.done")}</Alert>
-      );
+      if (mutation.data.outcome === "unknown")
+        return <Alert tone="warning">{t("admin.payments.action.unknown")}</Alert>;
+      if (mutation.data.outcome === "refused") return <Alert tone="danger">{t("admin.payments.action.refused")}</Alert>;
+      return <Alert tone="success">{t("admin.payments.action.done")}</Alert>;
     }
     if (mutation.isError) return <Alert tone="danger">{describeError(mutation.error, { t, language }).message}</Alert>;
     return null;
@@ -79,7 +78,7 @@ export function RefundDialog({ providerPaymentId, limit, onClose }: DialogProps)
   });
   const [amountError, setAmountError] = useState<string | null>(null);
   const full = form.watch("full");
-  const done = refund.isSuccess && refund.data.outcome === "done";
+  const done = refund.isSuccess && refund.data.outcome !== "unknown";
 
   const submit = form.handleSubmit((values) => {
     const amountMinor = values.full ? undefined : amountToMinor(values.amount, currency);
@@ -172,7 +171,7 @@ export function CaptureDialog({ providerPaymentId, limit, onClose }: DialogProps
     defaultValues: { amount: toDecimalString(limit.amountMinor, currency) },
   });
   const [amountError, setAmountError] = useState<string | null>(null);
-  const done = capture.isSuccess && capture.data.outcome === "done";
+  const done = capture.isSuccess && capture.data.outcome !== "unknown";
 
   const submit = form.handleSubmit((values) => {
     const amountMinor = amountToMinor(values.amount, currency);
@@ -229,7 +228,7 @@ export function CancelDialog({ providerPaymentId, onClose }: Omit<DialogProps, "
     onSettled: () => void utils.admin.payments.get.invalidate({ providerPaymentId }),
   });
   const outcome = useOutcome();
-  const done = cancel.isSuccess && cancel.data.outcome === "done";
+  const done = cancel.isSuccess && cancel.data.outcome !== "unknown";
   return (
     <ConfirmDialog
       open
