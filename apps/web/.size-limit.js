@@ -66,7 +66,14 @@ const checkoutRoute = new Set([
   ...staticClosure(largestDictionary),
   ...routeClosure(CHECKOUT_PAGE, routePages),
 ]);
-const adminOnly = [...routeClosure(ADMIN_PAGE, routePages)].filter((key) => !shell.has(key));
+/**
+ * Chunks the shopper routes load too (zod, the error texts, the status badge): a chunk an admin shares with the
+ * shop is not admin code, and counting it here would charge the console for the shop's libraries.
+ */
+const shopChunks = new Set(
+  [...routePages].filter((key) => key !== ADMIN_PAGE).flatMap((key) => [...routeClosure(key, routePages)]),
+);
+const adminOnly = [...routeClosure(ADMIN_PAGE, routePages)].filter((key) => !shell.has(key) && !shopChunks.has(key));
 /** What the checkout route adds to the shell every page loads (the framework, the router, the tRPC client). */
 const checkoutOwn = [...routeClosure(CHECKOUT_PAGE, routePages)].filter((key) => !shell.has(key));
 
