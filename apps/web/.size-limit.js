@@ -77,10 +77,19 @@ const ADMIN_DICTIONARIES = [
 const largestAdminDictionary = ADMIN_DICTIONARIES.reduce((largest, key) =>
   fileSize(key) > fileSize(largest) ? key : largest,
 );
+/**
+ * Chunks the shopper routes load too (zod, the error texts, the status badge): a chunk an admin shares with the
+ * shop is not admin code, and counting it here would charge the console for the shop's libraries.
+ */
+const shopChunks = new Set(
+  [...routePages].filter((key) => key !== ADMIN_PAGE).flatMap((key) => [...routeClosure(key, routePages)]),
+);
 // The dictionaries are loaded by the app's shell on demand (dictionaries.ts), so they are not in the console's
 // closure: its words are added here by hand.
 const adminOnly = [
-  ...[...routeClosure(ADMIN_PAGE, routePages)].filter((key) => !shell.has(key) && key !== ADMIN_CHART),
+  ...[...routeClosure(ADMIN_PAGE, routePages)].filter(
+    (key) => !shell.has(key) && !shopChunks.has(key) && key !== ADMIN_CHART,
+  ),
   largestAdminDictionary,
 ];
 if (checkoutRoute.has(largestAdminDictionary)) throw new Error("the console's words are in the checkout route");

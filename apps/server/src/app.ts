@@ -2,6 +2,7 @@
 // a request id and the request's logger and client address (one log line per
 // request), security headers (every response), the three request-filter groups
 // of seed-spec §2 (admin area, API, pages), then the routes, then the error pages.
+
 import { resolve } from "node:path";
 import { trpcServer } from "@hono/trpc-server";
 import { Hono } from "hono";
@@ -11,6 +12,7 @@ import { requestId } from "hono/request-id";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppDeps } from "./deps";
 import { isAppError } from "./errors/app-error";
+import { PAYMENTS_CSV_PATH, paymentsCsvHandler } from "./http/admin-payments-csv";
 import { apiGuard } from "./http/api-guard";
 import type { AppEnv } from "./http/app-env";
 import { provideWebAppShell, respondWithError } from "./http/error-pages";
@@ -89,6 +91,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
   app.all("/api/health", (c) => respondWithError(c, 405, { headers: { Allow: "GET, HEAD" } }));
   app.post(WEBHOOK_PATH, mercadoPagoWebhookHandler(deps));
   app.all(WEBHOOK_PATH, (c) => respondWithError(c, 405, { headers: { Allow: "POST" } }));
+  app.get(PAYMENTS_CSV_PATH, paymentsCsvHandler(deps));
+  app.all(PAYMENTS_CSV_PATH, (c) => respondWithError(c, 405, { headers: { Allow: "GET, HEAD" } }));
   app.use("/api/trpc/*", trpcMethods({ router: appRouter }));
   app.use(
     "/api/trpc/*",

@@ -25,6 +25,7 @@ import { seedDemoCatalog } from "./domain/catalog/seed-demo-catalog";
 import { type Env, loadEnv } from "./env";
 import { startJobQueue } from "./jobs/queue";
 import { createLogger, type Logger } from "./logging/logger";
+import { createProviderCallRecorder, type ProviderCallRecorder } from "./provider/provider-call-log";
 import { SANDBOX_TEST_CARD_HINTS, startProvider } from "./provider/provider-setup";
 
 /** A second signal this long after the first forces the exit. */
@@ -139,7 +140,15 @@ async function main(): Promise<void> {
 
     // The provider (the sandbox: importing it and loading its spec take a few hundred ms) needs neither the
     // database nor the queue, so it starts while PostgreSQL does. Awaited below, where a failure surfaces.
-    const providerStarting = startProvider({ env, dataDir, publicUrl });
+    // The call log needs the database, which starts meanwhile: calls are recorded once it is there (none are made
+    // before the server is up).
+    let recordProviderCall: ProviderCallRecorder["onCallEnd"] | null = null;
+    const providerStarting = startProvider({
+      env,
+      dataDir,
+      publicUrl,
+      onCallEnd: (info) => recordProviderCall?.(info),
+    });
     providerStarting.catch(() => {});
 
     let connectionString = env.DATABASE_URL;
@@ -168,6 +177,7 @@ async function main(): Promise<void> {
     const db = createDatabase(connectionString, { onPoolError: onConnectionError("database pool") });
     stoppers.push({ name: "database pool", stop: closeWith("database pool", () => db.destroy()) });
     const migrations = await migrateToLatest(db);
+    recordProviderCall = createProviderCallRecorder({ db, logger }).onCallEnd;
     if (migrations.length > 0) logger.info(`Applied ${migrations.length} migration(s)`);
 
     const seeded = await seedDemoCatalog({ db });

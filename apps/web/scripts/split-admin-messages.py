@@ -22,7 +22,8 @@ for lang, name in NAMES.items():
             else f'// The admin console\'s words ({lang}), loaded only with the console.\nimport type {{ AdminDictionary }} from "./dictionary";\n\nexport const {name}: AdminDictionary = {{\n'
         )
         existing = header + "};\n"
-    body = "".join(f"  {key!r}: {value},\n".replace("'", '"', 2) for key, value in moved)
+    present = set(re.findall(r'\n  "(admin\.[^"]+)":', existing))
+    body = "".join(f"  {key!r}: {value},\n".replace("'", '"', 2) for key, value in moved if key not in present)
     existing = existing[: existing.rindex("};")] + body + "};\n"
     admin_path.write_text(existing)
     print(f"{lang}: moved {len(moved)} keys")

@@ -88,6 +88,7 @@ export type { SubscriptionsResource } from "./resources/subscriptions";
 export type * from "./resources/types";
 // Transport policy
 export {
+  type CallEndInfo,
   createProviderFetch,
   DEFAULT_BACKOFF_BASE_MS,
   DEFAULT_BASE_URL,

@@ -14,6 +14,7 @@ import {
 } from "./errors";
 import { json, type Step, scriptedFetch, scriptedTransport, sequentialKeys } from "./test-support/scripted-fetch";
 import {
+  type CallEndInfo,
   createProviderFetch,
   DEFAULT_BACKOFF_BASE_MS,
   DEFAULT_BASE_URL,
@@ -298,6 +299,66 @@ describe("retries", () => {
       },
     });
     expect(await (await providerFetch("/users/me")).json()).toEqual({ ok: true });
+  });
+
+  it("reports a call once to onCallEnd, after its last attempt, with the response's id and no body", async () => {
+    const infos: CallEndInfo[] = [];
+    const { providerFetch } = setup(
+      [json(500, {}), json(201, { id: 123456789, card: { first_six_digits: "450995" } })],
+      {
+        onCallEnd: (info) => infos.push(info),
+      },
+    );
+    await providerFetch("/v1/payments?x=1", post());
+    expect(infos).toHaveLength(1);
+    const [info] = infos;
+    expect(info).toMatchObject({
+      method: "POST",
+      path: "/v1/payments",
+      status: 201,
+      errorName: null,
+      attempts: 2,
+      idempotencyKey: "key-1",
+      responseId: "123456789",
+    });
+    expect(info?.durationMs).toBeGreaterThanOrEqual(0);
+    expect(JSON.stringify(info)).not.toContain("450995");
+    expect(JSON.stringify(info)).not.toContain(TOKEN);
+  });
+
+  it("reports a failed call to onCallEnd with the status and the error's name", async () => {
+    const infos: CallEndInfo[] = [];
+    const { providerFetch } = setup([json(400, { message: "bad", status: 400 })], {
+      onCallEnd: (info) => infos.push(info),
+    });
+    await expect(providerFetch("/v1/payments/42/refunds", post())).rejects.toBeInstanceOf(ProviderBadRequestError);
+    expect(infos).toEqual([
+      expect.objectContaining({
+        path: "/v1/payments/42/refunds",
+        status: 400,
+        errorName: "ProviderBadRequestError",
+        attempts: 1,
+        responseId: null,
+      }),
+    ]);
+  });
+
+  it("reports a call with no answer to onCallEnd without a status", async () => {
+    const infos: CallEndInfo[] = [];
+    const { providerFetch } = setup([new TypeError("socket hang up")], { onCallEnd: (info) => infos.push(info) });
+    await expect(providerFetch("/v1/payments/42")).rejects.toBeInstanceOf(ProviderConnectionError);
+    expect(infos).toEqual([
+      expect.objectContaining({ method: "GET", status: null, errorName: "ProviderConnectionError", attempts: 1 }),
+    ]);
+  });
+
+  it("ignores an onCallEnd hook that throws", async () => {
+    const { providerFetch } = setup([json(200, { id: "abc" })], {
+      onCallEnd: () => {
+        throw new Error("db down");
+      },
+    });
+    expect(await (await providerFetch("/users/me")).json()).toEqual({ id: "abc" });
   });
 
   it("gives every attempt its own signal", async () => {

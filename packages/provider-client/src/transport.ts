@@ -53,6 +53,27 @@ export interface RetryInfo {
   idempotencyKey: string | undefined;
 }
 
+/**
+ * What `onCallEnd` is told once per logical call, after its last attempt. Never a body, a token or card data: only
+ * the response's top-level `id` when its JSON body has one.
+ */
+export interface CallEndInfo {
+  method: string;
+  /** The URL's path, without the query string. */
+  path: string;
+  /** HTTP status of the last attempt; null when no response arrived (timeout, network error, abort). */
+  status: number | null;
+  /** The error's name when the call failed (`ProviderBadRequestError`, `ProviderTimeoutError`, `AbortError`…). */
+  errorName: string | null;
+  /** From the first attempt to the end of the last one, in milliseconds. */
+  durationMs: number;
+  /** How many attempts were sent (1 + retries). */
+  attempts: number;
+  idempotencyKey: string | undefined;
+  /** The response body's top-level `id` (string or number as sent), or null. */
+  responseId: string | null;
+}
+
 /** Options of the provider client (shared by every call made through it). */
 export interface ProviderClientOptions {
   /** Mercado Pago access token (`APP_USR-…` or `TEST-…`), sent as `Authorization: Bearer <token>`. */
@@ -75,6 +96,8 @@ export interface ProviderClientOptions {
   userAgent?: string;
   /** Called before each automatic retry (logging, metrics). Exceptions it throws are ignored. */
   onRetry?: (info: RetryInfo) => void;
+  /** Called once per logical call after its last attempt (call logs, metrics). Exceptions it throws are ignored. */
+  onCallEnd?: (info: CallEndInfo) => void;
 }
 
 /** `ProviderClientOptions` with every default applied and validated. */
@@ -89,6 +112,7 @@ export interface ResolvedTransportOptions {
   idempotencyKey: () => string;
   userAgent: string;
   onRetry: ((info: RetryInfo) => void) | undefined;
+  onCallEnd: ((info: CallEndInfo) => void) | undefined;
 }
 
 /**
@@ -161,6 +185,7 @@ export function resolveTransportOptions(options: ProviderClientOptions): Resolve
     idempotencyKey: options.idempotencyKey ?? defaultIdempotencyKey,
     userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
     onRetry: options.onRetry,
+    onCallEnd: options.onCallEnd,
   };
 }
 
@@ -375,26 +400,82 @@ export function createProviderFetch(options: ProviderClientOptions): ProviderFet
     // Provider bodies are small JSON documents: read once, then every attempt sends the same bytes (a body stream
     // could be sent only once).
     const requestBody = request.body === null ? null : await request.arrayBuffer();
-    for (let attempt = 1; ; attempt++) {
-      if (callerSignal.aborted) throw abortReason(callerSignal);
-      const response = await sendAttempt(request, requestBody, context);
-      if (response.ok) return response;
-      const error = await createProviderErrorFromResponse(response, context);
-      const retryIndex = attempt - 1;
-      if (retryIndex >= resolved.maxRetries || !shouldRetry({ status: error.status, body: error.body })) throw error;
-      const delayMs = retryDelayMs(retryIndex, resolved.backoffBaseMs);
-      notifyRetry(resolved, {
-        attempt,
-        delayMs,
-        status: error.status,
-        error,
-        method: context.method,
-        path: context.path,
-        idempotencyKey: context.idempotencyKey,
+    const startedAt = performance.now();
+    let attempts = 0;
+    let lastStatus: number | null = null;
+    try {
+      for (let attempt = 1; ; attempt++) {
+        if (callerSignal.aborted) throw abortReason(callerSignal);
+        attempts = attempt;
+        lastStatus = null;
+        const response = await sendAttempt(request, requestBody, context);
+        lastStatus = response.status;
+        if (response.ok) {
+          if (resolved.onCallEnd) {
+            notifyCallEnd(resolved, {
+              ...callEndBase(context, startedAt, attempts, response.status),
+              errorName: null,
+              responseId: await responseIdOf(response),
+            });
+          }
+          return response;
+        }
+        const error = await createProviderErrorFromResponse(response, context);
+        const retryIndex = attempt - 1;
+        if (retryIndex >= resolved.maxRetries || !shouldRetry({ status: error.status, body: error.body })) throw error;
+        const delayMs = retryDelayMs(retryIndex, resolved.backoffBaseMs);
+        notifyRetry(resolved, {
+          attempt,
+          delayMs,
+          status: error.status,
+          error,
+          method: context.method,
+          path: context.path,
+          idempotencyKey: context.idempotencyKey,
+        });
+        await raceAbort(resolved.sleep(delayMs, callerSignal), callerSignal);
+      }
+    } catch (error) {
+      notifyCallEnd(resolved, {
+        ...callEndBase(context, startedAt, attempts, lastStatus),
+        errorName: error instanceof Error ? error.name : "Error",
+        responseId: null,
       });
-      await raceAbort(resolved.sleep(delayMs, callerSignal), callerSignal);
+      throw error;
     }
   };
+}
+
+function callEndBase(context: AttemptContext, startedAt: number, attempts: number, status: number | null) {
+  return {
+    method: context.method,
+    path: context.path,
+    status,
+    durationMs: Math.max(0, Math.round(performance.now() - startedAt)),
+    attempts,
+    idempotencyKey: context.idempotencyKey,
+  };
+}
+
+/** The top-level `id` of a JSON body, read from a clone so the caller still gets the whole body. */
+async function responseIdOf(response: Response): Promise<string | null> {
+  if (!(response.headers.get("content-type") ?? "").includes("json")) return null;
+  try {
+    const body: unknown = await response.clone().json();
+    if (typeof body !== "object" || body === null || !("id" in body)) return null;
+    const id = body.id;
+    return typeof id === "string" || typeof id === "number" ? String(id) : null;
+  } catch {
+    return null;
+  }
+}
+
+function notifyCallEnd(options: ResolvedTransportOptions, info: CallEndInfo): void {
+  try {
+    options.onCallEnd?.(info);
+  } catch {
+    // A call log must not change whether a payment call succeeds.
+  }
 }
 
 function notifyRetry(options: ResolvedTransportOptions, info: RetryInfo): void {

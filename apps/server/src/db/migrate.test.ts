@@ -12,9 +12,11 @@ const EXPECTED_TABLES = [
   "checkouts",
   "counters",
   "payment_actions",
+  "payment_state_changes",
   "payments",
   "products",
   "provider_accounts",
+  "provider_calls",
   "provider_sync_state",
   "rate_limits",
   "refunds",
@@ -60,6 +62,7 @@ describe("migrations", () => {
     expect(columns.rows.map((row) => `${row.table_name}.${row.column_name}`).sort()).toEqual([
       "checkouts.amount_minor",
       "payment_actions.amount_minor",
+      "payment_state_changes.refunded_minor",
       "payments.amount_minor",
       "payments.refunded_minor",
       "products.price_minor",
@@ -139,6 +142,42 @@ describe("migrations", () => {
         select count(*)::int as n from information_schema.tables
         where table_schema = 'public' and table_name not like 'kysely_%'`.execute(empty.db);
       expect(left.rows[0]?.n).toBe(0);
+    } finally {
+      await empty.drop();
+    }
+  });
+
+  it("0008 copies the list's columns out of payments already mirrored (date in milliseconds, e-mail lower-case)", async () => {
+    const empty = await createTestDatabase({ from: "empty" });
+    try {
+      const before = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < "0008"));
+      await migrateToLatest(empty.db, before);
+      await sql`insert into payments (provider_payment_id, status, amount_minor, currency, snapshot, created_at)
+        values
+          (1, 'approved', 100, 'ARS',
+           '{"date_created": "2026-01-10T10:00:00.123-03:00", "payer": {"email": "Ana@Example.COM"}, "external_reference": "ref-1"}',
+           '2026-02-01T00:00:00Z'),
+          (2, 'approved', 100, 'ARS', '{}', '2026-02-01T00:00:00.123456Z')`.execute(empty.db);
+      await migrateToLatest(empty.db);
+      const rows = await empty.db
+        .selectFrom("payments")
+        .select(["provider_payment_id", "provider_created_at", "payer_email", "external_reference"])
+        .orderBy("provider_payment_id")
+        .execute();
+      expect(rows).toEqual([
+        {
+          provider_payment_id: 1,
+          provider_created_at: new Date("2026-01-10T13:00:00.123Z"),
+          payer_email: "ana@example.com",
+          external_reference: "ref-1",
+        },
+        {
+          provider_payment_id: 2,
+          provider_created_at: new Date("2026-02-01T00:00:00.123Z"),
+          payer_email: null,
+          external_reference: null,
+        },
+      ]);
     } finally {
       await empty.drop();
     }

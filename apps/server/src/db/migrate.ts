@@ -10,6 +10,7 @@ import * as m0004 from "./migrations/0004-provider-sync";
 import * as m0005 from "./migrations/0005-payment-actions";
 import * as m0006 from "./migrations/0006-rate-limits";
 import * as m0007 from "./migrations/0007-staff-roles";
+import * as m0008 from "./migrations/0008-payments-console";
 import * as m0009 from "./migrations/0009-store-settings";
 import * as m0010 from "./migrations/0010-admin-operations";
 import type { DB } from "./schema";
@@ -22,6 +23,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0005-payment-actions": m0005,
   "0006-rate-limits": m0006,
   "0007-staff-roles": m0007,
+  "0008-payments-console": m0008,
   "0009-store-settings": m0009,
   "0010-admin-operations": m0010,
 };

@@ -139,8 +139,40 @@ export interface PaymentsTable {
   provider_last_updated: Timestamp | null;
   /** The provider's payment body as last fetched (no card data beyond first six/last four). */
   snapshot: Jsonb;
+  /** The provider's date_created (the console sorts and filters on it). */
+  provider_created_at: CreatedAt;
+  /** The payer's e-mail, lower-case, as the provider reported it. */
+  payer_email: string | null;
+  external_reference: string | null;
   created_at: CreatedAt;
   updated_at: CreatedAt;
+}
+
+/** Every state the mirror went through, written by applyPaymentSnapshot when it creates or updates a payment. */
+export interface PaymentStateChangesTable {
+  id: Generated<string>;
+  provider_payment_id: number;
+  status: string;
+  status_detail: string | null;
+  refunded_minor: number;
+  currency: string;
+  /** The snapshot's date_last_updated, else when it was applied. */
+  at: Timestamp;
+  recorded_at: CreatedAt;
+}
+
+/** One row per logical provider call, written by the provider layer (provider/provider-call-log.ts). */
+export interface ProviderCallsTable {
+  id: Generated<string>;
+  method: string;
+  path: string;
+  status: number | null;
+  error: string | null;
+  duration_ms: number;
+  attempts: number;
+  idempotency_key: string | null;
+  resource_id: string | null;
+  created_at: CreatedAt;
 }
 
 export interface RefundsTable {
@@ -306,6 +338,8 @@ export interface DB {
   provider_sync_state: ProviderSyncStateTable;
   payment_actions: PaymentActionsTable;
   store_settings: StoreSettingsTable;
+  payment_state_changes: PaymentStateChangesTable;
+  provider_calls: ProviderCallsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -3,6 +3,8 @@
 
 export const PROCESS_WEBHOOK_EVENT_JOB = "process-webhook-event";
 export const PRUNE_EXPIRED_JOB = "prune-expired";
+/** Daily: deletes provider call log rows older than 30 days. */
+export const PRUNE_PROVIDER_CALLS_JOB = "prune-provider-calls";
 /** Re-reads one checkout whose payment outcome is not known yet (data: `{ checkoutId }`). */
 export const RECONCILE_CHECKOUT_JOB = "reconcile-checkout";
 /** Every minute: re-reads every checkout whose reconciliation is due (the fallback if a delayed job was lost). */

@@ -5,10 +5,12 @@ import { deleteExpiredSessions } from "../auth/sessions";
 import type { AppDeps } from "../deps";
 import { reconcileCheckout, reconcileDueCheckouts } from "../domain/checkout/reconcile-checkout";
 import { syncPaymentsFromProvider } from "../domain/payments/sync-payments-from-provider";
+import { PROVIDER_CALL_RETENTION_DAYS, pruneProviderCalls } from "../provider/provider-call-log";
 import { pruneRateLimits } from "../rate-limits/limiter";
 import {
   PROCESS_WEBHOOK_EVENT_JOB,
   PRUNE_EXPIRED_JOB,
+  PRUNE_PROVIDER_CALLS_JOB,
   RECONCILE_CHECKOUT_JOB,
   RECONCILE_DUE_CHECKOUTS_JOB,
   SYNC_PAYMENTS_JOB,
@@ -122,6 +124,22 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
       await deleteExpiredSessions({ db: deps.db, now });
       // rate-limiter-flexible stamps expiries with the real clock (Date.now), not deps.now.
       await pruneRateLimits({ db: deps.db, olderThan: new Date(Date.now() - RATE_LIMIT_HISTORY_MS) });
+    },
+  },
+  {
+    // The provider call log keeps PROVIDER_CALL_RETENTION_DAYS days.
+    name: PRUNE_PROVIDER_CALLS_JOB,
+    policy: "singleton",
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+    retryBackoff: false,
+    expireInSeconds: 300,
+    cron: "41 3 * * *",
+    handle: async ({ deps }) => {
+      await pruneProviderCalls({
+        db: deps.db,
+        olderThan: new Date(deps.now().getTime() - PROVIDER_CALL_RETENTION_DAYS * 24 * 60 * 60 * 1000),
+      });
     },
   },
 ];

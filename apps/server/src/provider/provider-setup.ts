@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { createProviderClient, type ProviderClient } from "@cobro/provider-client";
+import { type CallEndInfo, createProviderClient, type ProviderClient } from "@cobro/provider-client";
 import type { Sandbox } from "@cobro/provider-sandbox";
 import type { ProviderSettings } from "../deps";
 import type { Env } from "../env";
@@ -35,6 +35,8 @@ export interface StartProviderOptions {
   dataDir: string;
   /** The app's public origin, e.g. http://127.0.0.1:3000. */
   publicUrl: string;
+  /** The provider call log's hook (provider-call-log.ts), called once per call; must not throw. */
+  onCallEnd?: (info: CallEndInfo) => void;
 }
 
 /** Thrown for incomplete live credentials; the message names every missing variable and never a value. */
@@ -95,7 +97,7 @@ export async function startProvider(options: StartProviderOptions): Promise<Prov
   if (live) {
     const { accessToken, ...settings } = live;
     return {
-      provider: createProviderClient({ accessToken, baseUrl: settings.apiUrl }),
+      provider: createProviderClient({ accessToken, baseUrl: settings.apiUrl, onCallEnd: options.onCallEnd }),
       settings,
       sandbox: null,
       close: async () => {},
@@ -114,7 +116,11 @@ export async function startProvider(options: StartProviderOptions): Promise<Prov
   });
   const seller = sandbox.control.defaultSeller;
   return {
-    provider: createProviderClient({ accessToken: seller.accessToken, baseUrl: sandbox.url }),
+    provider: createProviderClient({
+      accessToken: seller.accessToken,
+      baseUrl: sandbox.url,
+      onCallEnd: options.onCallEnd,
+    }),
     settings: { mode: "sandbox", apiUrl: sandbox.url, publicKey: seller.publicKey, webhookSecret },
     sandbox,
     close: () => sandbox.close(),

@@ -13,6 +13,8 @@ import { createSandbox, type Sandbox, type SiteId } from "@cobro/provider-sandbo
 import type { Kysely, Selectable } from "kysely";
 import type { CheckoutsTable, DB } from "../db/schema";
 import { type CreatedCheckout, createCheckout } from "../domain/checkout/create-checkout";
+import { createLogger } from "../logging/logger";
+import { createProviderCallRecorder } from "../provider/provider-call-log";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 import { createTestDeps, type TestDeps } from "./test-deps";
 
@@ -73,6 +75,8 @@ export interface ShopTestEnv {
   /** The payments the provider holds for a checkout (its external reference is the checkout id). */
   providerPaymentsOf(checkoutId: string): Promise<ProviderPayment[]>;
   close(): Promise<void>;
+  /** Waits until every provider call made so far is in `provider_calls`. */
+  flushProviderCalls(): Promise<void>;
 }
 
 export async function startShopTestEnv(
@@ -80,6 +84,10 @@ export async function startShopTestEnv(
 ): Promise<ShopTestEnv> {
   const siteId = options.siteId ?? "MLA";
   const testDb = await createTestDatabase();
+  const providerCalls = createProviderCallRecorder({
+    db: testDb.db,
+    logger: createLogger({ level: "silent", pretty: false }),
+  });
   let webhookHandler: ((request: Request) => Promise<Response>) | null = null;
   const sandbox = await createSandbox({
     webhookSecret: "shop-test-webhook-secret",
@@ -96,6 +104,7 @@ export async function startShopTestEnv(
     baseUrl: sandbox.url,
     timeoutMs: 5_000,
     backoffBaseMs: 10,
+    onCallEnd: (info) => providerCalls.onCallEnd(info),
   });
   const deps: TestDeps = {
     ...createTestDeps({
@@ -188,8 +197,10 @@ export async function startShopTestEnv(
     async providerPaymentsOf(checkoutId) {
       return (await provider.payments.search({ external_reference: checkoutId })).results ?? [];
     },
+    flushProviderCalls: () => providerCalls.flush(),
     async close() {
       await sandbox.close();
+      await providerCalls.flush();
       await testDb.drop();
     },
   };

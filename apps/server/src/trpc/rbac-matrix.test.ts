@@ -13,6 +13,7 @@ import type { SessionUser } from "../auth/sessions";
 import { type DB, toJsonb } from "../db/schema";
 import { saveCardForUser } from "../domain/account/save-card-for-user";
 import { createCheckout } from "../domain/checkout/create-checkout";
+import { syncPaymentFromProvider } from "../domain/payments/sync-payment-from-provider";
 import { changeSubscriptionStatus } from "../domain/subscriptions/change-subscription-status";
 import { createSubscription } from "../domain/subscriptions/create-subscription";
 import { startShopTestEnv } from "../test/shop-test-env";
@@ -49,6 +50,35 @@ const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   "auth.signOutEverywhere": { access: "protected", input: () => undefined },
   "auth.me": { access: "public", input: () => undefined },
   "admin.users.list": { access: "admin", input: () => ({ limit: 5 }) },
+  "admin.payments.list": {
+    access: "viewer",
+    input: () => ({ filters: { status: ["approved"], sort: "amount_desc" }, limit: 5 }),
+  },
+  "admin.payments.get": { access: "viewer", input: async () => ({ providerPaymentId: (await sharedPayment).id }) },
+  "admin.payments.raw": { access: "viewer", input: async () => ({ providerPaymentId: (await sharedPayment).id }) },
+  "admin.payments.refresh": {
+    access: "operator",
+    input: async () => ({ providerPaymentId: (await sharedPayment).id }),
+  },
+  "admin.payments.refund": {
+    access: "operator",
+    input: async () => ({
+      providerPaymentId: (await mirroredPayment()).id,
+      amountMinor: 100,
+      reason: "requested_by_customer",
+      idempotencyKey: randomUUID(),
+    }),
+  },
+  "admin.payments.capture": {
+    access: "operator",
+    input: async () => ({ providerPaymentId: (await mirroredPayment(false)).id, idempotencyKey: randomUUID() }),
+  },
+  "admin.payments.cancel": {
+    access: "operator",
+    input: async () => ({ providerPaymentId: (await mirroredPayment(false)).id, idempotencyKey: randomUUID() }),
+  },
+  "admin.payments.syncNow": { access: "operator", input: () => undefined },
+  "admin.payments.syncStatus": { access: "viewer", input: () => undefined },
   "admin.users.setRole": { access: "admin", input: ({ targetUser }) => ({ userId: targetUser.id, role: "shopper" }) },
   "admin.overview.figures": { access: "viewer", input: () => ({ period: "7d" }) },
   "admin.overview.volume": { access: "viewer", input: () => undefined },
@@ -163,6 +193,21 @@ async function failedWebhookEvent(): Promise<string> {
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** A card payment made at the provider and mirrored (authorized only with `capture` false). */
+async function mirroredPayment(capture = true) {
+  const payment = await env.provider.payments.create({
+    transaction_amount: 100,
+    token: await env.cardToken("APRO"),
+    payment_method_id: "visa",
+    installments: 1,
+    payer: { email: env.payer().email },
+    ...(capture ? {} : { capture: false }),
+  });
+  await syncPaymentFromProvider({ deps, providerPaymentId: payment.id });
+  return payment;
+}
+const sharedPayment = mirroredPayment();
 
 /** A new guest checkout and its token. */
 async function guestCheckout(): Promise<{ checkoutId: string; checkoutToken: string }> {

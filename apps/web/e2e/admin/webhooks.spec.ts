@@ -3,11 +3,11 @@
 // by an operator, and the page follows it to processed, as the database does.
 import { toJsonb } from "../../../server/src/db/schema";
 import { expect, test } from "../support/fixtures";
-import { createApprovedPayment } from "../support/sandbox-control";
+import { createCardPayment } from "../support/sandbox-control";
 import { signInStaff } from "../support/staff";
 
 test("[admin][webhooks] a failed notification is replayed from the inbox", async ({ page, context, db }) => {
-  const payment = await createApprovedPayment(777);
+  const payment = await createCardPayment({ amount: 777 });
   const event = await db
     .insertInto("webhook_events")
     .values({

@@ -7,6 +7,8 @@
 //   through the sign-in form, never by waiting);
 // - `cobroRequests`: every request the page sends to the store's origin, with
 //   its body, to prove what never reaches Cobro's server.
+
+import type { UserRole } from "@cobro/contracts";
 import { type BrowserContext, test as base, type Page } from "@playwright/test";
 import type { Kysely } from "kysely";
 import { hashPassword } from "../../../server/src/auth/passwords";
@@ -37,6 +39,8 @@ export async function createShopperWithSession(options: {
   context: BrowserContext;
   target?: StoreEnv;
   name?: string;
+  /** Default `shopper`; staff roles open the console. */
+  role?: UserRole;
 }): Promise<Shopper> {
   const target = options.target ?? MAIN_STORE;
   const unique = crypto.randomUUID().slice(0, 8);
@@ -45,7 +49,12 @@ export async function createShopperWithSession(options: {
   const password = `pw-${crypto.randomUUID()}`;
   const user = await options.db
     .insertInto("users")
-    .values({ email, name, password_hash: await hashPassword(password, FIXTURE_SCRYPT), role: "shopper" })
+    .values({
+      email,
+      name,
+      password_hash: await hashPassword(password, FIXTURE_SCRYPT),
+      role: options.role ?? "shopper",
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   const { token, session } = await createSession({ db: options.db, userId: user.id });
@@ -74,7 +83,7 @@ export function recordRequests(page: Page, origin: string): RecordedRequest[] {
 
 interface Fixtures {
   /** Signs a new shopper in on this test's browser context. */
-  signInAs: (options?: { name?: string; target?: StoreEnv }) => Promise<Shopper>;
+  signInAs: (options?: { name?: string; target?: StoreEnv; role?: UserRole }) => Promise<Shopper>;
   /** Requests to the main store's origin made by `page` during the test. */
   cobroRequests: RecordedRequest[];
 }
@@ -110,6 +119,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
         context,
         target: options.target ?? MAIN_STORE,
         ...(options.name ? { name: options.name } : {}),
+        ...(options.role ? { role: options.role } : {}),
       }),
     );
   },

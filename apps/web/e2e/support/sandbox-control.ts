@@ -62,20 +62,30 @@ export async function createPlan(options: {
   return plan.id;
 }
 
-/** An approved card payment made straight at the sandbox as the store's seller (no checkout, no webhook to Cobro). */
-export async function createApprovedPayment(amount: number, target: StoreEnv = MAIN_STORE): Promise<{ id: number }> {
+/**
+ * A card payment made straight at the provider as the store's seller, outside the shop (what the provider's own
+ * tools or another integration would do); `capture: false` leaves it authorized, holding the amount.
+ */
+export async function createCardPayment(options: {
+  amount: number;
+  capture?: boolean;
+  payerEmail?: string;
+  target?: StoreEnv;
+}): Promise<{ id: number; status: string }> {
+  const target = options.target ?? MAIN_STORE;
   const token = (await call(target, "POST", "/v1/card_tokens", {
     card_number: "4509953566233704",
     expiration_month: 11,
     expiration_year: 2030,
     security_code: "123",
-    cardholder: { name: "APRO" },
+    cardholder: { name: "APRO", identification: { type: "DNI", number: "12345678" } },
   })) as { id: string };
   return (await call(target, "POST", "/v1/payments", {
-    transaction_amount: amount,
+    transaction_amount: options.amount,
     token: token.id,
-    installments: 1,
     payment_method_id: "visa",
-    payer: { email: "buyer@testuser.com" },
-  })) as { id: number };
+    installments: 1,
+    payer: { email: options.payerEmail ?? "buyer@e2e.test" },
+    ...(options.capture === false ? { capture: false } : {}),
+  })) as { id: number; status: string };
 }

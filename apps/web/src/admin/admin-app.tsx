@@ -16,7 +16,7 @@ import "./admin.css";
 /** Each area's page, loaded when first opened. Areas replace their placeholder as they are built. */
 const AREA_PAGES: Record<AdminAreaId, ComponentType> = {
   overview: lazy(() => import("./areas/overview/overview-page")),
-  payments: lazy(() => import("./areas/area-placeholder").then((m) => ({ default: m.PaymentsPlaceholder }))),
+  payments: lazy(() => import("./areas/payments/payments-area").then((m) => ({ default: m.PaymentsArea }))),
   webhooks: lazy(() => import("./areas/webhooks/webhooks-page")),
   audit: lazy(() => import("./areas/audit/audit-page")),
   catalog: lazy(() => import("./areas/catalog/catalog-page")),

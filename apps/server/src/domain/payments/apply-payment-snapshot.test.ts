@@ -186,6 +186,56 @@ describe("applyPaymentSnapshot", () => {
     expect(rows).toHaveLength(1);
   });
 
+  it("records each state the mirror takes (created, updated), never a stale or unchanged one; copies the filter columns", async () => {
+    const id = nextId++;
+    const now = new Date("2026-01-10T13:00:00.000Z");
+    const first = providerPayment({
+      id,
+      status: "authorized",
+      status_detail: "pending_capture",
+      external_reference: "ref-states",
+      payer: { email: " Buyer@Example.COM " } as Payment["payer"],
+    });
+    await applyPaymentSnapshot({ db: testDb.db, payment: first, now });
+    await applyPaymentSnapshot({ db: testDb.db, payment: first, now }); // unchanged
+    await applyPaymentSnapshot({
+      db: testDb.db,
+      payment: {
+        ...first,
+        status: "approved",
+        status_detail: "accredited",
+        date_last_updated: "2026-01-11T10:00:00.000-03:00",
+      },
+      now,
+    });
+    await applyPaymentSnapshot({ db: testDb.db, payment: first, now }); // stale
+    const states = await testDb.db
+      .selectFrom("payment_state_changes")
+      .select(["status", "status_detail", "refunded_minor", "at"])
+      .where("provider_payment_id", "=", id)
+      .orderBy("at")
+      .execute();
+    expect(states).toEqual([
+      {
+        status: "authorized",
+        status_detail: "pending_capture",
+        refunded_minor: 0,
+        at: new Date("2026-01-10T13:00:00.000Z"),
+      },
+      { status: "approved", status_detail: "accredited", refunded_minor: 0, at: new Date("2026-01-11T13:00:00.000Z") },
+    ]);
+    const row = await testDb.db
+      .selectFrom("payments")
+      .select(["payer_email", "external_reference", "provider_created_at"])
+      .where("provider_payment_id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      payer_email: "buyer@example.com",
+      external_reference: "ref-states",
+      provider_created_at: new Date("2026-01-10T13:00:00.000Z"),
+    });
+  });
+
   it("refuses a currency the shop cannot hold exactly", async () => {
     await expect(
       applyPaymentSnapshot({ db: testDb.db, payment: providerPayment({ id: nextId++, currency_id: "VES" }), now }),

@@ -111,6 +111,19 @@ export async function applyPaymentSnapshot(options: {
     installments: payment.installments ?? null,
     provider_last_updated: lastUpdated,
     snapshot: toJsonb(payment),
+    provider_created_at: parseProviderDate(payment.date_created) ?? now,
+    payer_email: payment.payer?.email ? payment.payer.email.trim().toLowerCase() : null,
+    external_reference: payment.external_reference || null,
+  };
+  // The payment's timeline: one row per state the mirror takes (created or updated, never stale or unchanged).
+  const stateChange = {
+    provider_payment_id: payment.id,
+    status: row.status,
+    status_detail: row.status_detail,
+    refunded_minor: row.refunded_minor,
+    currency,
+    at: lastUpdated ?? now,
+    recorded_at: now,
   };
 
   return options.db.transaction().execute(async (trx) => {
@@ -136,6 +149,7 @@ export async function applyPaymentSnapshot(options: {
       .returning(["id", "checkout_id"])
       .executeTakeFirst();
     if (inserted) {
+      await trx.insertInto("payment_state_changes").values(stateChange).execute();
       if (inserted.checkout_id) await moveCheckout(trx, payment, inserted.checkout_id, now);
       return { outcome: "created", paymentId: inserted.id, checkoutId: inserted.checkout_id, status: payment.status };
     }
@@ -168,6 +182,7 @@ export async function applyPaymentSnapshot(options: {
       .set({ ...row, checkout_id: checkoutId, updated_at: now })
       .where("id", "=", stored.id)
       .execute();
+    await trx.insertInto("payment_state_changes").values(stateChange).execute();
     if (checkoutId) await moveCheckout(trx, payment, checkoutId, now);
     return { outcome: "updated", paymentId: stored.id, checkoutId, status: payment.status };
   });

@@ -1,8 +1,9 @@
 // The admin console's procedures. Users and settings are admins' only; the
-// catalog is read by every staff role and edited by admins; the operations
-// areas (overview, webhooks, audit) are read by viewers, replay needs an
-// operator. Each procedure validates with the contracts' schemas and calls one
-// domain function.
+// catalog is read by every staff role and edited by admins; payments
+// (admin-payments.ts) and the operations areas (overview, webhooks, audit) are
+// read by viewers, and their actions (money actions, replay) need an operator.
+// Each procedure validates with the contracts' schemas and calls one domain
+// function.
 
 import {
   adminProductListInputSchema,
@@ -33,6 +34,7 @@ import { AppError } from "../../errors/app-error";
 import { adminProcedure, router, viewerProcedure } from "../trpc";
 import { adminAuditRouter } from "./admin-audit";
 import { adminOverviewRouter } from "./admin-overview";
+import { adminPaymentsRouter } from "./admin-payments";
 import { adminWebhooksRouter } from "./admin-webhooks";
 
 const usersRouter = router({
@@ -161,4 +163,5 @@ export const adminRouter = router({
   audit: adminAuditRouter,
   settings: settingsRouter,
   catalog: catalogRouter,
+  payments: adminPaymentsRouter,
 });

@@ -1,0 +1,270 @@
+// /admin/payments/:paymentId: one payment from the mirror — amounts, payer, items, its checkout, refunds, the
+// authorization's time left, and the timeline (states, provider calls, notifications, staff actions) — with the
+// provider's raw JSON on demand. Operators and admins get "Refresh from provider" and the money dialogs; a
+// viewer sees none of them.
+import type { Money as MoneyValue, PaymentTimelineEntry } from "@cobro/contracts";
+import { Alert, Button, Card, ErrorState, LoadingState, Money, PageHeading } from "@cobro/ui";
+import { useState } from "react";
+import { Link, useParams } from "react-router";
+import { useCurrentUser } from "../../../components/app-layout";
+import { PaymentStatusBadge } from "../../../components/payment-status-badge";
+import { describeError } from "../../../errors/describe-error";
+import { useI18n } from "../../../i18n/i18n-context";
+import { ErrorStatusPage } from "../../../pages/error-status-page";
+import { httpStatusOf, trpc } from "../../../trpc";
+import { CancelDialog, CaptureDialog, type PaymentDialogKind, RefundDialog } from "./payment-action-dialogs";
+import { canActOnPayments } from "./payment-permissions";
+
+function TimelineLine({ entry }: { entry: PaymentTimelineEntry }) {
+  const { t, formatDate, formatMoney } = useI18n();
+  const when = formatDate(entry.at, "dateTime");
+  switch (entry.kind) {
+    case "state":
+      return (
+        <>
+          <strong>{t("admin.payments.timeline.state")}</strong> {when} · {entry.status}
+          {entry.statusDetail ? ` (${entry.statusDetail})` : ""}
+          {entry.refunded.amountMinor > 0
+            ? ` · ${t("admin.payments.refunded")} ${formatMoney(entry.refunded.amountMinor, entry.refunded.currency)}`
+            : ""}
+        </>
+      );
+    case "provider_call":
+      return (
+        <>
+          <strong>{t("admin.payments.timeline.call")}</strong> {when} · {entry.method} {entry.path} →{" "}
+          {entry.status ?? entry.error ?? "?"}
+          {entry.error && entry.status ? ` ${entry.error}` : ""} · {entry.durationMs} ms
+          {entry.attempts > 1 ? ` · ${t("admin.payments.timeline.attempts", { count: entry.attempts })}` : ""}
+          {entry.idempotencyKey ? ` · ${entry.idempotencyKey}` : ""}
+        </>
+      );
+    case "webhook":
+      return (
+        <>
+          <strong>{t("admin.payments.timeline.webhook")}</strong> {when} · {entry.action ?? ""} ·{" "}
+          {entry.signatureValid ? t("admin.payments.timeline.signatureOk") : t("admin.payments.timeline.signatureBad")}
+          {entry.duplicate ? ` · ${t("admin.payments.timeline.duplicate")}` : ""} · {entry.status}
+          {entry.attempts > 1 ? ` · ${t("admin.payments.timeline.attempts", { count: entry.attempts })}` : ""}
+          {entry.lastError ? ` · ${entry.lastError}` : ""}
+        </>
+      );
+    case "staff":
+      return (
+        <>
+          <strong>{t("admin.payments.timeline.staff")}</strong> {when} · {entry.action}
+          {entry.actorEmail ? ` · ${entry.actorEmail}` : ""}
+          {entry.amount ? ` · ${formatMoney(entry.amount.amountMinor, entry.amount.currency)}` : ""}
+          {entry.reason ? ` · ${entry.reason}` : ""}
+        </>
+      );
+  }
+}
+
+function RawJson({ providerPaymentId }: { providerPaymentId: number }) {
+  const { t } = useI18n();
+  const raw = trpc.admin.payments.raw.useQuery({ providerPaymentId });
+  if (raw.isPending) return <LoadingState label={t("common.loading")} />;
+  if (raw.isError) return <Alert tone="danger">{t("admin.payments.loadFailed")}</Alert>;
+  return <pre className="payment-raw">{JSON.stringify(raw.data.snapshot, null, 2)}</pre>;
+}
+
+function timeLeft(deadline: string, now: number): { days: number; hours: number } | null {
+  const ms = Date.parse(deadline) - now;
+  if (!(ms > 0)) return null;
+  return { days: Math.floor(ms / 86_400_000), hours: Math.floor((ms % 86_400_000) / 3_600_000) };
+}
+
+export function PaymentDetailPage() {
+  const { t, language, formatDate, moneyLocaleFor } = useI18n();
+  const { user } = useCurrentUser();
+  const params = useParams();
+  const idText = params.paymentId ?? "";
+  const providerPaymentId = /^\d{1,15}$/.test(idText) ? Number(idText) : null;
+  // The dialog keeps the amount it opened with: the payment it acts on changes under it (a capture ends the
+  // authorization), and the dialog must stay to show the outcome.
+  const [dialog, setDialog] = useState<{ kind: PaymentDialogKind; limit: MoneyValue } | null>(null);
+  const [showRaw, setShowRaw] = useState(false);
+  const utils = trpc.useUtils();
+  const detail = trpc.admin.payments.get.useQuery(
+    { providerPaymentId: providerPaymentId ?? 0 },
+    { enabled: providerPaymentId !== null && providerPaymentId > 0 },
+  );
+  const refresh = trpc.admin.payments.refresh.useMutation({
+    onSettled: () => {
+      void utils.admin.payments.get.invalidate();
+      void utils.admin.payments.raw.invalidate();
+    },
+  });
+
+  if (providerPaymentId === null || providerPaymentId <= 0) return <ErrorStatusPage status={404} />;
+  if (detail.isPending) return <LoadingState label={t("common.loading")} />;
+  if (detail.isError) {
+    if (httpStatusOf(detail.error) === 404) return <ErrorStatusPage status={404} />;
+    return (
+      <ErrorState
+        title={t("admin.payments.loadFailed")}
+        message={describeError(detail.error, { t, language }).message}
+        onRetry={() => void detail.refetch()}
+        retryLabel={t("common.retry")}
+        retrying={detail.isFetching}
+      />
+    );
+  }
+  const payment = detail.data;
+  const canAct = user ? canActOnPayments(user.role) : false;
+  const money = (value: { amountMinor: number; currency: string } | null) =>
+    value ? <Money {...value} locale={moneyLocaleFor(value.currency)} /> : "—";
+  const left = payment.captureDeadline ? timeLeft(payment.captureDeadline, Date.now()) : null;
+  const closeDialog = () => setDialog(null);
+
+  return (
+    <section>
+      <p>
+        <Link to="/admin/payments">{t("admin.payments.back")}</Link>
+      </p>
+      <PageHeading
+        title={t("admin.payments.detailTitle", { id: payment.providerPaymentId })}
+        actions={<PaymentStatusBadge status={payment.status} statusDetail={payment.statusDetail} />}
+      />
+      {canAct ? (
+        <div className="payment-actions">
+          <Button
+            variant="secondary"
+            busy={refresh.isPending}
+            busyLabel={t("admin.payments.action.working")}
+            onClick={() => refresh.mutate({ providerPaymentId: payment.providerPaymentId })}
+          >
+            {t("admin.payments.refresh")}
+          </Button>
+          {payment.refundable.amountMinor > 0 ? (
+            <Button variant="danger" onClick={() => setDialog({ kind: "refund", limit: payment.refundable })}>
+              {t("admin.payments.refund.open")}
+            </Button>
+          ) : null}
+          {payment.authorized ? (
+            <Button onClick={() => payment.authorized && setDialog({ kind: "capture", limit: payment.authorized })}>
+              {t("admin.payments.capture.open")}
+            </Button>
+          ) : null}
+          {["pending", "in_process", "authorized"].includes(payment.status) ? (
+            <Button variant="danger" onClick={() => setDialog({ kind: "cancel", limit: payment.amount })}>
+              {t("admin.payments.cancel.open")}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+      {refresh.isError ? <Alert tone="danger">{describeError(refresh.error, { t, language }).message}</Alert> : null}
+      {refresh.isSuccess ? <Alert tone="success">{t("admin.payments.refreshed")}</Alert> : null}
+
+      <Card>
+        <dl className="payment-facts">
+          <dt>{t("admin.payments.col.amount")}</dt>
+          <dd data-testid="payment-amount">{money(payment.amount)}</dd>
+          <dt>{t("admin.payments.refunded")}</dt>
+          <dd data-testid="payment-refunded">{money(payment.refunded)}</dd>
+          <dt>{t("admin.payments.refundable")}</dt>
+          <dd data-testid="payment-refundable">{money(payment.refundable)}</dd>
+          <dt>{t("admin.payments.netReceived")}</dt>
+          <dd>{money(payment.netReceived)}</dd>
+          <dt>{t("admin.payments.fees")}</dt>
+          <dd>{money(payment.fees)}</dd>
+          <dt>{t("admin.payments.captured")}</dt>
+          <dd>{money(payment.captured)}</dd>
+          {payment.authorized ? (
+            <>
+              <dt>{t("admin.payments.authorized")}</dt>
+              <dd>
+                {money(payment.authorized)} ·{" "}
+                {left
+                  ? t("admin.payments.captureLeft", { days: left.days, hours: left.hours })
+                  : t("admin.payments.captureExpired")}
+              </dd>
+            </>
+          ) : null}
+          <dt>{t("admin.payments.col.method")}</dt>
+          <dd>
+            {payment.paymentMethodId ?? "—"} {payment.paymentTypeId ? `(${payment.paymentTypeId})` : ""}
+            {payment.installments ? ` · ${t("admin.payments.installments", { count: payment.installments })}` : ""}
+          </dd>
+          <dt>{t("admin.payments.col.created")}</dt>
+          <dd>{formatDate(payment.createdAt, "dateTime")}</dd>
+          <dt>{t("admin.payments.col.payer")}</dt>
+          <dd>
+            {[payment.payer.firstName, payment.payer.lastName].filter(Boolean).join(" ")} {payment.payer.email ?? ""}
+            {payment.payer.identification ? ` · ${payment.payer.identification}` : ""}
+          </dd>
+          <dt>{t("admin.payments.col.reference")}</dt>
+          <dd>{payment.externalReference ?? "—"}</dd>
+          <dt>{t("admin.payments.checkout")}</dt>
+          <dd>{payment.checkout ? `${payment.checkout.id} · ${payment.checkout.status}` : "—"}</dd>
+          <dt>{t("admin.payments.mirrored")}</dt>
+          <dd>{formatDate(payment.mirroredAt, "dateTime")}</dd>
+        </dl>
+      </Card>
+
+      {payment.items.length > 0 ? (
+        <>
+          <h2>{t("admin.payments.items")}</h2>
+          <table className="payments-table">
+            <tbody>
+              {payment.items.map((item, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: items have no id and never reorder
+                <tr key={index}>
+                  <td>{item.title}</td>
+                  <td className="num">× {item.quantity}</td>
+                  <td className="num">{money(item.unitPrice)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      ) : null}
+
+      <h2>{t("admin.payments.refunds")}</h2>
+      {payment.refunds.length === 0 ? (
+        <p>{t("admin.payments.noRefunds")}</p>
+      ) : (
+        <table className="payments-table" data-testid="payment-refunds">
+          <tbody>
+            {payment.refunds.map((refund) => (
+              <tr key={refund.id}>
+                <td>{formatDate(refund.createdAt, "dateTime")}</td>
+                <td className="num">{money(refund.amount)}</td>
+                <td>{refund.status}</td>
+                <td>{refund.reason ?? ""}</td>
+                <td>{refund.note ?? ""}</td>
+                <td>{refund.createdByEmail ?? ""}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+
+      <h2>{t("admin.payments.timeline")}</h2>
+      <ol className="payment-timeline">
+        {payment.timeline.map((entry, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the timeline is rebuilt whole on each read
+          <li key={index} data-kind={entry.kind}>
+            <TimelineLine entry={entry} />
+          </li>
+        ))}
+      </ol>
+
+      <Button variant="link" aria-expanded={showRaw} onClick={() => setShowRaw((shown) => !shown)}>
+        {showRaw ? t("admin.payments.hideRaw") : t("admin.payments.showRaw")}
+      </Button>
+      {showRaw ? <RawJson providerPaymentId={payment.providerPaymentId} /> : null}
+
+      {canAct && dialog?.kind === "refund" ? (
+        <RefundDialog providerPaymentId={payment.providerPaymentId} limit={dialog.limit} onClose={closeDialog} />
+      ) : null}
+      {canAct && dialog?.kind === "capture" ? (
+        <CaptureDialog providerPaymentId={payment.providerPaymentId} limit={dialog.limit} onClose={closeDialog} />
+      ) : null}
+      {canAct && dialog?.kind === "cancel" ? (
+        <CancelDialog providerPaymentId={payment.providerPaymentId} onClose={closeDialog} />
+      ) : null}
+    </section>
+  );
+}
