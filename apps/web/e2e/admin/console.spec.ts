@@ -162,3 +162,25 @@ test("[admin][settings] an admin switches capture to authorize and a shop card p
     await db.deleteFrom("store_settings").where("key", "=", "card_capture").execute();
   }
 });
+
+test("[a11y][admin] every area of the console has no serious accessibility violations", async ({
+  page,
+  db,
+  signInAs,
+}) => {
+  await signInWithRole(signInAs, db, "admin");
+  for (const path of [
+    "/admin",
+    "/admin/payments",
+    "/admin/webhooks",
+    "/admin/audit",
+    "/admin/catalog",
+    "/admin/settings",
+    "/admin/users",
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByText("Loading…")).toHaveCount(0);
+    expect({ path, violations: await seriousViolations(page) }).toEqual({ path, violations: [] });
+  }
+});
