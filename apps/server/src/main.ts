@@ -17,7 +17,7 @@ import { serve } from "@hono/node-server";
 import { createApp } from "./app";
 import { resolveTokenEncryptionKey } from "./crypto/token-encryption";
 import { createDatabase } from "./db/database";
-import { findFreePort, startEmbeddedPostgres } from "./db/embedded-postgres";
+import { findFreePorts, startEmbeddedPostgres } from "./db/embedded-postgres";
 import { migrateToLatest } from "./db/migrate";
 import type { AppDeps } from "./deps";
 import { ensureFirstAdmin } from "./domain/accounts/ensure-first-admin";
@@ -134,8 +134,13 @@ async function main(): Promise<void> {
   try {
     if (!env) throw configError;
     const dataDir = resolve(env.DATA_DIR);
-    // PORT=0 means "any free port"; the URL must be known before the sandbox starts (it posts webhooks there).
-    const port = env.PORT === 0 ? await findFreePort() : env.PORT;
+    // A port of 0 means "any free port". They are chosen together, so the HTTP server, the embedded PostgreSQL
+    // and the sandbox never pick the same one; the URL must be known before the sandbox starts (it posts webhooks
+    // there).
+    const [freeHttp, freePostgres, freeSandbox] = await findFreePorts(3);
+    const port = env.PORT === 0 ? (freeHttp ?? 0) : env.PORT;
+    const postgresPort = env.EMBEDDED_POSTGRES_PORT === 0 ? (freePostgres ?? 0) : env.EMBEDDED_POSTGRES_PORT;
+    const sandboxPort = env.SANDBOX_PORT === 0 ? (freeSandbox ?? 0) : env.SANDBOX_PORT;
     const publicUrl = (env.PUBLIC_URL ?? `http://${hostForUrl(env.HOST)}:${port}`).replace(/\/+$/, "");
 
     // The provider (the sandbox: importing it and loading its spec take a few hundred ms) needs neither the
@@ -144,7 +149,7 @@ async function main(): Promise<void> {
     // before the server is up).
     let recordProviderCall: ProviderCallRecorder["onCallEnd"] | null = null;
     const providerStarting = startProvider({
-      env,
+      env: { ...env, SANDBOX_PORT: sandboxPort },
       dataDir,
       publicUrl,
       onCallEnd: (info) => recordProviderCall?.(info),
@@ -155,7 +160,7 @@ async function main(): Promise<void> {
     if (!connectionString) {
       const postgres = await startEmbeddedPostgres({
         dataDir: resolve(dataDir, "postgres"),
-        port: env.EMBEDDED_POSTGRES_PORT,
+        port: postgresPort,
       });
       stoppers.push({ name: "PostgreSQL", stop: postgres.stop });
       connectionString = postgres.connectionString;

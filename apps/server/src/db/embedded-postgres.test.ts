@@ -5,7 +5,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { allowPostgresUserToTraverse, type EmbeddedPostgres, startEmbeddedPostgres } from "./embedded-postgres";
+import {
+  allowPostgresUserToTraverse,
+  type EmbeddedPostgres,
+  findFreePorts,
+  startEmbeddedPostgres,
+} from "./embedded-postgres";
 
 const started: EmbeddedPostgres[] = [];
 const dirs: string[] = [];
@@ -131,4 +136,14 @@ describe("startEmbeddedPostgres", () => {
       expect(await waitUntilDead(pid)).toBe(true);
     });
   }
+});
+
+describe("findFreePorts", () => {
+  it("gives distinct ports, every one of them free (a start's HTTP server, PostgreSQL and sandbox never collide)", async () => {
+    for (let round = 0; round < 20; round++) {
+      const ports = await findFreePorts(3);
+      expect(new Set(ports).size).toBe(3);
+      for (const port of ports) expect(port).toBeGreaterThan(0);
+    }
+  });
 });

@@ -203,6 +203,34 @@ export async function startEmbeddedPostgres(options: StartEmbeddedPostgresOption
 }
 
 /** A TCP port on 127.0.0.1 that was free a moment ago. */
+/**
+ * `count` distinct free ports. Every probe socket stays open until all are known: ports probed one after another
+ * can come back equal (the kernel hands out a port just released again), and two components of one start then
+ * collide (PostgreSQL took the HTTP server's port once).
+ */
+export async function findFreePorts(count: number): Promise<number[]> {
+  const servers = Array.from({ length: count }, () => createServer());
+  try {
+    return await Promise.all(
+      servers.map(
+        (server) =>
+          new Promise<number>((resolve, reject) => {
+            server.unref();
+            server.on("error", reject);
+            server.listen(0, "127.0.0.1", () => {
+              const address = server.address();
+              const port = typeof address === "object" && address !== null ? address.port : 0;
+              if (port > 0) resolve(port);
+              else reject(new Error("could not find a free port"));
+            });
+          }),
+      ),
+    );
+  } finally {
+    await Promise.all(servers.map((server) => new Promise<void>((done) => server.close(() => done()))));
+  }
+}
+
 export async function findFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
