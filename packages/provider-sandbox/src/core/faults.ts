@@ -249,6 +249,9 @@ export function createFaultInjector(): FaultInjector {
           case "status":
             return faultResponse(c, action.status, action.body, action.headers);
           case "latency":
+            // A provider processes a request it has fully received even if the caller leaves during the wait:
+            // read the body first (Hono keeps it for the JSON middleware), as the client's socket may be gone later.
+            if (c.req.method !== "GET" && c.req.method !== "HEAD") await c.req.arrayBuffer().catch(() => undefined);
             await wait(action.ms);
             return next();
           case "hang":
