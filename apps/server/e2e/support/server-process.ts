@@ -130,6 +130,10 @@ export async function startServerProcess(
     // PostgreSQL runs in a session of its own (so a terminal's Ctrl-C reaches only the server): kill it too.
     const postmaster = readPostmasterPid(dataDir);
     if (postmaster !== null && isAlive(postmaster)) process.kill(postmaster, "SIGKILL");
+    // Wait until it is gone (reaped), or the next start finds its pid still taken.
+    for (let i = 0; postmaster !== null && isAlive(postmaster) && i < 300; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   };
   const databaseUrl = () => {
     const port = messages.map((message) => /^Embedded PostgreSQL on port (\d+)/.exec(message)?.[1]).find(Boolean);
