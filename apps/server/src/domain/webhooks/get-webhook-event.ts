@@ -3,7 +3,7 @@
 import type { Kysely } from "kysely";
 import type { DB, JsonValue } from "../../db/schema";
 import { AppError } from "../../errors/app-error";
-import type { ListedWebhookEvent } from "./list-webhook-events";
+import { type ListedWebhookEvent, toListedWebhookEvent } from "./list-webhook-events";
 
 export interface WebhookEventAttempt {
   id: string;
@@ -33,17 +33,7 @@ export async function getWebhookEvent(options: { db: Kysely<DB>; eventId: string
     .orderBy("id", "asc")
     .execute();
   return {
-    id: row.id,
-    topic: row.topic,
-    action: row.action,
-    dataId: row.data_id,
-    signatureValid: row.signature_valid,
-    status: row.status,
-    attempts: row.attempts,
-    deliveries: row.deliveries,
-    lastError: row.last_error,
-    receivedAt: row.received_at,
-    processedAt: row.processed_at,
+    ...toListedWebhookEvent(row),
     requestId: row.request_id,
     dedupeKey: row.dedupe_key,
     lastDeliveredAt: row.last_delivered_at,

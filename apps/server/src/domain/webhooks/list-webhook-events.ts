@@ -3,8 +3,8 @@
 // the same wherever it starts (indexes: webhook_events_received_at_idx,
 // webhook_events_status_received_at_idx, webhook_events_topic_received_idx).
 import { WEBHOOK_AGE_MS, type WebhookAge } from "@cobro/contracts";
-import { type Kysely, sql } from "kysely";
-import type { DB, WebhookEventStatus } from "../../db/schema";
+import { type Kysely, type Selectable, sql } from "kysely";
+import type { DB, WebhookEventStatus, WebhookEventsTable } from "../../db/schema";
 import { toKeysetPage } from "../shop/keyset-page";
 
 export interface ListedWebhookEvent {
@@ -65,7 +65,27 @@ export async function listWebhookEvents(
     );
   }
   const rows = await query.execute();
-  return toKeysetPage(rows, limit, (row) => ({
+  return toKeysetPage(rows, limit, toListedWebhookEvent);
+}
+
+/** A stored event as the inbox lists it (the detail adds its payload and attempts). */
+export function toListedWebhookEvent(
+  row: Pick<
+    Selectable<WebhookEventsTable>,
+    | "id"
+    | "topic"
+    | "action"
+    | "data_id"
+    | "signature_valid"
+    | "status"
+    | "attempts"
+    | "deliveries"
+    | "last_error"
+    | "received_at"
+    | "processed_at"
+  >,
+): ListedWebhookEvent {
+  return {
     id: row.id,
     topic: row.topic,
     action: row.action,
@@ -77,5 +97,5 @@ export async function listWebhookEvents(
     lastError: row.last_error,
     receivedAt: row.received_at,
     processedAt: row.processed_at,
-  }));
+  };
 }
