@@ -152,6 +152,25 @@ describe("GET /v1/payment_methods/installments (public key)", () => {
     expect(filtered.body).toEqual([]);
   });
 
+  it("also takes payment_method_id instead of a BIN", async () => {
+    const byMethod = await browserGet<InstallmentsEntry[]>(
+      `/v1/payment_methods/installments?public_key=${PK}&amount=1000&payment_method_id=visa`,
+    );
+    const byBin = await browserGet<InstallmentsEntry[]>(
+      `/v1/payment_methods/installments?public_key=${PK}&amount=1000&bin=45099535`,
+    );
+    expect(byMethod.body).toEqual(byBin.body);
+    const mismatch = await browserGet(
+      `/v1/payment_methods/installments?public_key=${PK}&amount=1000&payment_method_id=master&bin=45099535`,
+    );
+    expect(mismatch.body).toEqual([]);
+    const unknown = await browserGet(
+      `/v1/payment_methods/installments?public_key=${PK}&amount=1000&payment_method_id=pix`,
+    );
+    expect(unknown.status).toBe(400);
+    expect(causeData(unknown.body)).toEqual(["payment_method_id"]);
+  });
+
   it("names amount, bin and payment_type_id in 400s", async () => {
     for (const [query, field] of [
       ["bin=45099535", "amount"],
