@@ -25,7 +25,7 @@ import { seedDemoCatalog } from "./domain/catalog/seed-demo-catalog";
 import { DEFAULT_MAIL_FROM, type Env, loadEnv } from "./env";
 import { startJobQueue } from "./jobs/queue";
 import { createLogger, type Logger } from "./logging/logger";
-import { type MailCatcher, startMailCatcher } from "./mail/mail-catcher";
+import type { MailCatcher } from "./mail/mail-catcher";
 import { createSmtpMailer } from "./mail/mailer";
 import { createProviderCallRecorder, type ProviderCallRecorder } from "./provider/provider-call-log";
 import { SANDBOX_TEST_CARD_HINTS, startProvider } from "./provider/provider-setup";
@@ -217,6 +217,8 @@ async function main(): Promise<void> {
     // catches under DATA_DIR.
     let mailCatcher: MailCatcher | null = null;
     if (!env.SMTP_URL) {
+      // Loaded only here: with SMTP_URL set, MailDev (and its web server) is never imported.
+      const { startMailCatcher } = await import("./mail/mail-catcher");
       mailCatcher = await startMailCatcher({
         smtpPort: mailSmtpPort,
         webPort: mailWebPort,

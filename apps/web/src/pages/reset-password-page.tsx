@@ -1,6 +1,6 @@
 import { PASSWORD_MIN_LENGTH, passwordSchema } from "@cobro/contracts";
 import { Alert, Card, PageHeading, TextField } from "@cobro/ui";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { z } from "zod";
 import { useDocumentTitle } from "../components/use-document-title";
@@ -23,11 +23,11 @@ const formSchema = z.strictObject({ password: passwordSchema });
 export function ResetPasswordPage() {
   const { t } = useI18n();
   useDocumentTitle(t("page.resetPassword.title"));
-  const [token] = useState(() => {
-    const read = readLinkToken(typeof window === "undefined" ? "" : window.location.hash);
-    forgetLinkToken();
-    return read;
-  });
+  const [token] = useState(() => readLinkToken(typeof window === "undefined" ? "" : window.location.hash));
+  // After the first commit, not while rendering: a render that suspends is thrown away and its state with it.
+  useEffect(() => {
+    if (token !== null) forgetLinkToken();
+  }, [token]);
   const reset = trpc.auth.resetPassword.useMutation();
   const utils = trpc.useUtils();
   const [done, setDone] = useState(false);
