@@ -26,7 +26,7 @@ import { DEFAULT_MAIL_FROM, type Env, loadEnv } from "./env";
 import { startJobQueue } from "./jobs/queue";
 import { createLogger, type Logger } from "./logging/logger";
 import type { MailCatcher } from "./mail/mail-catcher";
-import { createSmtpMailer } from "./mail/mailer";
+import { createSmtpMailer, type Mailer } from "./mail/mailer";
 import { createProviderCallRecorder, type ProviderCallRecorder } from "./provider/provider-call-log";
 import { SANDBOX_TEST_CARD_HINTS, startProvider } from "./provider/provider-setup";
 
@@ -201,6 +201,31 @@ async function main(): Promise<void> {
       dataDir,
     });
 
+    // E-mail: the configured SMTP server, or on embedded defaults (the sandbox, no SMTP_URL) the local mail catcher,
+    // which keeps what it catches under DATA_DIR. Started before the job queue, so it stops after the queue has
+    // drained (a send in flight at shutdown still reaches it). With real credentials and no SMTP_URL nothing is
+    // sent: messages wait in the outbox and the send job fails (retried with backoff) until SMTP_URL is set.
+    let mailCatcher: MailCatcher | null = null;
+    if (!env.SMTP_URL && providerRuntime.settings.mode === "sandbox") {
+      // Loaded only here: with SMTP_URL set, or in live mode, MailDev (and its web server) is never imported.
+      const { startMailCatcher } = await import("./mail/mail-catcher");
+      mailCatcher = await startMailCatcher({
+        smtpPort: mailSmtpPort,
+        webPort: mailWebPort,
+        mailDirectory: resolve(dataDir, "mail"),
+      });
+      const catcher = mailCatcher;
+      stoppers.push({ name: "mail catcher", stop: () => catcher.stop() });
+    }
+    const smtpUrl = env.SMTP_URL ?? mailCatcher?.smtpUrl ?? null;
+    const mailer: Mailer = smtpUrl
+      ? createSmtpMailer({ smtpUrl, from: env.MAIL_FROM ?? DEFAULT_MAIL_FROM })
+      : {
+          send: () => Promise.reject(new Error("SMTP_URL is not set: e-mail cannot be sent")),
+          close: () => {},
+        };
+    stoppers.push({ name: "mailer", stop: async () => mailer.close() });
+
     // Two connections carry a shop's jobs (the workers poll in turn); each idle PostgreSQL connection is a
     // process of its own, which on embedded defaults is most of the memory the product uses.
     const jobQueue = await startJobQueue({
@@ -212,26 +237,6 @@ async function main(): Promise<void> {
       name: "job queue",
       stop: closeWith("job queue", () => jobQueue.stop({ timeoutMs: JOB_DRAIN_TIMEOUT_MS })),
     });
-
-    // E-mail: the configured SMTP server, or on embedded defaults the local mail catcher, which keeps what it
-    // catches under DATA_DIR.
-    let mailCatcher: MailCatcher | null = null;
-    if (!env.SMTP_URL) {
-      // Loaded only here: with SMTP_URL set, MailDev (and its web server) is never imported.
-      const { startMailCatcher } = await import("./mail/mail-catcher");
-      mailCatcher = await startMailCatcher({
-        smtpPort: mailSmtpPort,
-        webPort: mailWebPort,
-        mailDirectory: resolve(dataDir, "mail"),
-      });
-      const catcher = mailCatcher;
-      stoppers.push({ name: "mail catcher", stop: () => catcher.stop() });
-    }
-    const mailer = createSmtpMailer({
-      smtpUrl: env.SMTP_URL ?? mailCatcher?.smtpUrl ?? "",
-      from: env.MAIL_FROM ?? DEFAULT_MAIL_FROM,
-    });
-    stoppers.push({ name: "mailer", stop: async () => mailer.close() });
 
     const deps: AppDeps = {
       env,
@@ -265,7 +270,11 @@ async function main(): Promise<void> {
     const lines = [
       `Cobro is running at ${publicUrl}`,
       `Provider: ${providerRuntime.settings.mode === "sandbox" ? `embedded sandbox at ${providerRuntime.settings.apiUrl}` : `Mercado Pago (live) at ${providerRuntime.settings.apiUrl}`}`,
-      mailCatcher ? `E-mail: caught locally; inbox at ${mailCatcher.inboxUrl}` : "E-mail: sent through SMTP_URL",
+      mailCatcher
+        ? `E-mail: caught locally; inbox at ${mailCatcher.inboxUrl}`
+        : env.SMTP_URL
+          ? "E-mail: sent through SMTP_URL"
+          : "E-mail: NOT sent (set SMTP_URL and MAIL_FROM); messages wait in the outbox",
       admin.notice,
     ];
     if (admin.generatedPassword) {

@@ -29,7 +29,15 @@ export async function startMailCatcher(options: {
     mailDirectory: options.mailDirectory,
     maxEmails: 500,
   });
-  await maildev.start();
+  // MailDev announces its inbox with console.info; the server prints the inbox URL in its own banner (and keeps
+  // its output pino's lines only), so that one line is held back while MailDev starts.
+  const info = console.info;
+  console.info = () => {};
+  try {
+    await maildev.start();
+  } finally {
+    console.info = info;
+  }
   return {
     smtpUrl: `smtp://${host}:${options.smtpPort}`,
     inboxUrl: `http://${host}:${options.webPort}`,
