@@ -89,6 +89,7 @@ test("[account][email] a password reset link works once and then never again", a
 
   // The first new password is the one that works.
   await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
   await page.goto("/login");
   await page.getByLabel("Email").fill(shopper.email);
   await page.getByLabel("Password").fill("my brand new password");
