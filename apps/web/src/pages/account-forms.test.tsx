@@ -162,6 +162,40 @@ describe("[account][auth] forgotten password", () => {
   });
 });
 
+describe("[account][auth] e-mail verification link", () => {
+  it("uses the link once on arrival, signs in and offers the account; a used link says so", async () => {
+    let uses = 0;
+    let signedIn = false;
+    const server = new FakeTrpcServer({
+      "auth.me": () => ({ user: signedIn ? SHOPPER : null }),
+      "auth.verifyEmail": () => {
+        uses += 1;
+        if (uses > 1) {
+          throw new FakeTrpcError("This link was already used or has expired.", {
+            code: "BAD_REQUEST",
+            httpStatus: 400,
+            reason: "link_expired",
+          });
+        }
+        signedIn = true;
+        return { user: SHOPPER };
+      },
+    });
+    window.history.replaceState(null, "", "/verify-email#token=verifytokenverifytokenverifytoken");
+    renderApp(server, "/verify-email");
+    expect(await screen.findByText("Your e-mail is confirmed and you are signed in.")).toBeVisible();
+    expect(screen.getByRole("link", { name: "Go to your account" })).toHaveAttribute("href", "/account");
+    expect(server.callsTo("auth.verifyEmail")).toEqual([{ token: "verifytokenverifytokenverifytoken" }]);
+    expect(window.location.hash).toBe("");
+    cleanup();
+
+    window.history.replaceState(null, "", "/verify-email#token=verifytokenverifytokenverifytoken");
+    renderApp(server, "/verify-email");
+    expect(await screen.findByText("This link was already used or has expired. Ask for a new one.")).toBeVisible();
+    expect(server.callsTo("auth.verifyEmail")).toHaveLength(2);
+  });
+});
+
 describe("[account][subscriptions] plan subscription form", () => {
   const server = () =>
     new FakeTrpcServer({
