@@ -255,6 +255,24 @@ describe("the outbox", () => {
     expect(deps.enqueuedJobs.filter((job) => job.data.emailId === emailId)).toEqual([]);
   });
 
+  it("a message whose send job was never enqueued (queue down after the commit) is sent by the sweep", async () => {
+    const to = uniqueEmail("swept");
+    const downQueue = { enqueue: () => Promise.reject(new Error("queue unreachable")) };
+    // Sign-up still answers: the message is committed, only its job is missing.
+    const { caller } = await createTestCaller({ deps: { ...deps, jobs: downQueue } });
+    expect(await caller.auth.signUp({ email: to, password: "a-long-password", name: "Sam" })).toEqual({
+      email: to,
+      sent: true,
+    });
+    deps.enqueuedJobs.splice(0);
+    clock.advance(31_000);
+    expect(await dispatchPendingEmails({ db, jobs: deps.jobs, now: clock.now() })).toBeGreaterThanOrEqual(1);
+    const sent = await deliverQueued();
+    expect(sent.filter((message) => message.to === to).map((message) => message.subject)).toEqual([
+      "Confirm your e-mail address",
+    ]);
+  });
+
   it("keeps a message whose send failed pending for the retry, which then sends it", async () => {
     const to = uniqueEmail("retry");
     const emailId = await queueEmail({

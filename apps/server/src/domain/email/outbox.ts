@@ -52,10 +52,18 @@ export async function queueEmail(options: QueueEmailOptions): Promise<string | n
   return row?.id ?? null;
 }
 
-/** Enqueues the send job of a committed outbox row (one job per message, however often it is called). */
+/**
+ * Enqueues the send job of a committed outbox row (one job per message, however often it is called). Never
+ * throws: the event that caused the message is committed already, and if the queue cannot be reached now the
+ * minute sweep (`dispatchPendingEmails`) enqueues it.
+ */
 export async function dispatchEmail(jobs: JobQueue, emailId: string | null): Promise<void> {
   if (emailId === null) return;
-  await jobs.enqueue(SEND_EMAIL_JOB, { emailId }, { singletonKey: sendEmailJobKey(emailId) });
+  try {
+    await jobs.enqueue(SEND_EMAIL_JOB, { emailId }, { singletonKey: sendEmailJobKey(emailId) });
+  } catch {
+    // Left pending: the sweep sends it.
+  }
 }
 
 /** Pending messages older than this with no live lease are re-enqueued by the sweep. */
