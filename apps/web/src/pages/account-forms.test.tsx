@@ -73,20 +73,18 @@ describe("[account][auth] sign-in form", () => {
 });
 
 describe("[account][auth] sign-up form", () => {
-  it("puts 'email taken' on the email field and keeps everything typed", async () => {
+  it("checks the password policy first, then says a link was sent, in the shopper's language, signing nobody in", async () => {
     const user = userEvent.setup();
     const server = new FakeTrpcServer({
       "auth.me": () => ({ user: null }),
-      "auth.signUp": () => {
-        throw new FakeTrpcError("An account with this email already exists", { code: "CONFLICT", httpStatus: 409 });
-      },
+      "auth.signUp": (input) => ({ email: (input as { email: string }).email, sent: true }),
     });
     renderApp(server, "/signup");
     const name = await screen.findByLabelText(/^Name/);
     const email = screen.getByLabelText(/^Email/);
     const password = screen.getByLabelText(/^Password/);
     await user.type(name, "Ana");
-    await user.type(email, "ana@example.com");
+    await user.type(email, "Ana@Example.com");
     await user.type(password, "short");
     await user.click(screen.getByRole("button", { name: "Create account" }));
     // The server's password policy, checked before sending.
@@ -96,13 +94,105 @@ describe("[account][auth] sign-up form", () => {
 
     await user.type(password, " and long enough");
     await user.click(screen.getByRole("button", { name: "Create account" }));
-    await waitFor(() => expect(email).toHaveFocus());
-    expect(email).toHaveAccessibleDescription(/There is already an account with this email\. Sign in instead\./);
-    expect([name, email, password].map((field) => (field as HTMLInputElement).value)).toEqual([
-      "Ana",
-      "ana@example.com",
-      "short and long enough",
+    expect(await screen.findByRole("heading", { level: 1, name: "Check your inbox" })).toBeVisible();
+    expect(screen.getByText("We sent a link to ana@example.com. Follow it to finish.")).toBeVisible();
+    expect(server.callsTo("auth.signUp")).toEqual([
+      { name: "Ana", email: "ana@example.com", password: "short and long enough", locale: "en" },
     ]);
+  });
+});
+
+describe("[account][auth] forgotten password", () => {
+  it("answers 'if an account exists' for the address typed, from the sign-in page's link", async () => {
+    const user = userEvent.setup();
+    const server = new FakeTrpcServer({
+      "auth.me": () => ({ user: null }),
+      "auth.requestPasswordReset": (input) => ({ email: (input as { email: string }).email, sent: true }),
+    });
+    renderApp(server, "/login");
+    await user.click(await screen.findByRole("link", { name: "Forgot your password?" }));
+    await screen.findByRole("heading", { level: 1, name: "Forgot your password?" });
+    const email = screen.getByLabelText(/^Email/);
+    await user.type(email, "nobody@example.com");
+    await user.click(screen.getByRole("button", { name: "Send the link" }));
+    expect(
+      await screen.findByText(/If an account exists for nobody@example\.com, we sent a link to it\./),
+    ).toBeVisible();
+    expect(server.callsTo("auth.requestPasswordReset")).toEqual([{ email: "nobody@example.com", locale: "en" }]);
+  });
+
+  it("sets a new password from the link, and says clearly when the link was used", async () => {
+    const user = userEvent.setup();
+    let uses = 0;
+    const server = new FakeTrpcServer({
+      "auth.me": () => ({ user: null }),
+      "auth.resetPassword": () => {
+        uses += 1;
+        if (uses > 1) {
+          throw new FakeTrpcError("This link was already used or has expired.", {
+            code: "BAD_REQUEST",
+            httpStatus: 400,
+            reason: "link_expired",
+          });
+        }
+        return { user: SHOPPER };
+      },
+    });
+    window.history.replaceState(null, "", "/reset-password#token=abcdefghijklmnopqrstuvwxyz012345");
+    renderApp(server, "/reset-password");
+    const password = await screen.findByLabelText(/^New password/);
+    await user.type(password, "a new long password");
+    await user.click(screen.getByRole("button", { name: "Save the new password" }));
+    expect(await screen.findByText(/Your password was changed\./)).toBeVisible();
+    expect(server.callsTo("auth.resetPassword")).toEqual([
+      { token: "abcdefghijklmnopqrstuvwxyz012345", password: "a new long password" },
+    ]);
+    // The token left the address bar as soon as the page read it.
+    expect(window.location.hash).toBe("");
+    cleanup();
+
+    window.history.replaceState(null, "", "/reset-password#token=abcdefghijklmnopqrstuvwxyz012345");
+    renderApp(server, "/reset-password");
+    await user.type(await screen.findByLabelText(/^New password/), "another long password");
+    await user.click(screen.getByRole("button", { name: "Save the new password" }));
+    expect(
+      (await screen.findAllByText("This link was already used or has expired. Ask for a new one.")).length,
+    ).toBeGreaterThan(0);
+    expect(screen.getByRole("link", { name: "Ask for a new link" })).toHaveAttribute("href", "/forgot-password");
+  });
+});
+
+describe("[account][auth] e-mail verification link", () => {
+  it("uses the link once on arrival, signs in and offers the account; a used link says so", async () => {
+    let uses = 0;
+    let signedIn = false;
+    const server = new FakeTrpcServer({
+      "auth.me": () => ({ user: signedIn ? SHOPPER : null }),
+      "auth.verifyEmail": () => {
+        uses += 1;
+        if (uses > 1) {
+          throw new FakeTrpcError("This link was already used or has expired.", {
+            code: "BAD_REQUEST",
+            httpStatus: 400,
+            reason: "link_expired",
+          });
+        }
+        signedIn = true;
+        return { user: SHOPPER };
+      },
+    });
+    window.history.replaceState(null, "", "/verify-email#token=verifytokenverifytokenverifytoken");
+    renderApp(server, "/verify-email");
+    expect(await screen.findByText("Your e-mail is confirmed and you are signed in.")).toBeVisible();
+    expect(screen.getByRole("link", { name: "Go to your account" })).toHaveAttribute("href", "/account");
+    expect(server.callsTo("auth.verifyEmail")).toEqual([{ token: "verifytokenverifytokenverifytoken" }]);
+    expect(window.location.hash).toBe("");
+    cleanup();
+
+    window.history.replaceState(null, "", "/verify-email#token=verifytokenverifytokenverifytoken");
+    renderApp(server, "/verify-email");
+    expect(await screen.findByText("This link was already used or has expired. Ask for a new one.")).toBeVisible();
+    expect(server.callsTo("auth.verifyEmail")).toHaveLength(2);
   });
 });
 

@@ -21,6 +21,7 @@ import { describeFrequency } from "../components/plan-frequency";
 import { Price } from "../components/price";
 import { QueryList } from "../components/query-list";
 import { useDocumentTitle } from "../components/use-document-title";
+import { VerifyEmailBanner } from "../components/verify-email-banner";
 import { describeError } from "../errors/describe-error";
 import { useI18n } from "../i18n/i18n-context";
 import { type RouterOutputs, trpc } from "../trpc";
@@ -370,6 +371,7 @@ export function AccountPage() {
         title={t("page.account.title")}
         description={t("account.signedInAs", { name: user.name, email: user.email })}
       />
+      <VerifyEmailBanner />
       <OrdersSection />
       <SubscriptionsSection />
       <CardsSection />

@@ -20,7 +20,7 @@ const RESULT_PAYMENT_COLUMNS = [
 ] as const;
 
 export async function readCheckoutResult(options: {
-  deps: Pick<AppDeps, "db" | "provider" | "now">;
+  deps: Pick<AppDeps, "db" | "provider" | "now" | "jobs">;
   checkoutId: string;
 }): Promise<CheckoutResult> {
   const { deps, checkoutId } = options;
