@@ -409,6 +409,8 @@ export const savedCardSchema = z.object({
   /** The provider's payment method id, e.g. "visa". */
   paymentMethodId: z.string().nullable(),
   lastFour: z.string(),
+  /** The card's first six digits (its BIN), for the installments of a payment with it; null when unknown. */
+  bin: z.string().nullable(),
   expirationMonth: z.number().int().nullable(),
   expirationYear: z.number().int().nullable(),
   holder: z.string().nullable(),

@@ -1,5 +1,6 @@
 // `/account`: the signed-in shopper's orders, saved cards and subscriptions.
 // Visitors are sent to sign in first and come back here afterwards.
+
 import {
   Alert,
   Button,
@@ -23,6 +24,7 @@ import { QueryList } from "../components/query-list";
 import { useDocumentTitle } from "../components/use-document-title";
 import { describeError } from "../errors/describe-error";
 import { useI18n } from "../i18n/i18n-context";
+import { PaymentPlanNote } from "../payments/payment-plan-note";
 import { type RouterOutputs, trpc } from "../trpc";
 import { subscriptionStatusKey } from "./plan-page";
 
@@ -89,6 +91,7 @@ function OrdersSection() {
                   <p className="ui-order__total">
                     <span>{t("cart.total")}</span> <Price money={order.total} />
                   </p>
+                  <PaymentPlanNote plan={order.plan} />
                   {order.refunded.amountMinor > 0 ? (
                     <p className="ui-order__refund">
                       {t("account.orders.refunded")} <Price money={order.refunded} />
