@@ -198,7 +198,8 @@ function SecureCardForm({
   const chosenCount = watch("installments");
   const offered = binInfo.choices.some((choice) => String(choice.count) === chosenCount);
 
-  const pay = async (values: HolderValues) => {
+  /** Answers true once the payment went through: the form then stays locked until the page moves on. */
+  const pay = async (values: HolderValues): Promise<boolean> => {
     setBusy(true);
     try {
       const method = binInfo.method;
@@ -237,6 +238,7 @@ function SecureCardForm({
         saveCard: saveCardToken !== undefined,
         ...(saveCardToken ? { saveCardToken } : {}),
       });
+      return true;
     } catch (error) {
       const described = describeError(error, { t, language });
       setFailure(described);
@@ -252,8 +254,8 @@ function SecureCardForm({
         }
       }
       showFieldErrors(setError, holderMessages, ["cardholderName", "installments"] as const);
-    } finally {
       setBusy(false);
+      return false;
     }
   };
 
@@ -263,17 +265,21 @@ function SecureCardForm({
     inFlight.current = true;
     setFailure(null);
     clearErrors();
+    let paid = false;
     try {
       const extraValid = validateExtra ? await validateExtra() : true;
       await handleSubmit(
-        (values) => (extraValid ? pay(values) : undefined),
+        async (values) => {
+          if (extraValid) paid = await pay(values);
+        },
         (errors) => {
           const first = FIELD_ORDER.find((field) => errors[field as keyof HolderValues] !== undefined);
           if (extraValid && first) setFocus(first as keyof HolderValues);
         },
       )(event);
     } finally {
-      inFlight.current = false;
+      // A payment that went through never runs twice: a late click before the page moves on does nothing.
+      if (!paid) inFlight.current = false;
     }
   };
 
