@@ -406,7 +406,14 @@ function SecureCardForm({
           <label htmlFor={`${idPrefix}-save`}>{t("card.saveCard")}</label>
         </div>
       ) : null}
-      <Button type="submit" block busy={busy} busyLabel={busyLabel} disabled={disabled}>
+      <Button
+        type="submit"
+        block
+        busy={busy}
+        busyLabel={busyLabel}
+        // The brand and installments of the card typed are still being looked up.
+        disabled={disabled || binInfo.status === "loading"}
+      >
         {submitLabel}
       </Button>
     </form>
