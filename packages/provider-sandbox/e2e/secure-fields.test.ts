@@ -47,10 +47,17 @@ function shopPage(sdkUrl: string): string {
 <body>
 <h1>Checkout</h1>
 <label>Cardholder <input id="holder" value="APRO"></label>
-<div id="card-number"></div><div id="expiration-date"></div><div id="security-code"></div>
+<div id="card-number"></div><div id="expiration-date"></div><div id="expiration-month"></div><div id="expiration-year"></div><div id="security-code"></div>
 <script>
   const fields = new URLSearchParams(location.search).get("fields").split(",");
-  const containers = { cardNumber: "card-number", expirationDate: "expiration-date", securityCode: "security-code" };
+  const containers = {
+    cardNumber: "card-number",
+    expirationDate: "expiration-date",
+    expirationMonth: "expiration-month",
+    expirationYear: "expiration-year",
+    securityCode: "security-code",
+  };
+  window.__fields = {};
   window.mp = new MercadoPago("${DEFAULT_SELLER.publicKey}", { locale: "en-US" });
   window.__ready = [];
   for (const type of fields) {
@@ -62,6 +69,7 @@ function shopPage(sdkUrl: string): string {
       });
     }
     field.mount(containers[type]);
+    window.__fields[type] = field;
   }
 </script>
 </body></html>`;
@@ -312,6 +320,56 @@ describe.skipIf(!hasChromium)("[sdk][secure-fields] the shop tokenizes a card th
       const payment = await payWith(token.id);
       expect(payment).toMatchObject({ status: "approved", card: { id: card.id, last_four_digits: "3704" } });
       expect(await shopSurface(page)).not.toMatch(new RegExp(`"${CVV}"`));
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "split expiry fields, an Amex card's 4-digit CVV, update, focus and unmount",
+    async () => {
+      await openShop(page, ["cardNumber", "expirationMonth", "expirationYear", "securityCode"]);
+      expect(await frameInput(page, "expiration-month").getAttribute("autocomplete")).toBe("cc-exp-month");
+      await frameInput(page, "card-number").fill("371180303257522");
+      await expect
+        .poll(async () => (await events(page)).filter((e) => e.event === "binChange").at(-1)?.payload)
+        .toEqual({ field: "cardNumber", bin: "37118030" });
+      expect(await frameInput(page, "card-number").inputValue()).toBe("3711 803032 57522");
+      await frameInput(page, "expiration-month").fill("11");
+      await frameInput(page, "expiration-year").fill("2030");
+      // The brand's rules reach the CVV frame: Amex takes 4 digits, so 3 are refused.
+      await frameInput(page, "security-code").fill("123");
+      const short = await page.evaluate(() =>
+        (window as unknown as { mp: { fields: { createCardToken(x: unknown): Promise<unknown> } } }).mp.fields
+          .createCardToken({ cardholderName: "APRO" })
+          .then(
+            () => null,
+            (e: Error & { cause: unknown }) => e.cause,
+          ),
+      );
+      expect(short).toEqual([
+        { field: "securityCode", message: "securityCode should be of length '4'.", cause: "invalid_length" },
+      ]);
+      await frameInput(page, "security-code").fill("1234");
+      const token = await createToken(page, { cardholderName: "APRO" });
+      expect(token).toMatchObject({ last_four_digits: "7522", security_code_length: 4, card_number_length: 15 });
+
+      // update() reaches the frame; focus events come back; unmount removes the frame.
+      await page.evaluate(() => {
+        const w = window as unknown as {
+          __fields: Record<string, { update(p: unknown): void }>;
+          mp: { fields: { focus(): void } };
+        };
+        w.__fields.securityCode?.update({ placeholder: "CVV (4)" });
+        w.mp.fields.focus();
+      });
+      await expect.poll(() => frameInput(page, "security-code").getAttribute("placeholder")).toBe("CVV (4)");
+      await expect
+        .poll(async () => (await events(page)).some((e) => e.event === "focus" && e.type === "cardNumber"))
+        .toBe(true);
+      await page.evaluate(() =>
+        (window as unknown as { __fields: Record<string, { unmount(): void }> }).__fields.expirationYear?.unmount(),
+      );
+      expect(await page.locator("#expiration-year iframe").count()).toBe(0);
     },
     TEST_TIMEOUT_MS,
   );

@@ -109,18 +109,34 @@ export const registerBrowserApiRoutes: RegisterRoutes = (app) => {
     return c.json([issuerOf(method)], 200);
   });
 
-  // GET /v1/payment_methods/installments?public_key&amount&bin[&payment_type_id] → [{ …, payer_costs }].
+  // GET /v1/payment_methods/installments?public_key&amount&(bin|payment_method_id)[&payment_type_id] → [{ …, payer_costs }].
   app.get("/v1/payment_methods/installments", (c) => {
     checkProcessingMode(c);
     const site = siteOf(c.get("seller").siteId);
     const amountText = required(c, "amount");
-    const bin = parseBin(required(c, "bin"));
+    // provider: the SDK sends the BIN; the API also takes `payment_method_id` (with or without a BIN).
+    const bin = optionalBin(c);
     const paymentTypeId = c.req.query("payment_type_id");
     if (paymentTypeId !== undefined && paymentTypeId !== "credit_card" && paymentTypeId !== "debit_card") {
       throw badField("payment_type_id", "invalid payment_type_id: use credit_card or debit_card");
     }
     const amountMinor = parseAmountParameter(amountText, site.currencyId);
-    const method = cardMethodOf(c, bin);
+    const methodId = c.req.query("payment_method_id")?.trim();
+    let method: CardMethodDefinition | undefined;
+    if (methodId) {
+      method = site.methods.find((m): m is CardMethodDefinition => m.kind === "card" && m.id === methodId);
+      if (!method) {
+        throw badField(
+          "payment_method_id",
+          `invalid payment_method_id: ${methodId} is not a card payment method of site ${site.id}`,
+        );
+      }
+      if (bin && cardMethodOf(c, bin)?.id !== method.id) return c.json([], 200);
+    } else if (bin) {
+      method = cardMethodOf(c, bin);
+    } else {
+      throw badField("bin", "the bin parameter is required (or payment_method_id)", "required_parameter");
+    }
     if (!method || (paymentTypeId && method.paymentTypeId !== paymentTypeId)) return c.json([], 200);
     const locale = c.req.query("locale") ?? null;
     return c.json(

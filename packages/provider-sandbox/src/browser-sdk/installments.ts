@@ -64,9 +64,12 @@ export const INSTALLMENT_SCHEDULES: Readonly<Record<SiteId, Readonly<Record<numb
   MLU: { 1: 0, 3: 0, 6: 1050, 12: 2150 },
 };
 
-/** Smallest installment the sandbox offers, in minor units (a sandbox figure): 1 unit of the currency, 100 CLP/COP. */
-function minInstallmentMinor(currency: SiteCurrency): number {
-  return currency === "CLP" || currency === "COP" ? 100 : 100;
+/**
+ * Smallest installment the sandbox offers, in minor units (a sandbox figure):
+ * 1 unit of the currency (100 cents), or 100 pesos in the integer currencies.
+ */
+function minInstallmentMinor(_currency: SiteCurrency): number {
+  return 100;
 }
 
 /** `value × numerator / denominator` rounded half up, in exact integer arithmetic (BigInt: no float drift). */

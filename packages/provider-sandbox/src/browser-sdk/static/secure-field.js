@@ -33,6 +33,8 @@
   const state = {
     mode: null,
     luhn: true,
+    /** `enableLuhnValidation` of the SDK's options; the brand's `validation` can only turn Luhn off further. */
+    luhnEnabled: true,
     cardLength: null,
     securityCodeLength: null,
     securityCodeMode: "mandatory",
@@ -40,6 +42,8 @@
     lastValidity: null,
     bin: null,
     binLookup: 0,
+    /** The brand lookup in flight, awaited before tokenizing so the CVV frame has the brand's rules. */
+    lookup: Promise.resolve(),
   };
 
   function toParent(message) {
@@ -215,7 +219,7 @@
       const settings = body?.results?.[0]?.settings?.[0];
       if (!settings) return;
       state.cardLength = settings.card_number?.length || null;
-      state.luhn = settings.card_number?.validation !== "none";
+      state.luhn = state.luhnEnabled && settings.card_number?.validation !== "none";
       const securityCode = settings.security_code;
       if (securityCode) {
         channel.postMessage({
@@ -236,10 +240,10 @@
     state.bin = bin;
     if (bin === null) {
       state.cardLength = null;
-      state.luhn = true;
+      state.luhn = state.luhnEnabled;
       state.binLookup++;
     } else {
-      lookUpBrand(bin);
+      state.lookup = lookUpBrand(bin);
     }
     // provider: binChange carries the BIN only (first 8 digits), never more of the number.
     emit("binChange", { bin });
@@ -277,7 +281,10 @@
     }
     if (o.ariaRequired) input.setAttribute("aria-required", "true");
     if (o.mode) state.mode = o.mode;
-    if (type === "cardNumber") state.luhn = o.enableLuhnValidation !== false;
+    if (type === "cardNumber") {
+      state.luhnEnabled = o.enableLuhnValidation !== false;
+      state.luhn = state.luhnEnabled;
+    }
     applyStyle(o.style);
     emit("ready");
   }
@@ -335,6 +342,8 @@
     const reply = (result) => toParent({ kind: "tokenized", requestId, ...result });
     try {
       const siblings = Array.isArray(message.siblings) ? message.siblings.filter((t) => TYPES.includes(t)) : [];
+      // The brand's rules (number and CVV length) are broadcast before the siblings are asked for their values.
+      await state.lookup;
       const values = await collect(requestId, siblings);
       const own = reportValidity(true);
       const causes = [
