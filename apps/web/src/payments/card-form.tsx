@@ -122,6 +122,25 @@ async function lookUpBin(
   };
 }
 
+/** Makes this form's own SDK instance; a failure to start it shows the "unavailable" state. */
+function SecureCardFormWithSdk({
+  create,
+  ...props
+}: CardFormProps & { create: () => MercadoPagoInstance; providerMode: "sandbox" | "live"; onFailed: () => void }) {
+  const [mp] = useState<MercadoPagoInstance | null>(() => {
+    try {
+      return create();
+    } catch {
+      return null;
+    }
+  });
+  const { onFailed } = props;
+  useEffect(() => {
+    if (!mp) onFailed();
+  }, [mp, onFailed]);
+  return mp ? <SecureCardForm {...props} mp={mp} /> : null;
+}
+
 /** The card form with its secure fields, once the SDK is ready. */
 function SecureCardForm({
   mp,
@@ -138,7 +157,7 @@ function SecureCardForm({
   children,
   validateExtra,
   onSubmit,
-}: CardFormProps & { mp: MercadoPagoInstance; providerMode: "sandbox" | "live" }) {
+}: CardFormProps & { mp: MercadoPagoInstance; providerMode: "sandbox" | "live"; onFailed?: () => void }) {
   const { t, language, formatMoney, locale } = useI18n();
   const { register, handleSubmit, setError, setFocus, clearErrors, formState, watch } = useForm<HolderValues>({
     defaultValues: { cardholderName: "", installments: "1", issuerId: "", saveCard: false },
@@ -428,12 +447,26 @@ function SecureCardForm({
 export function CardForm(props: CardFormProps) {
   const { t } = useI18n();
   const sdk = useMercadoPago();
+  const [startFailed, setStartFailed] = useState(false);
+  const onFailed = useCallback(() => setStartFailed(true), []);
   if (sdk.status === "loading") return <LoadingState label={t("card.sdk.loading")} />;
-  if (sdk.status === "failed") {
+  if (sdk.status === "failed" || startFailed) {
+    const retry = () => {
+      setStartFailed(false);
+      if (sdk.status === "failed") sdk.retry();
+    };
     return (
-      <ErrorState title={t("card.sdk.failed")} onRetry={sdk.retry} retryLabel={t("card.sdk.retry")} headingLevel={3} />
+      <ErrorState title={t("card.sdk.failed")} onRetry={retry} retryLabel={t("card.sdk.retry")} headingLevel={3} />
     );
   }
   // A new SDK instance or a switch between saved and new card remounts the fields.
-  return <SecureCardForm key={props.savedCard?.id ?? "new"} {...props} mp={sdk.mp} providerMode={sdk.providerMode} />;
+  return (
+    <SecureCardFormWithSdk
+      key={props.savedCard?.id ?? "new"}
+      {...props}
+      create={sdk.create}
+      providerMode={sdk.providerMode}
+      onFailed={onFailed}
+    />
+  );
 }

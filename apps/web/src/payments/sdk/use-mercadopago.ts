@@ -1,6 +1,8 @@
 // The provider's browser SDK, started with the store's public key: loads the
-// script named by the public config once, then one `MercadoPago` instance per
-// component. States: loading, ready, or failed (with a retry).
+// script named by the public config once; each card form makes its own
+// `MercadoPago` instance (`create()`), since an instance's secure fields talk
+// only among themselves (one field of each type per instance). States:
+// loading, ready, or failed (with a retry).
 import { useCallback, useEffect, useState } from "react";
 import { useI18n } from "../../i18n/i18n-context";
 import type { Language } from "../../i18n/locale";
@@ -13,7 +15,7 @@ const SDK_LOCALE: Readonly<Record<Language, string>> = { en: "en-US", es: "es-AR
 
 export type MercadoPagoState =
   | { status: "loading" }
-  | { status: "ready"; mp: MercadoPagoInstance; providerMode: "sandbox" | "live" }
+  | { status: "ready"; create: () => MercadoPagoInstance; providerMode: "sandbox" | "live" }
   | { status: "failed"; retry: () => void };
 
 export function useMercadoPago(): MercadoPagoState {
@@ -21,7 +23,7 @@ export function useMercadoPago(): MercadoPagoState {
   const config = trpc.system.publicConfig.useQuery(undefined, { staleTime: 10 * 60_000 });
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<
-    { status: "loading" } | { status: "ready"; mp: MercadoPagoInstance } | { status: "failed" }
+    { status: "loading" } | { status: "ready"; create: () => MercadoPagoInstance } | { status: "failed" }
   >({ status: "loading" });
   const data = config.data;
 
@@ -33,11 +35,10 @@ export function useMercadoPago(): MercadoPagoState {
     loadMercadoPagoSdk(data.sdkUrl).then(
       (MercadoPago) => {
         if (!active) return;
-        try {
-          setState({ status: "ready", mp: new MercadoPago(data.publicKey, { locale: SDK_LOCALE[language] }) });
-        } catch {
-          setState({ status: "failed" });
-        }
+        setState({
+          status: "ready",
+          create: () => new MercadoPago(data.publicKey, { locale: SDK_LOCALE[language] }),
+        });
       },
       () => {
         if (active) setState({ status: "failed" });
@@ -54,6 +55,8 @@ export function useMercadoPago(): MercadoPagoState {
   }, [config]);
 
   if (config.isError || state.status === "failed") return { status: "failed", retry };
-  if (state.status === "ready" && data) return { status: "ready", mp: state.mp, providerMode: data.providerMode };
+  if (state.status === "ready" && data) {
+    return { status: "ready", create: state.create, providerMode: data.providerMode };
+  }
   return { status: "loading" };
 }
