@@ -417,6 +417,10 @@ export const savedCardSchema = z.object({
 });
 export type SavedCard = z.infer<typeof savedCardSchema>;
 
+/** "Add a card" in the account: a card token the secure fields made in the browser (never card data). */
+export const cardAddInputSchema = z.strictObject({ cardToken: cardTokenSchema });
+export type CardAddInput = z.infer<typeof cardAddInputSchema>;
+
 export const cardRemoveInputSchema = z.strictObject({
   cardId: z
     .string()

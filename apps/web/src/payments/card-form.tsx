@@ -292,6 +292,8 @@ function SecureCardForm({
           if (extraValid) paid = await pay(values);
         },
         (errors) => {
+          // No card number typed yet (no BIN from the frame): say so beside the holder's name.
+          if (!savedCard && !bin) setProblem("cardNumber", fieldProblems.cardNumber ?? "required");
           const first = FIELD_ORDER.find((field) => errors[field as keyof HolderValues] !== undefined);
           if (extraValid && first) setFocus(first as keyof HolderValues);
         },
