@@ -4,6 +4,7 @@
 // shop's document never holds the card number or the CVV: not in its DOM, not
 // in its inputs, not in any message it received; the frames are cross-origin.
 
+import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -131,6 +132,40 @@ async function payWith(token: string, installments = 1): Promise<Schemas["Paymen
   });
   expect(res.status).toBe(201);
   return res.json();
+}
+
+/** A customer's saved card (the APRO Visa), made through the API as the shop's server would. */
+async function saveCard(): Promise<{ id: string }> {
+  const headers = { ...authHeaders(), "content-type": "application/json" };
+  const customer = await (
+    await sandbox.fetch(`${sandbox.url}/v1/customers`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ email: `saved-${randomUUID()}@testuser.com` }),
+    })
+  ).json();
+  const seed = await (
+    await sandbox.fetch(`${sandbox.url}/v1/card_tokens`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({
+        card_number: CARD_NUMBER,
+        expiration_month: 11,
+        expiration_year: 2030,
+        security_code: "123",
+        cardholder: { name: "APRO" },
+      }),
+    })
+  ).json();
+  const card = await (
+    await sandbox.fetch(`${sandbox.url}/v1/customers/${customer.id}/cards`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ token: seed.id }),
+    })
+  ).json();
+  expect(card.id).toBeTruthy();
+  return card;
 }
 
 describe.skipIf(!hasChromium)("[sdk][secure-fields] the shop tokenizes a card through the sandbox's frames", () => {
@@ -283,35 +318,7 @@ describe.skipIf(!hasChromium)("[sdk][secure-fields] the shop tokenizes a card th
   it(
     "a saved card is tokenized with its CVV only (cardId)",
     async () => {
-      const headers = { ...authHeaders(), "content-type": "application/json" };
-      const customer = await (
-        await sandbox.fetch(`${sandbox.url}/v1/customers`, {
-          method: "POST",
-          headers,
-          body: JSON.stringify({ email: `saved-${Date.now()}@testuser.com` }),
-        })
-      ).json();
-      const seed = await (
-        await sandbox.fetch(`${sandbox.url}/v1/card_tokens`, {
-          method: "POST",
-          headers,
-          body: JSON.stringify({
-            card_number: CARD_NUMBER,
-            expiration_month: 11,
-            expiration_year: 2030,
-            security_code: "123",
-            cardholder: { name: "APRO" },
-          }),
-        })
-      ).json();
-      const card = await (
-        await sandbox.fetch(`${sandbox.url}/v1/customers/${customer.id}/cards`, {
-          method: "POST",
-          headers,
-          body: JSON.stringify({ token: seed.id }),
-        })
-      ).json();
-      expect(card.id).toBeTruthy();
+      const card = await saveCard();
 
       await openShop(page, ["securityCode"]);
       await frameInput(page, "security-code").fill(CVV);
@@ -320,6 +327,38 @@ describe.skipIf(!hasChromium)("[sdk][secure-fields] the shop tokenizes a card th
       const payment = await payWith(token.id);
       expect(payment).toMatchObject({ status: "approved", card: { id: card.id, last_four_digits: "3704" } });
       expect(await shopSurface(page)).not.toMatch(new RegExp(`"${CVV}"`));
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "beside a new card's fields, a saved card's CVV field is the one tokenized with cardId",
+    async () => {
+      const card = await saveCard();
+      await openShop(page, ["cardNumber", "expirationDate", "securityCode"]);
+      // A second securityCode field, mounted after the new card's, as a saved card's CVV.
+      await page.evaluate(() => {
+        const w = window as unknown as {
+          mp: {
+            fields: {
+              create(t: string, o: unknown): { on(e: string, cb: () => void): unknown; mount(id: string): unknown };
+            };
+          };
+          __savedReady: boolean;
+        };
+        const box = document.createElement("div");
+        box.id = "saved-cvv";
+        document.body.append(box);
+        const field = w.mp.fields.create("securityCode", { srLabel: "Saved card CVV" });
+        field.on("ready", () => {
+          w.__savedReady = true;
+        });
+        field.mount("saved-cvv");
+      });
+      await page.waitForFunction(() => (window as unknown as { __savedReady?: boolean }).__savedReady === true);
+      await frameInput(page, "saved-cvv").fill(CVV);
+      const token = await createToken(page, { cardId: card.id });
+      expect(token).toMatchObject({ card_id: card.id, last_four_digits: "3704" });
     },
     TEST_TIMEOUT_MS,
   );

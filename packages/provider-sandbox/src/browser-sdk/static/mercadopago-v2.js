@@ -83,6 +83,9 @@
       this._iframe = null;
       this._ready = false;
       this._queue = [];
+      /** When the buyer last typed into the field, and when it was mounted: the newest wins among duplicates. */
+      this._changedAt = 0;
+      this._mountedAt = 0;
     }
 
     /** Mounts the field's frame into the element with id `container`. */
@@ -112,6 +115,7 @@
       iframe.style.display = "block";
       iframe.addEventListener("load", () => this._post({ kind: "init", options: this._initOptions() }));
       this._iframe = iframe;
+      this._mountedAt = Date.now();
       group.register(this);
       host.appendChild(iframe);
       return this;
@@ -186,6 +190,7 @@
           this._queue = [];
           for (const message of queued) this._post(message);
         }
+        if (data.event === "change") this._changedAt = Date.now();
         this._emit(data.event, data.payload);
       } else if (data.kind === "tokenized") {
         this._group.settle(data);
@@ -265,9 +270,23 @@
       }
     }
 
+    /**
+     * The mounted field of a type. One per type is the rule; should a page mount two (a saved
+     * card's CVV beside a new card's), the one the buyer typed into last is the one meant.
+     */
     mounted(type) {
-      for (const field of this.fields) if (field.type === type && field._iframe) return field;
-      return null;
+      let found = null;
+      for (const field of this.fields) {
+        if (field.type !== type || !field._iframe) continue;
+        if (
+          !found ||
+          field._changedAt > found._changedAt ||
+          (field._changedAt === found._changedAt && field._mountedAt >= found._mountedAt)
+        ) {
+          found = field;
+        }
+      }
+      return found;
     }
 
     tokenize(data) {
@@ -283,7 +302,9 @@
         );
       }
       const requestId = randomId();
-      const siblings = [...this.fields].filter((f) => f !== primary && f._iframe).map((f) => f.type);
+      // The other fields the token needs, one per type, named by id so that only they answer.
+      const types = new Set([...this.fields].filter((f) => f._iframe && f.type !== primary.type).map((f) => f.type));
+      const siblings = [...types].map((type) => ({ type, field: this.mounted(type)._id }));
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
           this.pending.delete(requestId);

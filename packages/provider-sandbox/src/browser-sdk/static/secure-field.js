@@ -291,18 +291,19 @@
 
   // ---- tokenizing ---------------------------------------------------------
 
+  /** Asks the sibling frames `[{type, field}]` for their values; resolves `{ [type]: {value, errors} }`. */
   function collect(requestId, siblings) {
     return new Promise((resolve, reject) => {
       const values = {};
-      const waiting = new Set(siblings);
+      const waiting = new Map(siblings.map((s) => [s.field, s.type]));
       const timer = setTimeout(() => {
         channel.removeEventListener("message", onReply);
-        reject(new Error(`the ${[...waiting].join(", ")} field did not answer`));
+        reject(new Error(`the ${[...waiting.values()].join(", ")} field did not answer`));
       }, COLLECT_TIMEOUT_MS);
       function onReply(event) {
         const data = event.data;
-        if (data?.kind !== "value" || data.requestId !== requestId || !waiting.has(data.type)) return;
-        waiting.delete(data.type);
+        if (data?.kind !== "value" || data.requestId !== requestId || waiting.get(data.field) !== data.type) return;
+        waiting.delete(data.field);
         values[data.type] = data;
         if (waiting.size === 0) {
           clearTimeout(timer);
@@ -316,7 +317,7 @@
         resolve(values);
         return;
       }
-      channel.postMessage({ kind: "collect", requestId, types: siblings });
+      channel.postMessage({ kind: "collect", requestId, fields: siblings.map((s) => s.field) });
     });
   }
 
@@ -341,7 +342,9 @@
     const { requestId, data } = message;
     const reply = (result) => toParent({ kind: "tokenized", requestId, ...result });
     try {
-      const siblings = Array.isArray(message.siblings) ? message.siblings.filter((t) => TYPES.includes(t)) : [];
+      const siblings = Array.isArray(message.siblings)
+        ? message.siblings.filter((s) => TYPES.includes(s?.type) && typeof s.field === "string" && s.type !== type)
+        : [];
       // The brand's rules (number and CVV length) are broadcast before the siblings are asked for their values.
       await state.lookup;
       const values = await collect(requestId, siblings);
@@ -421,9 +424,9 @@
   channel.addEventListener("message", (event) => {
     const data = event.data;
     if (!data) return;
-    if (data.kind === "collect" && Array.isArray(data.types) && data.types.includes(type)) {
+    if (data.kind === "collect" && Array.isArray(data.fields) && data.fields.includes(fieldId)) {
       const errors = reportValidity(true);
-      channel.postMessage({ kind: "value", requestId: data.requestId, type, value: digits(), errors });
+      channel.postMessage({ kind: "value", requestId: data.requestId, field: fieldId, type, value: digits(), errors });
     } else if (data.kind === "settings" && type === "securityCode" && data.securityCode) {
       applySettings(data.securityCode);
     }
