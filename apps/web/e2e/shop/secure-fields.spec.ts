@@ -194,3 +194,22 @@ test("[shop][cards] no card number or CVV is readable from the shop's document",
   expect(seen.values).not.toContain(TEST_CVV);
   expect(seen.text).not.toContain(`value="${TEST_CVV}"`);
 });
+
+test("[shop][cards] a code the secure fields refuse is named beside its field, and the CVV is typed afresh", async ({
+  page,
+  db,
+  cobroRequests,
+}) => {
+  const product = await seedProduct(db);
+  await addToCart(page, product);
+  await enterPayerDetails(page);
+  await fillCard(page, { holder: "APRO", cvv: "12" });
+  await page.getByRole("button", { name: "Pay now" }).click();
+  await expect(page.locator("#card-cvv-error")).toHaveText(/Check the security code/);
+  await expect(secureInput(page, "securityCode")).toHaveValue("");
+  expect(cobroRequests.filter((request) => request.url.includes("checkout.payWithCard"))).toHaveLength(0);
+
+  await secureInput(page, "securityCode").pressSequentially(TEST_CVV);
+  await page.getByRole("button", { name: "Pay now" }).click();
+  await expect(page.getByRole("heading", { name: "Thank you! Your payment was approved" })).toBeVisible();
+});

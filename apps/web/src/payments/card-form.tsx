@@ -170,6 +170,8 @@ function SecureCardForm({
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);
   const securityCodeField = useRef<SecureField | null>(null);
+  // Bumped after a failed attempt: the CVV field is mounted afresh, so a security code never lingers for the next try.
+  const [cvvGeneration, setCvvGeneration] = useState(0);
 
   const ids = {
     cardNumber: `${idPrefix}-number`,
@@ -273,6 +275,7 @@ function SecureCardForm({
         }
       }
       showFieldErrors(setError, holderMessages, ["cardholderName", "installments"] as const);
+      setCvvGeneration((generation) => generation + 1);
       setBusy(false);
       return false;
     }
@@ -379,6 +382,7 @@ function SecureCardForm({
           />
         )}
         <SecureFieldBox
+          key={`cvv-${cvvGeneration}`}
           mp={mp}
           type="securityCode"
           id={ids.securityCode}
