@@ -245,6 +245,98 @@ describe("[checkout][card] paying with a card", () => {
   });
 });
 
+describe("[checkout][cards] saved cards", () => {
+  const SHOPPER = {
+    id: "33333333-3333-4333-8333-333333333333",
+    email: "ana@example.com",
+    name: "Ana",
+    role: "shopper",
+  };
+  const SAVED = {
+    id: "card-1",
+    brand: "Visa",
+    paymentMethodId: "visa",
+    lastFour: "3704",
+    bin: "450995",
+    expirationMonth: 11,
+    expirationYear: 2030,
+    holder: "APRO",
+  };
+
+  it("offers the saved card first, asks only its security code, and pays with its id", async () => {
+    const user = userEvent.setup();
+    const { server } = fakeServer();
+    server.on("auth.me", () => ({ user: SHOPPER }));
+    server.on("account.cards.list", () => [SAVED]);
+    writeStoredCheckout(storedCheckout);
+    renderApp(server);
+
+    const choice = await screen.findByRole("group", { name: "Pay with" });
+    expect(within(choice).getByLabelText("Visa ending in 3704, expires 11/30")).toBeChecked();
+    // Only the CVV is a field; no card number, no holder's name, no "save this card".
+    await waitFor(() => expect(sdk.mounted("securityCode")).toBe(true));
+    expect(sdk.mounted("cardNumber")).toBe(false);
+    expect(screen.queryByLabelText(/^Name on the card/)).toBeNull();
+    expect(screen.queryByLabelText(/^Save this card/)).toBeNull();
+    // The installments of the saved card's BIN.
+    await screen.findByLabelText(/^Installments/);
+    await user.click(screen.getByRole("button", { name: "Pay now" }));
+
+    expect(await screen.findByRole("heading", { name: "Thank you! Your payment was approved" })).toBeVisible();
+    expect(sdk.tokenRequests).toEqual([{ cardId: "card-1" }]);
+    expect(server.callsTo("checkout.payWithCard")).toEqual([
+      expect.objectContaining({ savedCardId: "card-1", cardToken: "tok00000001", paymentMethodId: "visa" }),
+    ]);
+  });
+
+  it("'A new card' brings back the full form, and the payment names no saved card", async () => {
+    const user = userEvent.setup();
+    const { server } = fakeServer();
+    server.on("auth.me", () => ({ user: SHOPPER }));
+    server.on("account.cards.list", () => [SAVED]);
+    writeStoredCheckout(storedCheckout);
+    renderApp(server);
+
+    await user.click(await screen.findByLabelText("A new card"));
+    await typeCard(user, sdk, CARD_NUMBER.slice(0, 8));
+    await screen.findByLabelText(/^Installments/);
+    await user.click(screen.getByRole("button", { name: "Pay now" }));
+    expect(await screen.findByRole("heading", { name: "Thank you! Your payment was approved" })).toBeVisible();
+    const [payment] = server.callsTo("checkout.payWithCard");
+    expect(payment).not.toHaveProperty("savedCardId");
+    expect(sdk.tokenRequests[0]).toMatchObject({ cardholderName: "ANA GOMEZ" });
+  });
+});
+
+describe("[checkout][cards] the SDK cannot load", () => {
+  it("says card payments are unavailable, lets the shopper choose another method, and retries on demand", async () => {
+    const user = userEvent.setup();
+    delete window.MercadoPago;
+    const { server } = fakeServer();
+    writeStoredCheckout(storedCheckout);
+    renderApp(server);
+
+    // The script tag the loader added fails (blocked, offline).
+    await waitFor(() => expect(document.getElementById("mercadopago-sdk")).not.toBeNull());
+    act(() => {
+      document.getElementById("mercadopago-sdk")?.dispatchEvent(new Event("error"));
+    });
+    const failure = await screen.findByRole("alert");
+    expect(failure).toHaveTextContent("Card payments are unavailable right now; choose another method.");
+    // Other methods stay choosable.
+    expect(screen.getByRole("radio", { name: /Rapipago|Mercado Pago/ })).toBeEnabled();
+
+    await user.click(within(failure).getByRole("button", { name: "Try again" }));
+    await waitFor(() => expect(document.getElementById("mercadopago-sdk")).not.toBeNull());
+    sdk.install();
+    act(() => {
+      document.getElementById("mercadopago-sdk")?.dispatchEvent(new Event("load"));
+    });
+    expect(await screen.findByLabelText(/^Name on the card/)).toBeVisible();
+    document.getElementById("mercadopago-sdk")?.remove();
+  });
+});
+
 describe("[checkout][payer] the payer's details", () => {
   it("focuses the first field in error, says what is wrong and keeps what was typed", async () => {
     const user = userEvent.setup();
