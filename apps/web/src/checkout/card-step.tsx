@@ -9,14 +9,12 @@ import { useI18n } from "../i18n/i18n-context";
 import { CardForm, type CardFormSubmission, type SavedCardChoice } from "../payments/card-form";
 import { type RouterOutputs, trpc } from "../trpc";
 import { type StoredCheckout, writeStoredCheckout } from "./checkout-session";
-import type { PaymentMethod } from "./method-choice";
 import { useGoToResult } from "./use-go-to-result";
 
 type SavedCard = RouterOutputs["account"]["cards"]["list"][number];
 
 export interface CardStepProps {
   checkout: StoredCheckout;
-  methods: readonly PaymentMethod[];
   /** The checkout's payment was declined: another card pays a new checkout for the same order. */
   declined: boolean;
 }
