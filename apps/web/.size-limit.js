@@ -106,8 +106,10 @@ export default [
     gzip: true,
     // The goal is 100 KiB, out of reach with this stack: measured alone, react-dom is ~63 KiB, react-hook-form
     // with its zod resolver ~16, TanStack Query ~11 and tRPC's client ~10 — over 100 KiB before a line of Cobro.
-    // This budget holds the line where it is (168 KiB when written); lower it as that shrinks.
-    limit: "172 KiB",
+    // This budget holds the line where it is (168 KiB when written); lower it as that shrinks. 172 → 174 KiB with the
+    // provider's secure fields (issue #10): the SDK loader and its typed subset, installment costs, saved cards at
+    // checkout and their words in three languages (~1 KiB gzip; the card number/expiry checks it replaced were less).
+    limit: "174 KiB",
   },
   {
     name: "checkout route's own code: what /checkout adds to the shell every page shares (gzip)",

@@ -25,6 +25,7 @@ import { securityHeaders } from "./http/security-headers";
 import { adminGuard, refreshSession } from "./http/session-filter";
 import { createWebAppShell, DEFAULT_WEB_DIST_DIR, serveWebApp } from "./http/static-web";
 import { trpcMethods } from "./http/trpc-methods";
+import { browserSdkSettings } from "./provider/browser-sdk";
 import { WEBHOOK_PATH } from "./provider/provider-setup";
 import { httpStatusOf } from "./trpc/error-status";
 import { appRouter } from "./trpc/router";
@@ -59,7 +60,15 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
   // HTML error pages are drawn in the web app's index.html (see error-pages.ts).
   app.use("*", provideWebAppShell(webAppShell));
   // Every response, error pages included: the handler runs first, then the headers are set.
-  app.use("*", securityHeaders({ providerApiOrigin: deps.providerSettings.apiUrl }));
+  const sdk = browserSdkSettings(deps.providerSettings, deps.env);
+  app.use(
+    "*",
+    securityHeaders({
+      providerApiOrigin: deps.providerSettings.apiUrl,
+      sdkScriptOrigin: sdk.scriptOrigin,
+      sdkFrameOrigins: sdk.frameOrigins,
+    }),
+  );
   app.use("*", rejectMalformedPaths());
 
   // Group 1, the admin area: admins only.

@@ -46,6 +46,46 @@ export const envSchema = z.object({
   MP_CLIENT_ID: optionalString,
   MP_CLIENT_SECRET: optionalString,
   MP_API_URL: optionalString.pipe(z.url().optional()),
+  /**
+   * Live mode only: the provider's browser SDK script (default https://sdk.mercadopago.com/js/v2); its origin is
+   * the only extra script-src of the CSP. In sandbox mode the sandbox serves the SDK and this is ignored.
+   */
+  MP_SDK_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /**
+   * Live mode only: space- or comma-separated origins the SDK's secure-field frames come from (CSP frame-src;
+   * default https://secure-fields.mercadopago.com https://api-static.mercadopago.com).
+   */
+  MP_SDK_FRAME_ORIGINS: optionalString.transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    const origins: string[] = [];
+    for (const part of value.split(/[\s,]+/).filter(Boolean)) {
+      let url: URL | null = null;
+      try {
+        url = new URL(part);
+      } catch {
+        url = null;
+      }
+      // An origin, never a wildcard or a path: the CSP must name exactly the frames' hosts.
+      if (
+        !url ||
+        part.includes("*") ||
+        (url.protocol !== "https:" && url.protocol !== "http:") ||
+        url.origin !== part.replace(/\/+$/, "")
+      ) {
+        ctx.addIssue({
+          code: "custom",
+          message: `MP_SDK_FRAME_ORIGINS: "${part}" is not an origin (https://host[:port])`,
+        });
+        return z.NEVER;
+      }
+      origins.push(url.origin);
+    }
+    if (origins.length === 0) {
+      ctx.addIssue({ code: "custom", message: "MP_SDK_FRAME_ORIGINS names no origin" });
+      return z.NEVER;
+    }
+    return origins;
+  }),
   /** Port of the embedded sandbox (0 = pick a free one). */
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   /** 32-byte key (base64 or hex) for AES-256-GCM encryption of OAuth tokens at rest. */

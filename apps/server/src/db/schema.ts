@@ -139,6 +139,10 @@ export interface PaymentsTable {
   payment_method_id: string | null;
   payment_type_id: string | null;
   installments: number | null;
+  /** Each installment as the provider charges it (transaction_details.installment_amount). */
+  installment_amount_minor: ColumnType<number | null, number | null | undefined, number | null>;
+  /** What the payer pays in all, financing cost included (transaction_details.total_paid_amount). */
+  total_paid_minor: ColumnType<number | null, number | null | undefined, number | null>;
   /** The provider's date_last_updated; older notifications never overwrite newer state. */
   provider_last_updated: Timestamp | null;
   /** The provider's payment body as last fetched (no card data beyond first six/last four). */

@@ -1,8 +1,10 @@
 // Security headers for every response. The CSP is strict: scripts, styles and
 // fonts only from our origin (the web app is built to files, never inlined),
-// images also from data: URLs (Pix QR codes arrive as base64 PNGs), and
-// connections to our API plus the provider's API origin, where the browser
-// posts card data for tokenization so card numbers never touch this server.
+// plus exactly the provider's browser SDK script origin; frames only from the
+// origins of the SDK's secure fields (card number, expiry and CVV are typed
+// there, so card data never lives in our document); images also from data:
+// URLs (Pix QR codes arrive as base64 PNGs); connections to our API plus the
+// provider's API origin (the SDK's payment methods, issuers and installments).
 import type { MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 
@@ -10,8 +12,23 @@ type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
 type ContentSecurityPolicyOptions = NonNullable<SecureHeadersOptions["contentSecurityPolicy"]>;
 
 export interface SecurityHeadersOptions {
-  /** Origin of the provider API the browser may call (card tokenization), e.g. https://api.mercadopago.com. */
+  /** Origin of the provider API the browser may call (the SDK's lookups), e.g. https://api.mercadopago.com. */
   providerApiOrigin: string;
+  /** Origin of the provider's browser SDK script (provider/browser-sdk.ts). */
+  sdkScriptOrigin: string;
+  /** Origins of the SDK's secure-field frames. */
+  sdkFrameOrigins: readonly string[];
+}
+
+/** The origins a CSP directive allows, in the form `contentSecurityPolicyDirectives` takes. */
+export interface CspOrigins {
+  providerApiOrigin: string;
+  sdkScriptOrigin: string;
+  sdkFrameOrigins: readonly string[];
+}
+
+function unique(values: readonly string[]): string[] {
+  return values.filter((value, index, all) => all.indexOf(value) === index);
 }
 
 const LOCAL_HOSTNAMES = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
@@ -22,15 +39,15 @@ export function isLocalHostname(hostname: string): boolean {
 }
 
 /** The Content-Security-Policy directives, in the camelCase form `secureHeaders` takes. */
-export function contentSecurityPolicyDirectives(providerApiOrigin: string): ContentSecurityPolicyOptions {
-  const connect = ["'self'", providerApiOrigin].filter((value, index, all) => all.indexOf(value) === index);
+export function contentSecurityPolicyDirectives(origins: CspOrigins): ContentSecurityPolicyOptions {
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    scriptSrc: unique(["'self'", origins.sdkScriptOrigin]),
+    frameSrc: unique([...origins.sdkFrameOrigins]),
     styleSrc: ["'self'"],
     imgSrc: ["'self'", "data:"],
     fontSrc: ["'self'"],
-    connectSrc: connect,
+    connectSrc: unique(["'self'", origins.providerApiOrigin]),
     objectSrc: ["'none'"],
     frameAncestors: ["'none'"],
     baseUri: ["'self'"],
@@ -39,8 +56,8 @@ export function contentSecurityPolicyDirectives(providerApiOrigin: string): Cont
 }
 
 /** The Content-Security-Policy value, as the header carries it. */
-export function buildContentSecurityPolicy(providerApiOrigin: string): string {
-  return Object.entries(contentSecurityPolicyDirectives(providerApiOrigin))
+export function buildContentSecurityPolicy(origins: CspOrigins): string {
+  return Object.entries(contentSecurityPolicyDirectives(origins))
     .map(
       ([name, values]) =>
         `${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)} ${[values].flat().join(" ")}`,
@@ -58,7 +75,11 @@ export function buildContentSecurityPolicy(providerApiOrigin: string): string {
  */
 export function securityHeaders(options: SecurityHeadersOptions): MiddlewareHandler {
   const policy: SecureHeadersOptions = {
-    contentSecurityPolicy: contentSecurityPolicyDirectives(new URL(options.providerApiOrigin).origin),
+    contentSecurityPolicy: contentSecurityPolicyDirectives({
+      providerApiOrigin: new URL(options.providerApiOrigin).origin,
+      sdkScriptOrigin: new URL(options.sdkScriptOrigin).origin,
+      sdkFrameOrigins: options.sdkFrameOrigins.map((origin) => new URL(origin).origin),
+    }),
     xContentTypeOptions: "nosniff",
     referrerPolicy: "strict-origin-when-cross-origin",
     xFrameOptions: "DENY",

@@ -161,6 +161,7 @@ const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   },
   "account.orders": { access: "protected", input: () => ({ limit: 5 }) },
   "account.cards.list": { access: "protected", input: () => undefined },
+  "account.cards.add": { access: "protected", input: async () => ({ cardToken: await env.cardToken("APRO") }) },
   "account.cards.remove": {
     access: "protected",
     input: async ({ user }) => ({ cardId: user ? (await savedCardOf(user)).id : "1" }),

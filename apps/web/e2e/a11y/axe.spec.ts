@@ -41,6 +41,8 @@ test("[a11y] checkout (both steps, with errors shown) and the result page have n
   await enterPayerDetails(page);
   await page.getByRole("button", { name: "Pay now" }).click();
   await expect(page.getByText("Enter the card number.").first()).toBeVisible();
+  // Checked with the provider's secure fields mounted (their frames are titled, their inputs labelled).
+  await expect(page.locator("[data-secure-field] iframe")).toHaveCount(3);
   expect(await seriousViolations(page)).toEqual([]);
 
   await fillCard(page, { holder: "APRO" });

@@ -2,13 +2,14 @@
 // Sign-in and plan subscription as a shopper drives them, against a fake server
 // at the fetch level (the app's real tRPC client and hooks).
 import "@testing-library/jest-dom/vitest";
-import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { App } from "../app";
 import { AppProviders } from "../providers";
-import { FAKE_PROVIDER_URL, FakeTrpcError, FakeTrpcServer } from "../test/fake-trpc-server";
+import { createFakeMercadoPago } from "../test/fake-mercadopago";
+import { FAKE_PROVIDER_URL, FAKE_SDK_URL, FakeTrpcError, FakeTrpcServer } from "../test/fake-trpc-server";
 
 const SHOPPER = { id: "33333333-3333-4333-8333-333333333333", email: "ana@example.com", name: "Ana", role: "shopper" };
 
@@ -214,6 +215,7 @@ describe("[account][subscriptions] plan subscription form", () => {
         providerMode: "sandbox",
         providerApiUrl: FAKE_PROVIDER_URL,
         publicKey: "TEST-public-key",
+        sdkUrl: FAKE_SDK_URL,
         siteId: "MLA",
         currency: "ARS",
       }),
@@ -228,6 +230,8 @@ describe("[account][subscriptions] plan subscription form", () => {
 
   it("checks the email with the server's schema first, and shows the server's word on it next to it", async () => {
     const user = userEvent.setup();
+    const sdk = createFakeMercadoPago();
+    sdk.install();
     const fake = server();
     renderApp(fake, "/plans/plan-123");
     const email = await screen.findByLabelText(/^Email of your Mercado Pago account/);
@@ -241,15 +245,12 @@ describe("[account][subscriptions] plan subscription form", () => {
     // The email comes first on the page, so it takes the focus even though the card is empty too.
     await waitFor(() => expect(email).toHaveFocus());
     expect(email).toHaveAccessibleDescription(/Enter a valid email address, like name@example.com\./);
-    expect(screen.getByLabelText(/^Card number/)).toHaveAccessibleDescription("Enter the card number.");
-    expect(fake.tokenRequests).toHaveLength(0);
+    expect(sdk.tokenRequests).toHaveLength(0);
 
     await user.clear(email);
     await user.type(email, "ana.mp@example.com");
-    await user.type(screen.getByLabelText(/^Card number/), "4509953566233704");
+    act(() => sdk.changeBin("45099535"));
     await user.type(screen.getByLabelText(/^Name on the card/), "ANA GOMEZ");
-    await user.type(screen.getByLabelText(/^Expiry date/), "11/30");
-    await user.type(screen.getByLabelText(/^Security code/), "123");
     await user.click(subscribe);
 
     await waitFor(() => expect(email).toHaveFocus());
@@ -259,5 +260,6 @@ describe("[account][subscriptions] plan subscription form", () => {
       { planId: "plan-123", cardToken: "tok00000001", payerEmail: "ana.mp@example.com" },
     ]);
     expect(subscribe).toBeEnabled();
+    delete window.MercadoPago;
   });
 });

@@ -3,6 +3,7 @@
 // (`?external_reference=…&payment_id=…`). While the payment is unsettled the
 // page asks again every few seconds and turns by itself when the webhook (or
 // the server's polling fallback) brings the outcome.
+
 import { Alert, Card, EmptyState, ErrorState, LoadingState, PageHeading, QrCodeImage, StatusBadge } from "@cobro/ui";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
@@ -14,6 +15,7 @@ import { useDocumentTitle } from "../components/use-document-title";
 import { describeError } from "../errors/describe-error";
 import { useI18n } from "../i18n/i18n-context";
 import { describePaymentOutcome } from "../i18n/payment-status";
+import { PaymentPlanNote } from "../payments/payment-plan-note";
 import { type RouterOutputs, trpc } from "../trpc";
 
 type CheckoutResult = RouterOutputs["checkout"]["result"];
@@ -163,6 +165,7 @@ function ResultView({ result, polling }: { result: CheckoutResult; polling: bool
           <dt>{t("result.summary.total")}</dt>
           <dd>
             <Price money={result.total} />
+            <PaymentPlanNote plan={result.plan} />
           </dd>
           {result.refunded.amountMinor > 0 ? (
             <>

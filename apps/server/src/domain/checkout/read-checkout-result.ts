@@ -17,6 +17,10 @@ const RESULT_PAYMENT_COLUMNS = [
   "currency",
   "snapshot",
   "updated_at",
+  "installments",
+  "installment_amount_minor",
+  "total_paid_minor",
+  "payment_type_id",
 ] as const;
 
 export async function readCheckoutResult(options: {

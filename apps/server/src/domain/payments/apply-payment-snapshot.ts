@@ -47,6 +47,12 @@ function parseProviderDate(value: string | null | undefined): Date | null {
   return Number.isNaN(parsed.getTime()) ? null : parsed;
 }
 
+/** A provider amount in minor units, or null when absent or not a finite non-negative number. */
+function minorOrNull(value: number | null | undefined, currency: CurrencyCode): number | null {
+  if (typeof value !== "number" || !Number.isFinite(value) || value < 0) return null;
+  return toMinorUnits(value, currency);
+}
+
 function currencyOf(payment: ProviderPayment): CurrencyCode {
   const currency = payment.currency_id;
   if (!isSupportedCurrency(currency)) {
@@ -181,6 +187,9 @@ export async function applyPaymentSnapshot(options: {
     payment_method_id: payment.payment_method_id ?? null,
     payment_type_id: payment.payment_type_id ?? null,
     installments: payment.installments ?? null,
+    // The chosen installments' cost: what the result page and the orders show as paid.
+    installment_amount_minor: minorOrNull(payment.transaction_details?.installment_amount, currency),
+    total_paid_minor: minorOrNull(payment.transaction_details?.total_paid_amount, currency),
     provider_last_updated: lastUpdated,
     snapshot: toJsonb(payment),
     provider_created_at: parseProviderDate(payment.date_created) ?? now,
