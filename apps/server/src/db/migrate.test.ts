@@ -11,6 +11,8 @@ const EXPECTED_TABLES = [
   "audit_log",
   "checkouts",
   "counters",
+  "email_tokens",
+  "outbound_emails",
   "payment_actions",
   "payment_state_changes",
   "payments",
