@@ -3,12 +3,17 @@
 // (`?external_reference=…&payment_id=…`). While the payment is unsettled the
 // page asks again every few seconds and turns by itself when the webhook (or
 // the server's polling fallback) brings the outcome.
+// Never a stale state: the page shows only an answer read since it opened (or
+// the payment's own answer, handed over by the checkout), and the neutral
+// "checking your payment" state until it has one, so an older cached read
+// (say "pending" from before the payment) never flashes before the outcome.
 import { Alert, Card, EmptyState, ErrorState, LoadingState, PageHeading, QrCodeImage, StatusBadge } from "@cobro/ui";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
 import { useCart } from "../cart/cart-context";
 import { clearStoredCheckout, readStoredCheckout, storedTokenFor } from "../checkout/checkout-session";
 import { parseResultParams } from "../checkout/result-params";
+import { handoverFromState } from "../checkout/use-go-to-result";
 import { Price } from "../components/price";
 import { useDocumentTitle } from "../components/use-document-title";
 import { describeError } from "../errors/describe-error";
@@ -107,16 +112,10 @@ function TicketInstructions({ ticket }: { ticket: NonNullable<CheckoutResult["ti
   );
 }
 
-/** `cardSaved` as the checkout page passed it along (navigation state), if it did. */
-function cardSavedFromState(state: unknown): boolean | undefined {
-  if (typeof state !== "object" || state === null || !("cardSaved" in state)) return undefined;
-  return typeof state.cardSaved === "boolean" ? state.cardSaved : undefined;
-}
-
 function ResultView({ result, polling }: { result: CheckoutResult; polling: boolean }) {
   const { t, formatDate } = useI18n();
   const location = useLocation();
-  const cardSaved = result.cardSaved ?? cardSavedFromState(location.state);
+  const cardSaved = result.cardSaved ?? handoverFromState(location.state, result.checkoutId)?.cardSaved;
   const outcome = describePaymentOutcome(result.status, result.reason ?? result.statusDetail);
   const rejected = result.status === "rejected";
   const titleKey = rejected
@@ -199,6 +198,7 @@ export function CheckoutResultPage() {
   const { t, language } = useI18n();
   const cart = useCart();
   const [search] = useSearchParams();
+  const location = useLocation();
   useDocumentTitle(t("page.checkoutResult.title"));
   const stored = useMemo(() => readStoredCheckout(), []);
   const lookup = useMemo(() => parseResultParams(search, stored), [search, stored]);
@@ -230,7 +230,17 @@ export function CheckoutResultPage() {
     placeholderData: (previous) => previous,
   });
 
-  const data = result.data;
+  // What may be shown: a read made since this page opened, else the payment's answer the checkout handed over.
+  // A cached read from before (the payment step's "open") is never shown; the last shown answer stays up while
+  // the input switches from the redirect to the checkout id.
+  const handover = useMemo(
+    () => handoverFromState(location.state, lookup.kind === "checkout" ? lookup.checkoutId : null),
+    [location.state, lookup],
+  );
+  const fresh = result.isFetchedAfterMount && !result.isPlaceholderData ? result.data : undefined;
+  const lastShown = useRef<CheckoutResult | undefined>(undefined);
+  lastShown.current = fresh ?? lastShown.current ?? handover?.paid;
+  const data = lastShown.current;
   useEffect(() => {
     if (lookup.kind === "redirect" && data && resolvedId === null) setResolvedId(data.checkoutId);
   }, [lookup.kind, data, resolvedId]);
@@ -260,7 +270,7 @@ export function CheckoutResultPage() {
       </>
     );
   }
-  if (result.isPending) {
+  if (!data && (result.isPending || result.isFetching)) {
     return (
       <>
         {heading}

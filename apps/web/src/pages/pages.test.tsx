@@ -66,39 +66,6 @@ const result: CheckoutResult = {
 };
 
 describe("checkout result page", () => {
-  it("shows a pending Pix payment with its QR code, copy-paste code and time left", () => {
-    const client = clientWith((c) =>
-      c.setQueryData(getQueryKey(trpc.checkout.result, { checkoutId: "c1" }, "query"), result),
-    );
-    const html = render("/checkout/result?checkout_id=c1", { client, language: "pt" });
-    expect(html).toContain("Seu pagamento está pendente");
-    expect(html).toContain("Estamos aguardando sua transferência Pix");
-    expect(html).toContain('alt="QR code Pix para pagar R$ 149,90"');
-    expect(html).toContain('value="00020126580014br.gov.bcb.pix"');
-    expect(html).toMatch(/Faltam 1 h (29|30) min para pagar/);
-    expect(html).toContain("Esta página se atualiza sozinha");
-  });
-
-  it("tells a declined shopper why and offers another card", () => {
-    const declined: CheckoutResult = {
-      ...result,
-      status: "rejected",
-      statusDetail: "cc_rejected_insufficient_amount",
-      reason: "cc_rejected_insufficient_amount",
-      pix: undefined,
-      total: { amountMinor: 185000, currency: "ARS" },
-      refunded: { amountMinor: 0, currency: "ARS" },
-    };
-    const client = clientWith((c) =>
-      c.setQueryData(getQueryKey(trpc.checkout.result, { checkoutId: "c1" }, "query"), declined),
-    );
-    const html = render("/checkout/result?checkout_id=c1", { client, language: "es" });
-    expect(html).toContain("Tu pago fue rechazado");
-    expect(html).toContain('href="/checkout"');
-    expect(html).toContain("Probar con otra tarjeta");
-    expect(html).not.toContain("Esta página se actualiza sola");
-  });
-
   it("says when there is no payment to show", () => {
     expect(render("/checkout/result")).toContain("No payment to show");
   });
