@@ -1,7 +1,8 @@
 import { ErrorState, LoadingState, PageHeading, useDomId } from "@cobro/ui";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
-import { clampQuantity } from "../cart/cart-state";
+import { clampQuantity, explainClamp, type QuantityClamp } from "../cart/cart-state";
+import { clampMessage } from "../cart/clamp-message";
 import { AddToCartButton } from "../components/add-to-cart-button";
 import { Price } from "../components/price";
 import { ProductImage } from "../components/product-image";
@@ -17,6 +18,8 @@ export function ProductPage() {
   const { t, language } = useI18n();
   const product = trpc.catalog.get.useQuery({ slug });
   const [quantity, setQuantity] = useState(1);
+  // Set when a typed quantity was out of range and changed, so the page can say so.
+  const [typedClamp, setTypedClamp] = useState<QuantityClamp | null>(null);
   const quantityId = useDomId("quantity");
   useDocumentTitle(product.data?.name ?? t("page.product.title"));
 
@@ -67,8 +70,18 @@ export function ProductPage() {
             <label className="ui-field__label" htmlFor={quantityId}>
               {t("cart.quantity")}
             </label>
-            <QuantityInput id={quantityId} value={quantity} onChange={(typed) => setQuantity(clampQuantity(typed))} />
+            <QuantityInput
+              id={quantityId}
+              value={quantity}
+              onChange={(typed) => {
+                setTypedClamp(explainClamp(typed));
+                setQuantity(clampQuantity(typed));
+              }}
+            />
           </div>
+          <p className="ui-cart-notice" role="status" aria-live="polite" data-testid="quantity-clamp-notice">
+            {typedClamp ? clampMessage(t, item.name, typedClamp) : ""}
+          </p>
           <AddToCartButton product={item} quantity={quantity} />
           <p>
             <Link to="/cart">{t("product.viewCart")}</Link>
