@@ -21,6 +21,19 @@ describe("seedDemoCatalog", () => {
       expect(product.name.length).toBeGreaterThan(0);
       expect(product.description.length).toBeGreaterThan(0);
     }
+    for (const product of products) {
+      // Every demo product in the three languages, with a bundled picture.
+      const translations = product.translations as Record<string, Record<string, string>>;
+      expect(Object.keys(translations).sort(), product.slug).toEqual(["en", "es", "pt"]);
+      for (const language of ["en", "es", "pt"]) {
+        expect(translations[language]?.title?.length, `${product.slug} ${language}`).toBeGreaterThan(0);
+        expect(translations[language]?.description?.length, `${product.slug} ${language}`).toBeGreaterThan(20);
+        expect(translations[language]?.imageAlt?.length, `${product.slug} ${language}`).toBeGreaterThan(10);
+      }
+      // The three languages really differ (not one text copied).
+      expect(new Set(["en", "es", "pt"].map((language) => translations[language]?.description)).size).toBe(3);
+      expect(product.image_url).toMatch(new RegExp(`^/images/products/${product.slug}-960\\.[0-9a-f]{10}\\.webp$`));
+    }
     const mate = products.find((product) => product.slug === "mate-calabaza");
     expect(mate?.price_minor).toBe(1_850_000); // ARS 18,500.00
   });
