@@ -81,27 +81,53 @@ describe("checkout result page", () => {
 
 describe("storefront", () => {
   it("lists the catalog with prices in the currency and a load-more button while there is more", () => {
-    const page = {
-      items: [
-        {
-          id: "0b9c0f8e-4f55-4f0b-9f58-1c1f6f0e2a11",
-          slug: "mate",
-          name: "Mate de calabaza",
-          description: "Gourd",
-          imageUrl: null,
-          price: { amountMinor: 1850000, currency: "ARS" as const },
-        },
-      ],
-      nextCursor: "0b9c0f8e-4f55-4f0b-9f58-1c1f6f0e2a11",
-    };
+    const picture = (n: number) => ({
+      src: `/images/products/p${n}-640.abc.webp`,
+      srcSet: `/images/products/p${n}-320.abc.webp 320w, /images/products/p${n}-640.abc.webp 640w`,
+      width: 960,
+      height: 720,
+      alt: `Foto ${n}`,
+    });
+    const items = [1, 2, 3, 4, 5, 6].map((n) => ({
+      id: `0b9c0f8e-4f55-4f0b-9f58-1c1f6f0e2a1${n}`,
+      slug: n === 1 ? "mate" : `p${n}`,
+      name: n === 1 ? "Mate de calabaza" : `Producto ${n}`,
+      description: "Mate curado a mano",
+      imageUrl: `/images/products/p${n}-960.abc.webp`,
+      image: n === 5 ? null : picture(n),
+      price: { amountMinor: 1850000, currency: "ARS" as const },
+    }));
+    const page = { items, nextCursor: "0b9c0f8e-4f55-4f0b-9f58-1c1f6f0e2a16" };
+    // The shopper's language is part of the query.
     const client = clientWith((c) =>
-      c.setQueryData(getQueryKey(trpc.catalog.list, { limit: 12 }, "infinite"), { pages: [page], pageParams: [null] }),
+      c.setQueryData(getQueryKey(trpc.catalog.list, { limit: 12, language: "es" }, "infinite"), {
+        pages: [page],
+        pageParams: [null],
+      }),
     );
     const html = render("/", { client, language: "es" });
     expect(html).toContain('href="/products/mate"');
     expect(html).toContain("$ 18.500,00");
     expect(html).toContain('aria-label="Agregar al carrito: Mate de calabaza"');
     expect(html).toContain("Cargar más");
+    expect(html).toContain("Mate curado a mano");
+    const images = [...html.matchAll(/<img [^>]*>/g)].map((match) => match[0]);
+    expect(images).toHaveLength(5);
+    expect(images[0]).toContain('alt="Foto 1"');
+    expect(images[0]).toContain('srcSet="/images/products/p1-320.abc.webp 320w');
+    expect(images[0]).toMatch(/sizes="[^"]+"/);
+    expect(images[0]).toContain('width="960"');
+    expect(images[0]).toContain('height="720"');
+    // The first row loads at once; the rest when scrolled to.
+    expect(images.map((image) => image.match(/loading="(\w+)"/)?.[1])).toEqual([
+      "eager",
+      "eager",
+      "eager",
+      "eager",
+      "lazy",
+    ]);
+    // A product without a picture gets the lettered placeholder.
+    expect(html).toMatch(/ui-product-image--placeholder" aria-hidden="true">P</);
   });
 });
 

@@ -16,7 +16,11 @@ import { trpc } from "../trpc";
 export function ProductPage() {
   const { slug = "" } = useParams();
   const { t, language } = useI18n();
-  const product = trpc.catalog.get.useQuery({ slug });
+  // The language is part of the query: switching it fetches the texts in the new one (the last ones stay up meanwhile).
+  const product = trpc.catalog.get.useQuery(
+    { slug, language },
+    { placeholderData: (previous) => (previous?.slug === slug ? previous : undefined) },
+  );
   const [quantity, setQuantity] = useState(1);
   // Set when a typed quantity was out of range and changed, so the page can say so.
   const [typedClamp, setTypedClamp] = useState<QuantityClamp | null>(null);
@@ -59,7 +63,7 @@ export function ProductPage() {
         <Link to="/">{t("product.back")}</Link>
       </p>
       <div className="ui-product-detail">
-        <ProductImage product={item} large />
+        <ProductImage product={item} large eager />
         <div className="ui-product-detail__body">
           <PageHeading title={item.name} />
           <p className="ui-product-detail__price">
