@@ -20,6 +20,7 @@ import { healthHandler } from "./http/health";
 import { rejectMalformedPaths } from "./http/malformed-path";
 import { pageRecordExists } from "./http/page-records";
 import { classifyPath } from "./http/path-groups";
+import { providerImageOrigins } from "./http/provider-image-origins";
 import { requestContext } from "./http/request-context";
 import { securityHeaders } from "./http/security-headers";
 import { adminGuard, refreshSession } from "./http/session-filter";
@@ -59,7 +60,13 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
   // HTML error pages are drawn in the web app's index.html (see error-pages.ts).
   app.use("*", provideWebAppShell(webAppShell));
   // Every response, error pages included: the handler runs first, then the headers are set.
-  app.use("*", securityHeaders({ providerApiOrigin: deps.providerSettings.apiUrl }));
+  app.use(
+    "*",
+    securityHeaders({
+      providerApiOrigin: deps.providerSettings.apiUrl,
+      imageOrigins: providerImageOrigins(deps.providerSettings),
+    }),
+  );
   app.use("*", rejectMalformedPaths());
 
   // Group 1, the admin area: admins only.

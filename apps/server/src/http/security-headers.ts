@@ -12,6 +12,8 @@ type ContentSecurityPolicyOptions = NonNullable<SecureHeadersOptions["contentSec
 export interface SecurityHeadersOptions {
   /** Origin of the provider API the browser may call (card tokenization), e.g. https://api.mercadopago.com. */
   providerApiOrigin: string;
+  /** Origins the shop may show images from besides its own: the payment methods' logos (provider-image-origins.ts). */
+  imageOrigins?: readonly string[];
 }
 
 const LOCAL_HOSTNAMES = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
@@ -22,13 +24,16 @@ export function isLocalHostname(hostname: string): boolean {
 }
 
 /** The Content-Security-Policy directives, in the camelCase form `secureHeaders` takes. */
-export function contentSecurityPolicyDirectives(providerApiOrigin: string): ContentSecurityPolicyOptions {
+export function contentSecurityPolicyDirectives(
+  providerApiOrigin: string,
+  imageOrigins: readonly string[] = [],
+): ContentSecurityPolicyOptions {
   const connect = ["'self'", providerApiOrigin].filter((value, index, all) => all.indexOf(value) === index);
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
     styleSrc: ["'self'"],
-    imgSrc: ["'self'", "data:"],
+    imgSrc: ["'self'", "data:", ...imageOrigins.filter((value, index, all) => all.indexOf(value) === index)],
     fontSrc: ["'self'"],
     connectSrc: connect,
     objectSrc: ["'none'"],
@@ -39,8 +44,8 @@ export function contentSecurityPolicyDirectives(providerApiOrigin: string): Cont
 }
 
 /** The Content-Security-Policy value, as the header carries it. */
-export function buildContentSecurityPolicy(providerApiOrigin: string): string {
-  return Object.entries(contentSecurityPolicyDirectives(providerApiOrigin))
+export function buildContentSecurityPolicy(providerApiOrigin: string, imageOrigins: readonly string[] = []): string {
+  return Object.entries(contentSecurityPolicyDirectives(providerApiOrigin, imageOrigins))
     .map(
       ([name, values]) =>
         `${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)} ${[values].flat().join(" ")}`,
@@ -58,7 +63,10 @@ export function buildContentSecurityPolicy(providerApiOrigin: string): string {
  */
 export function securityHeaders(options: SecurityHeadersOptions): MiddlewareHandler {
   const policy: SecureHeadersOptions = {
-    contentSecurityPolicy: contentSecurityPolicyDirectives(new URL(options.providerApiOrigin).origin),
+    contentSecurityPolicy: contentSecurityPolicyDirectives(
+      new URL(options.providerApiOrigin).origin,
+      (options.imageOrigins ?? []).map((origin) => new URL(origin).origin),
+    ),
     xContentTypeOptions: "nosniff",
     referrerPolicy: "strict-origin-when-cross-origin",
     xFrameOptions: "DENY",

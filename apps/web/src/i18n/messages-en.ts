@@ -300,6 +300,7 @@ export const en = {
   "checkout.method.title": "Payment",
   "checkout.method.legend": "How do you want to pay?",
   "checkout.method.card": "Credit or debit card",
+  "checkout.method.cardBrands": "Cards accepted",
   "checkout.method.hosted": "Mercado Pago (account, saved cards and more)",
   "checkout.method.ticket": "{name} (pay in cash)",
   "checkout.card.pay": "Pay now",

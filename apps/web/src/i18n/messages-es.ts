@@ -304,6 +304,7 @@ export const es: Dictionary = {
   "checkout.method.title": "Pago",
   "checkout.method.legend": "¿Cómo quieres pagar?",
   "checkout.method.card": "Tarjeta de crédito o débito",
+  "checkout.method.cardBrands": "Tarjetas aceptadas",
   "checkout.method.hosted": "Mercado Pago (cuenta, tarjetas guardadas y más)",
   "checkout.method.ticket": "{name} (pago en efectivo)",
   "checkout.card.pay": "Pagar ahora",

@@ -306,6 +306,7 @@ export const pt: Dictionary = {
   "checkout.method.title": "Pagamento",
   "checkout.method.legend": "Como você quer pagar?",
   "checkout.method.card": "Cartão de crédito ou débito",
+  "checkout.method.cardBrands": "Cartões aceitos",
   "checkout.method.hosted": "Mercado Pago (conta, cartões salvos e mais)",
   "checkout.method.ticket": "{name} (pagamento em dinheiro)",
   "checkout.card.pay": "Pagar agora",
