@@ -16,6 +16,7 @@ export interface ResultHandover {
 
 /** The handed-over answer from a navigation state, if it is one and names `checkoutId`. */
 export function handoverFromState(state: unknown, checkoutId: string | null): ResultHandover | null {
+  // After the first fresh read the page keeps only `cardSaved` (see checkout-result-page.tsx).
   if (typeof state !== "object" || state === null || !("paid" in state)) return null;
   const paid = (state as { paid: unknown }).paid;
   if (typeof paid !== "object" || paid === null) return null;
@@ -23,6 +24,12 @@ export function handoverFromState(state: unknown, checkoutId: string | null): Re
   if (typeof answer.status !== "string" || answer.checkoutId !== checkoutId) return null;
   const cardSaved = (state as { cardSaved?: unknown }).cardSaved;
   return { paid: answer, cardSaved: typeof cardSaved === "boolean" ? cardSaved : undefined };
+}
+
+/** `cardSaved` as the checkout passed it along in the navigation state, if it did. */
+export function cardSavedFromState(state: unknown): boolean | undefined {
+  if (typeof state !== "object" || state === null || !("cardSaved" in state)) return undefined;
+  return typeof state.cardSaved === "boolean" ? state.cardSaved : undefined;
 }
 
 /** Goes to the result page of a payment just made, handing it the payment's answer. */

@@ -9,11 +9,11 @@
 // (say "pending" from before the payment) never flashes before the outcome.
 import { Alert, Card, EmptyState, ErrorState, LoadingState, PageHeading, QrCodeImage, StatusBadge } from "@cobro/ui";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { Link, useLocation, useSearchParams } from "react-router";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { useCart } from "../cart/cart-context";
 import { clearStoredCheckout, readStoredCheckout, storedTokenFor } from "../checkout/checkout-session";
 import { parseResultParams } from "../checkout/result-params";
-import { handoverFromState } from "../checkout/use-go-to-result";
+import { cardSavedFromState, handoverFromState } from "../checkout/use-go-to-result";
 import { Price } from "../components/price";
 import { useDocumentTitle } from "../components/use-document-title";
 import { describeError } from "../errors/describe-error";
@@ -115,7 +115,7 @@ function TicketInstructions({ ticket }: { ticket: NonNullable<CheckoutResult["ti
 function ResultView({ result, polling }: { result: CheckoutResult; polling: boolean }) {
   const { t, formatDate } = useI18n();
   const location = useLocation();
-  const cardSaved = result.cardSaved ?? handoverFromState(location.state, result.checkoutId)?.cardSaved;
+  const cardSaved = result.cardSaved ?? cardSavedFromState(location.state);
   const outcome = describePaymentOutcome(result.status, result.reason ?? result.statusDetail);
   const rejected = result.status === "rejected";
   const titleKey = rejected
@@ -241,6 +241,15 @@ export function CheckoutResultPage() {
   const lastShown = useRef<CheckoutResult | undefined>(undefined);
   lastShown.current = fresh ?? lastShown.current ?? handover?.paid;
   const data = lastShown.current;
+
+  // The handed-over answer is good only right after paying: once a fresh read is in, drop it from the history
+  // entry (keeping `cardSaved`), so a reload or a visit back later starts from "checking" again, never from it.
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (fresh === undefined || handover === null) return;
+    const state = handover.cardSaved === undefined ? null : { cardSaved: handover.cardSaved };
+    void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state });
+  }, [fresh, handover, navigate, location.pathname, location.search]);
   useEffect(() => {
     if (lookup.kind === "redirect" && data && resolvedId === null) setResolvedId(data.checkoutId);
   }, [lookup.kind, data, resolvedId]);
