@@ -79,7 +79,14 @@ for (const { holder, final } of [
   });
 }
 
-test("[shop][result] opened afresh (a reload), the page says it is checking until it knows", async ({ page, db }) => {
+test("[shop][result] opened afresh (a reload), the page says it is checking until it knows", async ({
+  page,
+  db,
+  signInAs,
+}) => {
+  // Signed in: the order is the shopper's, so the page can read it again after a reload (a guest's token is
+  // forgotten once the order is approved).
+  await signInAs();
   const product = await seedProduct(db);
   await addToCart(page, product);
   await enterPayerDetails(page);
