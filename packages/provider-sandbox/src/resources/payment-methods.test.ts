@@ -67,7 +67,7 @@ describe("payment method logos", () => {
       expect(method.secure_thumbnail, method.id).toBe(`${origin}/org-img/MP3/API/logos/${method.id}.svg`);
       expect(method.thumbnail, method.id).toBe(method.secure_thumbnail);
       // As a browser's <img> asks: no Authorization header.
-      const logo = await fetch(method.secure_thumbnail);
+      const logo = await fetch(String(method.secure_thumbnail));
       expect(logo.status, method.id).toBe(200);
       expect(logo.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
       expect(logo.headers.get("cross-origin-resource-policy")).toBe("cross-origin");
