@@ -29,7 +29,7 @@ test("[shop][cart] the cart says when it clamped a quantity, and why", async ({ 
 
   // In the shopper's language.
   await page.getByLabel("Language", { exact: true }).selectOption("es");
-  await quantity.fill("120");
+  await page.getByLabel(`Cantidad de ${product.name}`).fill("120");
   await expect(notice).toHaveText(
     `${product.name}: un pedido admite como máximo 99, así que la cantidad quedó en 99 (pediste 120).`,
   );

@@ -22,7 +22,7 @@ test("[shop][storefront] product pictures load with srcset, the first row at onc
     .where("image_url", "is not", null)
     .execute();
   expect(demo.length).toBeGreaterThanOrEqual(6);
-  await seedProduct(db, { name: "No picture here" });
+  const plain = await seedProduct(db, { name: "No picture here" });
 
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/");
@@ -67,10 +67,14 @@ test("[shop][storefront] product pictures load with srcset, the first row at onc
   expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
   expect(response.headers()["content-type"]).toBe("image/webp");
 
-  // The product without a picture shows the lettered placeholder, hidden from screen readers.
-  const card = page.locator(".ui-product-card", { hasText: "No picture here" });
-  await card.scrollIntoViewIfNeeded();
-  await expect(card.locator(".ui-product-image--placeholder")).toHaveAttribute("aria-hidden", "true");
+  // A product without a picture shows the lettered placeholder, hidden from screen readers.
+  await page.goto(`/products/${plain.slug}`);
+  await expect(page.getByRole("heading", { level: 1, name: plain.name })).toBeVisible();
+  await expect(page.locator(".ui-product-detail .ui-product-image--placeholder")).toHaveAttribute(
+    "aria-hidden",
+    "true",
+  );
+  await expect(page.locator(".ui-product-detail img")).toHaveCount(0);
 });
 
 test("[shop][storefront] names, descriptions and alt text follow the shopper's language", async ({ page }) => {
