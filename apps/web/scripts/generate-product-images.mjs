@@ -76,4 +76,6 @@ export interface DemoProductImageFile {
 export const DEMO_PRODUCT_IMAGES: Readonly<Record<string, readonly DemoProductImageFile[]>> = ${JSON.stringify(manifest, null, 2)};
 `;
 writeFileSync(manifestPath, body);
+// In the repository's style, so a run that changes no picture changes no file.
+execFileSync("npx", ["biome", "format", "--write", manifestPath], { cwd: join(webRoot, "..", ".."), stdio: "ignore" });
 console.log(`wrote ${Object.keys(manifest).length} products × ${WIDTHS.length} widths to ${out}`);
