@@ -107,7 +107,9 @@ export default [
     // The goal is 100 KiB, out of reach with this stack: measured alone, react-dom is ~63 KiB, react-hook-form
     // with its zod resolver ~16, TanStack Query ~11 and tRPC's client ~10 — over 100 KiB before a line of Cobro.
     // This budget holds the line where it is (168 KiB when written); lower it as that shrinks.
-    limit: "172 KiB",
+    // 172 → 175 KiB for issue #10's storefront: the catalog's language and picture schemas in the shared contracts
+    // (+1.1 KiB), the clamp and logo messages in the dictionary, the method logos and the provider-style button.
+    limit: "175 KiB",
   },
   {
     name: "checkout route's own code: what /checkout adds to the shell every page shares (gzip)",
