@@ -18,7 +18,6 @@ import { type RouterOutputs, trpc } from "../trpc";
 type CheckoutResult = RouterOutputs["checkout"]["result"];
 
 const CHECKOUT_ID = "11111111-1111-4111-8111-111111111111";
-const TOKEN = "a".repeat(43);
 
 function resultWith(status: string, reason: string | null = null): CheckoutResult {
   return {

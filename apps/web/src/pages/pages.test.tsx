@@ -8,10 +8,8 @@ import { App } from "../app";
 import type { CartItem } from "../cart/cart-state";
 import type { Language } from "../i18n/locale";
 import { AppProviders } from "../providers";
-import { type RouterOutputs, trpc } from "../trpc";
+import { trpc } from "../trpc";
 import { minutesLeft } from "./checkout-result-page";
-
-type CheckoutResult = RouterOutputs["checkout"]["result"];
 
 function render(path: string, options: { language?: Language; cartItems?: CartItem[]; client?: QueryClient } = {}) {
   const html = renderToString(
@@ -47,23 +45,6 @@ function clientWith(seed: (client: QueryClient) => void): QueryClient {
   seed(client);
   return client;
 }
-
-const result: CheckoutResult = {
-  checkoutId: "c1",
-  status: "pending",
-  statusDetail: "pending_waiting_transfer",
-  reason: null,
-  total: { amountMinor: 14990, currency: "BRL" },
-  paymentId: 1320000001,
-  paymentMethodId: "pix",
-  refunded: { amountMinor: 0, currency: "BRL" },
-  pix: {
-    qrCode: "00020126580014br.gov.bcb.pix",
-    qrCodeBase64: "iVBORw0KGgo=",
-    expiresAt: new Date(Date.now() + 90 * 60_000).toISOString(),
-  },
-  updatedAt: "2026-05-15T12:00:00.000Z",
-};
 
 describe("checkout result page", () => {
   it("says when there is no payment to show", () => {
