@@ -2,7 +2,7 @@
 // an empty products table; safe to call on every start (and from several
 // instances at once: slugs are unique).
 import type { CatalogLanguage, ProductTranslation } from "@cobro/contracts";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { type DB, type NewProduct, toJsonb } from "../../db/schema";
 import { DEMO_PRODUCT_IMAGES } from "./demo-product-images";
 
@@ -191,4 +191,27 @@ export async function seedDemoCatalog(options: { db: Kysely<DB>; currency?: stri
     .returning("id")
     .execute();
   return inserted.length;
+}
+
+/**
+ * Gives demo products seeded before pictures and translations existed (issue #10) their bundled picture and their
+ * texts in the three languages. Touches only rows still exactly as the first seed left them (same name and
+ * description, no picture, no translations), never one a merchant edited. Returns how many were brought up to date;
+ * safe on every start.
+ */
+export async function refreshDemoCatalog(options: { db: Kysely<DB> }): Promise<number> {
+  let updated = 0;
+  for (const product of DEMO_PRODUCTS) {
+    const result = await options.db
+      .updateTable("products")
+      .set({ image_url: demoImageUrl(product.slug), translations: toJsonb(product.translations) })
+      .where("slug", "=", product.slug)
+      .where("name", "=", product.name)
+      .where("description", "=", product.description)
+      .where("image_url", "is", null)
+      .where(sql<boolean>`translations = '{}'::jsonb`)
+      .executeTakeFirst();
+    updated += Number(result.numUpdatedRows);
+  }
+  return updated;
 }
