@@ -106,10 +106,12 @@ export default [
     gzip: true,
     // The goal is 100 KiB, out of reach with this stack: measured alone, react-dom is ~63 KiB, react-hook-form
     // with its zod resolver ~16, TanStack Query ~11 and tRPC's client ~10 — over 100 KiB before a line of Cobro.
-    // This budget holds the line where it is (168 KiB when written); lower it as that shrinks.
-    // 172 → 175 KiB for issue #10's storefront: the catalog's language and picture schemas in the shared contracts
+    // This budget holds the line where it is (168 KiB when written); lower it as that shrinks. 172 → 174 KiB with the
+    // provider's secure fields (issue #10): the SDK loader and its typed subset, installment costs, saved cards at
+    // checkout and their words in three languages (~1 KiB gzip; the card number/expiry checks it replaced were less).
+    // → 177 KiB for issue #10's storefront: the catalog's language and picture schemas in the shared contracts
     // (+1.1 KiB), the clamp and logo messages in the dictionary, the method logos and the provider-style button.
-    limit: "175 KiB",
+    limit: "177 KiB",
   },
   {
     name: "checkout route's own code: what /checkout adds to the shell every page shares (gzip)",

@@ -84,6 +84,9 @@ export default defineConfig({
         PORT: String(MAIN_STORE.port),
         EMBEDDED_POSTGRES_PORT: String(MAIN_STORE.postgresPort),
         SANDBOX_PORT: String(MAIN_STORE.sandboxPort),
+        // The local mail catcher (no SMTP_URL): the tests read what the shop sends from its inbox's API.
+        MAIL_CATCHER_SMTP_PORT: String(MAIN_STORE.mailSmtpPort),
+        MAIL_CATCHER_WEB_PORT: String(MAIN_STORE.mailWebPort),
         DATA_DIR: path.join(dataDir, MAIN_STORE.name),
         ADMIN_EMAIL,
         ADMIN_PASSWORD,

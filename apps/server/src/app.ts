@@ -26,6 +26,7 @@ import { securityHeaders } from "./http/security-headers";
 import { adminGuard, refreshSession } from "./http/session-filter";
 import { createWebAppShell, DEFAULT_WEB_DIST_DIR, serveWebApp } from "./http/static-web";
 import { trpcMethods } from "./http/trpc-methods";
+import { browserSdkSettings } from "./provider/browser-sdk";
 import { WEBHOOK_PATH } from "./provider/provider-setup";
 import { httpStatusOf } from "./trpc/error-status";
 import { appRouter } from "./trpc/router";
@@ -60,11 +61,14 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
   // HTML error pages are drawn in the web app's index.html (see error-pages.ts).
   app.use("*", provideWebAppShell(webAppShell));
   // Every response, error pages included: the handler runs first, then the headers are set.
+  const sdk = browserSdkSettings(deps.providerSettings, deps.env);
   app.use(
     "*",
     securityHeaders({
       providerApiOrigin: deps.providerSettings.apiUrl,
       imageOrigins: providerImageOrigins(deps.providerSettings),
+      sdkScriptOrigin: sdk.scriptOrigin,
+      sdkFrameOrigins: sdk.frameOrigins,
     }),
   );
   app.use("*", rejectMalformedPaths());

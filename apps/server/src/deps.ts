@@ -6,6 +6,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "./db/schema";
 import type { Env } from "./env";
 import type { Logger } from "./logging/logger";
+import type { Mailer } from "./mail/mailer";
 
 /** Background work on the PostgreSQL job queue. */
 export interface JobQueue {
@@ -39,6 +40,8 @@ export interface AppDeps {
   tokenEncryptionKey: Uint8Array;
   /** Public origin of the app, e.g. http://127.0.0.1:3000 (for back_urls and notification_url). */
   publicUrl: string;
+  /** Sends e-mail over SMTP (the outbox's send job is its only user). */
+  mailer: Mailer;
   /** Injectable clock for tests. */
   now: () => Date;
   /** Where this unit of work logs: the root logger, or a request's or job's child (with its request id). */

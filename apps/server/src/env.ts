@@ -10,6 +10,16 @@ const optionalString = z
   .transform((value) => (value === "" ? undefined : value))
   .optional();
 
+/** `addr@example.com` or `Display Name <addr@example.com>`. */
+const mailFromSchema = z
+  .string()
+  .trim()
+  .refine((value) => {
+    const match = /^(?:[^<>\r\n]*<([^<>\s]+)>|([^<>\s]+))$/.exec(value);
+    const address = match?.[1] ?? match?.[2];
+    return address !== undefined && z.email().safeParse(address).success;
+  }, "must be an address (shop@example.com) or a name and an address (Shop <shop@example.com>)");
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   /** pino level (fatal, error, warn, info, debug, trace, silent); default info. */
@@ -36,11 +46,66 @@ export const envSchema = z.object({
   MP_CLIENT_ID: optionalString,
   MP_CLIENT_SECRET: optionalString,
   MP_API_URL: optionalString.pipe(z.url().optional()),
+  /**
+   * Live mode only: the provider's browser SDK script (default https://sdk.mercadopago.com/js/v2); its origin is
+   * the only extra script-src of the CSP. In sandbox mode the sandbox serves the SDK and this is ignored.
+   */
+  MP_SDK_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /**
+   * Live mode only: space- or comma-separated origins the SDK's secure-field frames come from (CSP frame-src;
+   * default https://secure-fields.mercadopago.com https://api-static.mercadopago.com).
+   */
+  MP_SDK_FRAME_ORIGINS: optionalString.transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    const origins: string[] = [];
+    for (const part of value.split(/[\s,]+/).filter(Boolean)) {
+      let url: URL | null = null;
+      try {
+        url = new URL(part);
+      } catch {
+        url = null;
+      }
+      // An origin, never a wildcard or a path: the CSP must name exactly the frames' hosts.
+      if (
+        !url ||
+        part.includes("*") ||
+        (url.protocol !== "https:" && url.protocol !== "http:") ||
+        url.origin !== part.replace(/\/+$/, "")
+      ) {
+        ctx.addIssue({
+          code: "custom",
+          message: `MP_SDK_FRAME_ORIGINS: "${part}" is not an origin (https://host[:port])`,
+        });
+        return z.NEVER;
+      }
+      origins.push(url.origin);
+    }
+    if (origins.length === 0) {
+      ctx.addIssue({ code: "custom", message: "MP_SDK_FRAME_ORIGINS names no origin" });
+      return z.NEVER;
+    }
+    return origins;
+  }),
   /** Port of the embedded sandbox (0 = pick a free one). */
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   /** 32-byte key (base64 or hex) for AES-256-GCM encryption of OAuth tokens at rest. */
   TOKEN_ENCRYPTION_KEY: optionalString,
   ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
+  /**
+   * Where e-mail is sent: an SMTP URL (smtp://user:pass@host:587, smtps://user:pass@host:465). Without it, in
+   * sandbox mode, a local mail catcher (MailDev) receives every message and `npm start` prints its inbox URL.
+   */
+  SMTP_URL: optionalString.pipe(
+    z
+      .url()
+      .refine((value) => /^smtps?:\/\//.test(value), "must start with smtp:// or smtps://")
+      .optional(),
+  ),
+  /** The sender of every e-mail; required with SMTP_URL. */
+  MAIL_FROM: optionalString.pipe(mailFromSchema.optional()),
+  /** Ports of the local mail catcher's SMTP server and inbox (0 = pick free ones); unused with SMTP_URL. */
+  MAIL_CATCHER_SMTP_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  MAIL_CATCHER_WEB_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   ADMIN_PASSWORD: optionalString,
   /**
    * Which proxies' X-Forwarded-For to believe when finding the client's address (http/client-ip.ts). Unset: none,
@@ -57,11 +122,21 @@ export const envSchema = z.object({
   }),
 });
 
+/** Rules between variables. */
+const validatedEnvSchema = envSchema.superRefine((env, ctx) => {
+  if (env.SMTP_URL && !env.MAIL_FROM) {
+    ctx.addIssue({ code: "custom", path: ["MAIL_FROM"], message: "is required when SMTP_URL is set" });
+  }
+});
+
+/** The sender on embedded defaults (the mail catcher accepts any). */
+export const DEFAULT_MAIL_FROM = "Cobro <no-reply@cobro.localhost>";
+
 export type Env = z.infer<typeof envSchema>;
 
 /** Parses and validates the environment; throws an error that names every bad variable (never their values). */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
-  const result = envSchema.safeParse(source);
+  const result = validatedEnvSchema.safeParse(source);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n  ${problems.join("\n  ")}`);

@@ -22,9 +22,11 @@ import { migrateToLatest } from "./db/migrate";
 import type { AppDeps } from "./deps";
 import { ensureFirstAdmin } from "./domain/accounts/ensure-first-admin";
 import { refreshDemoCatalog, seedDemoCatalog } from "./domain/catalog/seed-demo-catalog";
-import { type Env, loadEnv } from "./env";
+import { DEFAULT_MAIL_FROM, type Env, loadEnv } from "./env";
 import { startJobQueue } from "./jobs/queue";
 import { createLogger, type Logger } from "./logging/logger";
+import type { MailCatcher } from "./mail/mail-catcher";
+import { createSmtpMailer, type Mailer } from "./mail/mailer";
 import { createProviderCallRecorder, type ProviderCallRecorder } from "./provider/provider-call-log";
 import { SANDBOX_TEST_CARD_HINTS, startProvider } from "./provider/provider-setup";
 
@@ -134,13 +136,15 @@ async function main(): Promise<void> {
   try {
     if (!env) throw configError;
     const dataDir = resolve(env.DATA_DIR);
-    // A port of 0 means "any free port". They are chosen together, so the HTTP server, the embedded PostgreSQL
-    // and the sandbox never pick the same one; the URL must be known before the sandbox starts (it posts webhooks
-    // there).
-    const [freeHttp, freePostgres, freeSandbox] = await findFreePorts(3);
+    // A port of 0 means "any free port". They are chosen together, so the HTTP server, the embedded PostgreSQL,
+    // the sandbox and the mail catcher (SMTP and inbox) never pick the same one; the URL must be known before the
+    // sandbox starts (it posts webhooks there).
+    const [freeHttp, freePostgres, freeSandbox, freeMailSmtp, freeMailWeb] = await findFreePorts(5);
     const port = env.PORT === 0 ? (freeHttp ?? 0) : env.PORT;
     const postgresPort = env.EMBEDDED_POSTGRES_PORT === 0 ? (freePostgres ?? 0) : env.EMBEDDED_POSTGRES_PORT;
     const sandboxPort = env.SANDBOX_PORT === 0 ? (freeSandbox ?? 0) : env.SANDBOX_PORT;
+    const mailSmtpPort = env.MAIL_CATCHER_SMTP_PORT === 0 ? (freeMailSmtp ?? 0) : env.MAIL_CATCHER_SMTP_PORT;
+    const mailWebPort = env.MAIL_CATCHER_WEB_PORT === 0 ? (freeMailWeb ?? 0) : env.MAIL_CATCHER_WEB_PORT;
     const publicUrl = (env.PUBLIC_URL ?? `http://${hostForUrl(env.HOST)}:${port}`).replace(/\/+$/, "");
 
     // The provider (the sandbox: importing it and loading its spec take a few hundred ms) needs neither the
@@ -199,6 +203,31 @@ async function main(): Promise<void> {
       dataDir,
     });
 
+    // E-mail: the configured SMTP server, or on embedded defaults (the sandbox, no SMTP_URL) the local mail catcher,
+    // which keeps what it catches under DATA_DIR. Started before the job queue, so it stops after the queue has
+    // drained (a send in flight at shutdown still reaches it). With real credentials and no SMTP_URL nothing is
+    // sent: messages wait in the outbox and the send job fails (retried with backoff) until SMTP_URL is set.
+    let mailCatcher: MailCatcher | null = null;
+    if (!env.SMTP_URL && providerRuntime.settings.mode === "sandbox") {
+      // Loaded only here: with SMTP_URL set, or in live mode, MailDev (and its web server) is never imported.
+      const { startMailCatcher } = await import("./mail/mail-catcher");
+      mailCatcher = await startMailCatcher({
+        smtpPort: mailSmtpPort,
+        webPort: mailWebPort,
+        mailDirectory: resolve(dataDir, "mail"),
+      });
+      const catcher = mailCatcher;
+      stoppers.push({ name: "mail catcher", stop: () => catcher.stop() });
+    }
+    const smtpUrl = env.SMTP_URL ?? mailCatcher?.smtpUrl ?? null;
+    const mailer: Mailer = smtpUrl
+      ? createSmtpMailer({ smtpUrl, from: env.MAIL_FROM ?? DEFAULT_MAIL_FROM })
+      : {
+          send: () => Promise.reject(new Error("SMTP_URL is not set: e-mail cannot be sent")),
+          close: () => {},
+        };
+    stoppers.push({ name: "mailer", stop: async () => mailer.close() });
+
     // Two connections carry a shop's jobs (the workers poll in turn); each idle PostgreSQL connection is a
     // process of its own, which on embedded defaults is most of the memory the product uses.
     const jobQueue = await startJobQueue({
@@ -221,6 +250,7 @@ async function main(): Promise<void> {
       publicUrl,
       now: () => new Date(),
       logger,
+      mailer,
     };
     await jobQueue.startWorkers(deps);
 
@@ -242,6 +272,11 @@ async function main(): Promise<void> {
     const lines = [
       `Cobro is running at ${publicUrl}`,
       `Provider: ${providerRuntime.settings.mode === "sandbox" ? `embedded sandbox at ${providerRuntime.settings.apiUrl}` : `Mercado Pago (live) at ${providerRuntime.settings.apiUrl}`}`,
+      mailCatcher
+        ? `E-mail: caught locally; inbox at ${mailCatcher.inboxUrl}`
+        : env.SMTP_URL
+          ? "E-mail: sent through SMTP_URL"
+          : "E-mail: NOT sent (set SMTP_URL and MAIL_FROM); messages wait in the outbox",
       admin.notice,
     ];
     if (admin.generatedPassword) {

@@ -26,6 +26,10 @@ const PlanPage = lazyPage(() => import("./pages/plan-page").then((m) => m.PlanPa
 const AccountPage = lazyPage(() => import("./pages/account-page").then((m) => m.AccountPage));
 const LoginPage = lazyPage(() => import("./pages/login-page").then((m) => m.LoginPage));
 const SignupPage = lazyPage(() => import("./pages/signup-page").then((m) => m.SignupPage));
+const CheckEmailPage = lazyPage(() => import("./pages/check-email-page").then((m) => m.CheckEmailPage));
+const VerifyEmailPage = lazyPage(() => import("./pages/verify-email-page").then((m) => m.VerifyEmailPage));
+const ForgotPasswordPage = lazyPage(() => import("./pages/forgot-password-page").then((m) => m.ForgotPasswordPage));
+const ResetPasswordPage = lazyPage(() => import("./pages/reset-password-page").then((m) => m.ResetPasswordPage));
 // Everything under /admin lives behind this import: shoppers never download it.
 const AdminPage = lazyPage(() => import("./pages/admin-page").then((m) => m.AdminPage));
 
@@ -120,6 +124,38 @@ export function AppRoutes() {
         element={
           <RoutePage>
             <SignupPage />
+          </RoutePage>
+        }
+      />
+      <Route
+        path={PAGE_ROUTES.checkEmail.path}
+        element={
+          <RoutePage>
+            <CheckEmailPage />
+          </RoutePage>
+        }
+      />
+      <Route
+        path={PAGE_ROUTES.verifyEmail.path}
+        element={
+          <RoutePage>
+            <VerifyEmailPage />
+          </RoutePage>
+        }
+      />
+      <Route
+        path={PAGE_ROUTES.forgotPassword.path}
+        element={
+          <RoutePage>
+            <ForgotPasswordPage />
+          </RoutePage>
+        }
+      />
+      <Route
+        path={PAGE_ROUTES.resetPassword.path}
+        element={
+          <RoutePage>
+            <ResetPasswordPage />
           </RoutePage>
         }
       />

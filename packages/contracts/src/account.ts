@@ -42,10 +42,17 @@ export const nameSchema = z.string().trim().min(1, "Enter your name").max(100, "
 
 export const userRoleSchema = z.enum(USER_ROLES);
 
+/** The languages e-mails are written in (the web app's languages). */
+export const EMAIL_LOCALES = ["en", "es", "pt"] as const;
+export const emailLocaleSchema = z.enum(EMAIL_LOCALES);
+export type EmailLocale = z.infer<typeof emailLocaleSchema>;
+
 export const signUpInputSchema = z.strictObject({
   email: emailSchema,
   password: passwordSchema,
   name: nameSchema,
+  /** The language the shopper uses, for the e-mails they get. */
+  locale: emailLocaleSchema.optional(),
 });
 export type SignUpInput = z.infer<typeof signUpInputSchema>;
 
@@ -64,3 +71,37 @@ export const publicUserSchema = z.object({
   role: userRoleSchema,
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/**
+ * What sign-up, "forgot password" and "resend the link" answer, whatever the address: an account that exists and
+ * one that does not get the same answer, so the form never tells a stranger who has an account.
+ */
+export const emailSentResultSchema = z.object({ email: z.string(), sent: z.literal(true) });
+export type EmailSentResult = z.infer<typeof emailSentResultSchema>;
+
+/** The token of a one-time e-mail link (verification, password reset), as the page reads it from the link. */
+export const emailLinkTokenSchema = z
+  .string()
+  .trim()
+  .min(16, "This link is incomplete")
+  .max(128, "This link is not valid")
+  .regex(/^[A-Za-z0-9_-]+$/, "This link is not valid");
+
+export const verifyEmailInputSchema = z.strictObject({ token: emailLinkTokenSchema });
+export type VerifyEmailInput = z.infer<typeof verifyEmailInputSchema>;
+
+export const requestPasswordResetInputSchema = z.strictObject({
+  email: emailSchema,
+  locale: emailLocaleSchema.optional(),
+});
+export type RequestPasswordResetInput = z.infer<typeof requestPasswordResetInputSchema>;
+
+export const resetPasswordInputSchema = z.strictObject({
+  token: emailLinkTokenSchema,
+  password: passwordSchema,
+});
+export type ResetPasswordInput = z.infer<typeof resetPasswordInputSchema>;
+
+/** Whether the signed-in user has proved their address (the "verify your e-mail" banner). */
+export const emailVerificationStatusSchema = z.object({ email: z.string(), verified: z.boolean() });
+export type EmailVerificationStatus = z.infer<typeof emailVerificationStatusSchema>;

@@ -40,6 +40,7 @@ export const APP_ERROR_REASONS = [
   "invalid_payment_method",
   "invalid_subscription_transition",
   "last_admin",
+  "link_expired",
   "mixed_currencies",
   "not_found",
   "payment_being_confirmed",

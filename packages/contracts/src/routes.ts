@@ -40,6 +40,10 @@ export const PAGE_ROUTES = {
   account: { path: "/account" },
   login: { path: "/login" },
   signup: { path: "/signup" },
+  checkEmail: { path: "/check-email" },
+  verifyEmail: { path: "/verify-email" },
+  forgotPassword: { path: "/forgot-password" },
+  resetPassword: { path: "/reset-password" },
   admin: { path: "/admin/*" },
 } as const satisfies Record<string, PageRoute>;
 

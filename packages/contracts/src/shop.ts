@@ -48,9 +48,12 @@ function pageInputSchema(defaultLimit: number) {
 
 export const publicConfigSchema = z.object({
   providerMode: z.enum(["sandbox", "live"]),
-  /** Where the browser tokenizes cards (POST <providerApiUrl>/v1/card_tokens?public_key=…). */
+  /** The provider API's base URL (sandbox mode: the sandbox's). */
   providerApiUrl: z.string(),
+  /** The public key the browser SDK is started with (`new MercadoPago(publicKey)`). */
   publicKey: z.string(),
+  /** The browser SDK's script (MercadoPago.js v2): the provider's, or the sandbox's stand-in in sandbox mode. */
+  sdkUrl: z.string(),
   /** The store account's site, e.g. MLA. */
   siteId: z.string(),
   /** The site's currency, e.g. ARS. */
@@ -230,6 +233,15 @@ const paymentMethodIdSchema = z
 export const payWithCardInputSchema = checkoutAccessSchema
   .extend({
     cardToken: cardTokenSchema,
+    /**
+     * Pays with one of the signed-in shopper's saved cards: `cardToken` was made in the browser from this card id
+     * and the security code typed into a secure field. The server checks the card is the shopper's.
+     */
+    savedCardId: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, "Invalid saved card")
+      .optional(),
     paymentMethodId: paymentMethodIdSchema,
     issuerId: z
       .union([
@@ -257,6 +269,10 @@ export const payWithCardInputSchema = checkoutAccessSchema
   .refine((input) => !input.saveCard || input.saveCardToken !== undefined, {
     message: "A second card token is needed to save the card",
     path: ["saveCardToken"],
+  })
+  .refine((input) => !(input.saveCard && input.savedCardId !== undefined), {
+    message: "A saved card is saved already",
+    path: ["saveCard"],
   });
 export type PayWithCardInput = z.infer<typeof payWithCardInputSchema>;
 
@@ -285,6 +301,17 @@ export const checkoutResultInputSchema = z.union([
   }),
 ]);
 export type CheckoutResultInput = z.infer<typeof checkoutResultInputSchema>;
+
+/**
+ * What the shopper pays with the installments chosen: the provider's `installments`,
+ * `transaction_details.installment_amount` and `total_paid_amount` (the price plus any financing cost).
+ */
+export const paymentPlanSchema = z.object({
+  installments: z.number().int().min(1),
+  installmentAmount: moneySchema,
+  totalPaid: moneySchema,
+});
+export type PaymentPlan = z.infer<typeof paymentPlanSchema>;
 
 export const checkoutResultSchema = z.object({
   checkoutId: z.uuid(),
@@ -315,6 +342,8 @@ export const checkoutResultSchema = z.object({
     .optional(),
   /** Present when saving the card was asked for: whether it was saved. */
   cardSaved: z.boolean().optional(),
+  /** A card payment's installments and total paid, once the provider reported them; else null. */
+  plan: paymentPlanSchema.nullable().optional(),
   updatedAt: z.iso.datetime(),
 });
 export type CheckoutResult = z.infer<typeof checkoutResultSchema>;
@@ -411,6 +440,8 @@ export const orderSchema = z.object({
   statusDetail: z.string().nullable(),
   paymentMethodId: z.string().nullable(),
   refunded: moneySchema,
+  /** A card payment's installments and total paid (with any financing cost), else null. */
+  plan: paymentPlanSchema.nullable(),
   items: z.array(z.object({ name: z.string(), quantity: z.number().int(), unitPrice: moneySchema })),
 });
 export type Order = z.infer<typeof orderSchema>;
@@ -424,11 +455,17 @@ export const savedCardSchema = z.object({
   /** The provider's payment method id, e.g. "visa". */
   paymentMethodId: z.string().nullable(),
   lastFour: z.string(),
+  /** The card's first six digits (its BIN), for the installments of a payment with it; null when unknown. */
+  bin: z.string().nullable(),
   expirationMonth: z.number().int().nullable(),
   expirationYear: z.number().int().nullable(),
   holder: z.string().nullable(),
 });
 export type SavedCard = z.infer<typeof savedCardSchema>;
+
+/** "Add a card" in the account: a card token the secure fields made in the browser (never card data). */
+export const cardAddInputSchema = z.strictObject({ cardToken: cardTokenSchema });
+export type CardAddInput = z.infer<typeof cardAddInputSchema>;
 
 export const cardRemoveInputSchema = z.strictObject({
   cardId: z

@@ -8,6 +8,7 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { BROWSER_API_PATHS } from "./browser-sdk/browser-api";
 import type { RegisterRoutes, SandboxContext, SandboxEnv } from "./context";
 import { registerControlRoutes } from "./control/control-routes";
 import type { SandboxControl } from "./control/sandbox-control";
@@ -22,7 +23,12 @@ import { TrailingSlashTolerantRouter } from "./core/router";
 import { createValidationMiddleware, getProviderSpecValidator, type SpecValidator } from "./core/validation";
 
 /** Paths a browser calls directly with a public key (CORS applies only to these). */
-export const BROWSER_PATHS: readonly string[] = ["/v1/card_tokens", "/v1/card_tokens/*"];
+export const BROWSER_PATHS: readonly string[] = [
+  "/v1/card_tokens",
+  "/v1/card_tokens/*",
+  "/v1/identification_types",
+  ...BROWSER_API_PATHS,
+];
 
 export interface SandboxAppDeps {
   /** Validates requests and decides security and idempotency from the spec; null turns spec checks off. */

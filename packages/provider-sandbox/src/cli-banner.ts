@@ -43,6 +43,7 @@ export function formatBanner(input: {
       ([name, outcome]) => `  ${name}  ${outcome.status} / ${outcome.statusDetail}`,
     ),
     "",
+    `Browser SDK  ${input.url}/js/v2  (stand-in for https://sdk.mercadopago.com/js/v2; secure fields under /secure-fields/)`,
     `Control API  ${input.url}/__sandbox  (reset, clock, webhooks, faults, sellers: see the package README)`,
     "Ctrl-C stops the sandbox.",
   ];

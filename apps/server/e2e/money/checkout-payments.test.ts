@@ -208,7 +208,8 @@ describe("[money][checkout] the real server process against a separate sandbox",
     expect((await checkoutRow(checkout.checkoutId)).payment_attempt_status).toBe("unknown");
     let row = await checkoutRow(checkout.checkoutId);
     const deadline = Date.now() + 75_000;
-    while (row.status !== "paid" && Date.now() < deadline) {
+    // Settling is two writes (the payment's mirror, then the attempt's outcome): wait for both.
+    while ((row.status !== "paid" || row.payment_attempt_status !== "answered") && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 500));
       row = await checkoutRow(checkout.checkoutId);
     }

@@ -54,6 +54,10 @@ export interface UsersTable {
   provider_customer_id: string | null;
   /** Set while the user is disabled: no session is valid and signing in is refused. */
   disabled_at: Timestamp | null;
+  /** When the owner proved the address (a verification or reset link); null until then. */
+  email_verified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The language the user chose for their e-mails (en/es/pt); null: the store's. */
+  locale: ColumnType<EmailLocale | null, EmailLocale | null | undefined, EmailLocale | null>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }
@@ -137,6 +141,10 @@ export interface PaymentsTable {
   payment_method_id: string | null;
   payment_type_id: string | null;
   installments: number | null;
+  /** Each installment as the provider charges it (transaction_details.installment_amount). */
+  installment_amount_minor: ColumnType<number | null, number | null | undefined, number | null>;
+  /** What the payer pays in all, financing cost included (transaction_details.total_paid_amount). */
+  total_paid_minor: ColumnType<number | null, number | null | undefined, number | null>;
   /** The provider's date_last_updated; older notifications never overwrite newer state. */
   provider_last_updated: Timestamp | null;
   /** The provider's payment body as last fetched (no card data beyond first six/last four). */
@@ -323,7 +331,42 @@ export interface StoreSettingsTable {
   updated_at: CreatedAt;
 }
 
+export type EmailLocale = "en" | "es" | "pt";
+
+export interface EmailTokensTable {
+  /** SHA-256 (lower-case hex) of the link's token; the token itself is never stored. */
+  token_hash: string;
+  user_id: string;
+  purpose: "verify_email" | "reset_password";
+  email: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface OutboundEmailsTable {
+  id: Generated<string>;
+  /** One intended message per key, e.g. order-confirmation:<checkoutId>. */
+  dedupe_key: string;
+  kind: string;
+  to_email: string;
+  locale: EmailLocale | null;
+  payload: Jsonb;
+  status: ColumnType<
+    "pending" | "sent" | "failed",
+    "pending" | "sent" | "failed" | undefined,
+    "pending" | "sent" | "failed"
+  >;
+  attempts: ColumnType<number, number | undefined, number>;
+  lease_until: Timestamp | null;
+  last_error: string | null;
+  sent_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
 export interface DB {
+  email_tokens: EmailTokensTable;
+  outbound_emails: OutboundEmailsTable;
   users: UsersTable;
   sessions: SessionsTable;
   products: ProductsTable;

@@ -1,11 +1,28 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
+import { browserSdkSettings } from "../provider/browser-sdk";
 import { providerImageOrigins } from "./provider-image-origins";
-import { buildContentSecurityPolicy, isLocalHostname, securityHeaders } from "./security-headers";
+import { buildContentSecurityPolicy, type CspOrigins, isLocalHostname, securityHeaders } from "./security-headers";
 
-function app() {
+const LIVE_SDK = browserSdkSettings(
+  { mode: "live", apiUrl: "https://api.mercadopago.com" },
+  { MP_SDK_URL: undefined, MP_SDK_FRAME_ORIGINS: undefined },
+);
+const LIVE: CspOrigins = {
+  providerApiOrigin: "https://api.mercadopago.com",
+  sdkScriptOrigin: LIVE_SDK.scriptOrigin,
+  sdkFrameOrigins: LIVE_SDK.frameOrigins,
+};
+
+function app(
+  options: Parameters<typeof securityHeaders>[0] = {
+    providerApiOrigin: "https://api.mercadopago.com/",
+    sdkScriptOrigin: LIVE_SDK.scriptUrl,
+    sdkFrameOrigins: LIVE_SDK.frameOrigins,
+  },
+) {
   const hono = new Hono();
-  hono.use("*", securityHeaders({ providerApiOrigin: "https://api.mercadopago.com/" }));
+  hono.use("*", securityHeaders(options));
   hono.get("/", (c) => c.html("<p>hi</p>"));
   hono.get("/boom", () => {
     throw new Error("boom");
@@ -26,7 +43,15 @@ function directives(csp: string): Map<string, string> {
 describe("securityHeaders: image origins (payment method logos)", () => {
   function imageApp(imageOrigins: readonly string[]) {
     const hono = new Hono();
-    hono.use("*", securityHeaders({ providerApiOrigin: "http://127.0.0.1:8787", imageOrigins }));
+    hono.use(
+      "*",
+      securityHeaders({
+        providerApiOrigin: "http://127.0.0.1:8787",
+        sdkScriptOrigin: LIVE_SDK.scriptUrl,
+        sdkFrameOrigins: LIVE_SDK.frameOrigins,
+        imageOrigins,
+      }),
+    );
     hono.get("/", (c) => c.html("<p>hi</p>"));
     return hono;
   }
@@ -61,7 +86,8 @@ describe("securityHeaders", () => {
     const response = await app().request("https://shop.example.com/");
     const csp = directives(response.headers.get("content-security-policy") ?? "");
     expect(csp.get("default-src")).toBe("'self'");
-    expect(csp.get("script-src")).toBe("'self'");
+    expect(csp.get("script-src")).toBe("'self' https://sdk.mercadopago.com");
+    expect(csp.get("frame-src")).toBe("https://secure-fields.mercadopago.com https://api-static.mercadopago.com");
     expect(csp.get("img-src")).toBe("'self' data:");
     expect(csp.get("connect-src")).toBe("'self' https://api.mercadopago.com");
     expect(csp.get("frame-ancestors")).toBe("'none'");
@@ -93,7 +119,43 @@ describe("securityHeaders", () => {
   });
 
   it("does not repeat 'self' when the provider is same-origin", () => {
-    expect(buildContentSecurityPolicy("'self'")).toContain("connect-src 'self';");
+    expect(buildContentSecurityPolicy({ ...LIVE, providerApiOrigin: "'self'" })).toContain("connect-src 'self';");
+  });
+
+  it("sandbox mode: the SDK script and its frames come from the sandbox's origin, nothing broader", async () => {
+    const sdk = browserSdkSettings(
+      { mode: "sandbox", apiUrl: "http://127.0.0.1:45123" },
+      { MP_SDK_URL: "https://ignored.example", MP_SDK_FRAME_ORIGINS: ["https://ignored.example"] },
+    );
+    expect(sdk.scriptUrl).toBe("http://127.0.0.1:45123/js/v2");
+    const response = await app({
+      providerApiOrigin: "http://127.0.0.1:45123",
+      sdkScriptOrigin: sdk.scriptOrigin,
+      sdkFrameOrigins: sdk.frameOrigins,
+    }).request("http://127.0.0.1:3000/");
+    const csp = directives(response.headers.get("content-security-policy") ?? "");
+    expect(csp.get("script-src")).toBe("'self' http://127.0.0.1:45123");
+    expect(csp.get("frame-src")).toBe("http://127.0.0.1:45123");
+    expect(csp.get("connect-src")).toBe("'self' http://127.0.0.1:45123");
+    expect(csp.get("default-src")).toBe("'self'");
+  });
+
+  it("live mode: MP_SDK_URL and MP_SDK_FRAME_ORIGINS replace the provider's defaults exactly", async () => {
+    const sdk = browserSdkSettings(
+      { mode: "live", apiUrl: "https://api.mercadopago.com" },
+      { MP_SDK_URL: "https://sdk.example.com/js/v2", MP_SDK_FRAME_ORIGINS: ["https://frames.example.com"] },
+    );
+    expect(sdk.scriptUrl).toBe("https://sdk.example.com/js/v2");
+    const response = await app({
+      providerApiOrigin: "https://api.mercadopago.com",
+      sdkScriptOrigin: sdk.scriptOrigin,
+      sdkFrameOrigins: sdk.frameOrigins,
+    }).request("https://shop.example.com/");
+    const csp = directives(response.headers.get("content-security-policy") ?? "");
+    expect(csp.get("script-src")).toBe("'self' https://sdk.example.com");
+    expect(csp.get("frame-src")).toBe("https://frames.example.com");
+    // Only origins: a path in the script URL never widens or narrows script-src.
+    expect(response.headers.get("content-security-policy")).not.toMatch(/\*|js\/v2/);
   });
 
   it("knows local hostnames", () => {
@@ -109,9 +171,7 @@ describe("securityHeaders: the exact header set", () => {
     expect(response.headers.get("cross-origin-opener-policy")).toBe("same-origin");
     expect(response.headers.get("permissions-policy")).toBe("camera=(), microphone=(), geolocation=()");
     expect(response.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
-    expect(response.headers.get("content-security-policy")).toBe(
-      buildContentSecurityPolicy("https://api.mercadopago.com"),
-    );
+    expect(response.headers.get("content-security-policy")).toBe(buildContentSecurityPolicy(LIVE));
     for (const header of [
       "cross-origin-resource-policy",
       "cross-origin-embedder-policy",
@@ -125,9 +185,11 @@ describe("securityHeaders: the exact header set", () => {
     }
   });
 
-  it("writes the CSP in the same order and form as before", () => {
-    expect(buildContentSecurityPolicy("https://api.mercadopago.com")).toBe(
-      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; " +
+  it("writes the CSP in the same order and form as before, with the SDK's script and frame origins", () => {
+    expect(buildContentSecurityPolicy(LIVE)).toBe(
+      "default-src 'self'; script-src 'self' https://sdk.mercadopago.com; " +
+        "frame-src https://secure-fields.mercadopago.com https://api-static.mercadopago.com; " +
+        "style-src 'self'; img-src 'self' data:; font-src 'self'; " +
         "connect-src 'self' https://api.mercadopago.com; object-src 'none'; frame-ancestors 'none'; " +
         "base-uri 'self'; form-action 'self'",
     );

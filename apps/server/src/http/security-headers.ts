@@ -1,8 +1,10 @@
 // Security headers for every response. The CSP is strict: scripts, styles and
 // fonts only from our origin (the web app is built to files, never inlined),
-// images also from data: URLs (Pix QR codes arrive as base64 PNGs), and
-// connections to our API plus the provider's API origin, where the browser
-// posts card data for tokenization so card numbers never touch this server.
+// plus exactly the provider's browser SDK script origin; frames only from the
+// origins of the SDK's secure fields (card number, expiry and CVV are typed
+// there, so card data never lives in our document); images also from data:
+// URLs (Pix QR codes arrive as base64 PNGs); connections to our API plus the
+// provider's API origin (the SDK's payment methods, issuers and installments).
 import type { MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 
@@ -10,10 +12,27 @@ type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
 type ContentSecurityPolicyOptions = NonNullable<SecureHeadersOptions["contentSecurityPolicy"]>;
 
 export interface SecurityHeadersOptions {
-  /** Origin of the provider API the browser may call (card tokenization), e.g. https://api.mercadopago.com. */
+  /** Origin of the provider API the browser may call (the SDK's lookups), e.g. https://api.mercadopago.com. */
   providerApiOrigin: string;
+  /** Origin of the provider's browser SDK script (provider/browser-sdk.ts). */
+  sdkScriptOrigin: string;
+  /** Origins of the SDK's secure-field frames. */
+  sdkFrameOrigins: readonly string[];
   /** Origins the shop may show images from besides its own: the payment methods' logos (provider-image-origins.ts). */
   imageOrigins?: readonly string[];
+}
+
+/** The origins a CSP directive allows, in the form `contentSecurityPolicyDirectives` takes. */
+export interface CspOrigins {
+  providerApiOrigin: string;
+  sdkScriptOrigin: string;
+  sdkFrameOrigins: readonly string[];
+  /** Payment method logos' origin(s): the sandbox's, or the provider's image hosts. */
+  imageOrigins?: readonly string[];
+}
+
+function unique(values: readonly string[]): string[] {
+  return values.filter((value, index, all) => all.indexOf(value) === index);
 }
 
 const LOCAL_HOSTNAMES = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
@@ -24,18 +43,15 @@ export function isLocalHostname(hostname: string): boolean {
 }
 
 /** The Content-Security-Policy directives, in the camelCase form `secureHeaders` takes. */
-export function contentSecurityPolicyDirectives(
-  providerApiOrigin: string,
-  imageOrigins: readonly string[] = [],
-): ContentSecurityPolicyOptions {
-  const connect = ["'self'", providerApiOrigin].filter((value, index, all) => all.indexOf(value) === index);
+export function contentSecurityPolicyDirectives(origins: CspOrigins): ContentSecurityPolicyOptions {
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    scriptSrc: unique(["'self'", origins.sdkScriptOrigin]),
+    frameSrc: unique([...origins.sdkFrameOrigins]),
     styleSrc: ["'self'"],
-    imgSrc: ["'self'", "data:", ...imageOrigins.filter((value, index, all) => all.indexOf(value) === index)],
+    imgSrc: ["'self'", "data:", ...unique(origins.imageOrigins ?? [])],
     fontSrc: ["'self'"],
-    connectSrc: connect,
+    connectSrc: unique(["'self'", origins.providerApiOrigin]),
     objectSrc: ["'none'"],
     frameAncestors: ["'none'"],
     baseUri: ["'self'"],
@@ -44,8 +60,8 @@ export function contentSecurityPolicyDirectives(
 }
 
 /** The Content-Security-Policy value, as the header carries it. */
-export function buildContentSecurityPolicy(providerApiOrigin: string, imageOrigins: readonly string[] = []): string {
-  return Object.entries(contentSecurityPolicyDirectives(providerApiOrigin, imageOrigins))
+export function buildContentSecurityPolicy(origins: CspOrigins): string {
+  return Object.entries(contentSecurityPolicyDirectives(origins))
     .map(
       ([name, values]) =>
         `${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)} ${[values].flat().join(" ")}`,
@@ -63,10 +79,12 @@ export function buildContentSecurityPolicy(providerApiOrigin: string, imageOrigi
  */
 export function securityHeaders(options: SecurityHeadersOptions): MiddlewareHandler {
   const policy: SecureHeadersOptions = {
-    contentSecurityPolicy: contentSecurityPolicyDirectives(
-      new URL(options.providerApiOrigin).origin,
-      (options.imageOrigins ?? []).map((origin) => new URL(origin).origin),
-    ),
+    contentSecurityPolicy: contentSecurityPolicyDirectives({
+      providerApiOrigin: new URL(options.providerApiOrigin).origin,
+      sdkScriptOrigin: new URL(options.sdkScriptOrigin).origin,
+      sdkFrameOrigins: options.sdkFrameOrigins.map((origin) => new URL(origin).origin),
+      imageOrigins: (options.imageOrigins ?? []).map((origin) => new URL(origin).origin),
+    }),
     xContentTypeOptions: "nosniff",
     referrerPolicy: "strict-origin-when-cross-origin",
     xFrameOptions: "DENY",

@@ -22,3 +22,13 @@ export function reconcileCheckoutJobKey(checkoutId: string): string {
 export function webhookEventJobKey(eventId: string | number): string {
   return `webhook-event:${eventId}`;
 }
+
+/** Sends one outbox e-mail (data: `{ emailId }`). */
+export const SEND_EMAIL_JOB = "send-email";
+/** Every minute: re-enqueues outbox e-mails whose send job was lost. */
+export const DISPATCH_PENDING_EMAILS_JOB = "dispatch-pending-emails";
+
+/** The singleton key of an e-mail's send job: one queued send per outbox row. */
+export function sendEmailJobKey(emailId: string): string {
+  return `send-email:${emailId}`;
+}

@@ -52,7 +52,7 @@ function isPermanent(error: unknown): boolean {
  * twice has one effect; the console's replay moves it back to `received` first.
  */
 export async function processWebhookEvent(options: {
-  deps: Pick<AppDeps, "db" | "provider" | "providerSettings" | "now">;
+  deps: Pick<AppDeps, "db" | "provider" | "providerSettings" | "now" | "jobs">;
   eventId: string;
 }): Promise<ProcessWebhookEventOutcome> {
   const { deps, eventId } = options;

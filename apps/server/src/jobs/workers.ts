@@ -4,15 +4,20 @@
 import { deleteExpiredSessions } from "../auth/sessions";
 import type { AppDeps } from "../deps";
 import { reconcileCheckout, reconcileDueCheckouts } from "../domain/checkout/reconcile-checkout";
+import { deleteExpiredEmailTokens } from "../domain/email/email-tokens";
+import { dispatchPendingEmails } from "../domain/email/outbox";
+import { MAX_SEND_ATTEMPTS, sendOutboundEmail } from "../domain/email/send-outbound-email";
 import { syncPaymentsFromProvider } from "../domain/payments/sync-payments-from-provider";
 import { PROVIDER_CALL_RETENTION_DAYS, pruneProviderCalls } from "../provider/provider-call-log";
 import { pruneRateLimits } from "../rate-limits/limiter";
 import {
+  DISPATCH_PENDING_EMAILS_JOB,
   PROCESS_WEBHOOK_EVENT_JOB,
   PRUNE_EXPIRED_JOB,
   PRUNE_PROVIDER_CALLS_JOB,
   RECONCILE_CHECKOUT_JOB,
   RECONCILE_DUE_CHECKOUTS_JOB,
+  SEND_EMAIL_JOB,
   SYNC_PAYMENTS_JOB,
 } from "./job-names";
 import { processWebhookEvent } from "./process-webhook-event";
@@ -57,6 +62,12 @@ function readCheckoutId(data: Record<string, unknown>): string {
   if (typeof checkoutId !== "string" || checkoutId === "")
     throw new Error("reconcile-checkout job without a checkoutId");
   return checkoutId;
+}
+
+function readEmailId(data: Record<string, unknown>): string {
+  const emailId = data.emailId;
+  if (typeof emailId !== "string" || emailId === "") throw new Error("send-email job without an emailId");
+  return emailId;
 }
 
 function readEventId(data: Record<string, unknown>): string {
@@ -112,6 +123,28 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
     handle: ({ deps }) => syncPaymentsFromProvider({ deps }),
   },
   {
+    // One outbox e-mail. Stately: one queued send per message however often it is dispatched; the row's lease
+    // makes sure two instances never both send it. Waits of about 10-20 s, 20-40 s … (doubling) between tries.
+    name: SEND_EMAIL_JOB,
+    policy: "stately",
+    retryLimit: MAX_SEND_ATTEMPTS - 1,
+    retryDelaySeconds: 10,
+    retryBackoff: true,
+    expireInSeconds: 180,
+    handle: ({ deps, data }) => sendOutboundEmail({ deps, emailId: readEmailId(data) }),
+  },
+  {
+    // The outbox's fallback: pending e-mails whose send job was lost (a crash between commit and enqueue).
+    name: DISPATCH_PENDING_EMAILS_JOB,
+    policy: "singleton",
+    retryLimit: 0,
+    retryDelaySeconds: 60,
+    retryBackoff: false,
+    expireInSeconds: 120,
+    cron: "* * * * *",
+    handle: ({ deps }) => dispatchPendingEmails({ db: deps.db, jobs: deps.jobs, now: deps.now() }),
+  },
+  {
     name: PRUNE_EXPIRED_JOB,
     policy: "singleton",
     retryLimit: 2,
@@ -122,6 +155,7 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
     handle: async ({ deps }) => {
       const now = deps.now();
       await deleteExpiredSessions({ db: deps.db, now });
+      await deleteExpiredEmailTokens({ db: deps.db, now });
       // rate-limiter-flexible stamps expiries with the real clock (Date.now), not deps.now.
       await pruneRateLimits({ db: deps.db, olderThan: new Date(Date.now() - RATE_LIMIT_HISTORY_MS) });
     },

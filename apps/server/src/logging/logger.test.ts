@@ -44,6 +44,24 @@ describe("createLogger: redaction by configuration", () => {
     });
   });
 
+  it("blanks e-mail links and their tokens (a logged message, a tRPC input, an outbox payload)", () => {
+    const { logger, lines } = createCapturingLogger();
+    const link = "https://shop.example.test/reset-password#token=secret-link-token";
+    logger.info(
+      {
+        message: { to: "a@example.test", subject: "Reset", text: `Go: ${link}`, html: `<a href="${link}">` },
+        input: { token: "secret-link-token", password: "new-password" },
+        payload: { tokenCiphertext: "v1.encrypted" },
+        content: { link, resetLink: link },
+      },
+      "mail",
+    );
+    const text = JSON.stringify(lines[0]);
+    for (const secret of ["secret-link-token", "v1.encrypted", "new-password"])
+      expect(text, secret).not.toContain(secret);
+    expect(lines[0]).toMatchObject({ message: { to: "a@example.test", subject: "Reset" } });
+  });
+
   it("carries child bindings (request id, job) on every line", () => {
     const { logger, lines } = createCapturingLogger();
     logger.child({ requestId: "req-1" }).info({ password: "x-secret" }, "hello");

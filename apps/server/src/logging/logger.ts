@@ -31,6 +31,12 @@ export const REDACTED_PATHS: readonly string[] = [
   "headers.authorization",
   "headers.cookie",
   "headers['x-signature']",
+  // E-mail links carry a one-time token (verification, password reset), the outbox keeps it encrypted.
+  "link",
+  "resetLink",
+  "tokenCiphertext",
+  "text",
+  "html",
 ].flatMap((path) => [path, `*.${path}`, `*.*.${path}`]);
 
 export interface CreateLoggerOptions {

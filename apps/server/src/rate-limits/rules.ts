@@ -17,3 +17,17 @@ export const UNSIGNED_WEBHOOKS_PER_IP: RateLimitRule = {
   points: 60,
   durationSeconds: 60,
 };
+
+/**
+ * E-mails a request can trigger to one recipient (a repeated sign-up's "you already have an account", a resent
+ * verification link, a reset link), so nobody can flood an inbox through the shop. Over the limit, the request
+ * answers as usual and no message is queued.
+ */
+export const EMAILS_PER_RECIPIENT: RateLimitRule = { name: "email:recipient", points: 5, durationSeconds: 60 * 60 };
+
+/** "Forgot password" requests per address: the same bound as sign-ups. */
+export const PASSWORD_RESETS_PER_IP: RateLimitRule = {
+  name: "password-reset:requests:ip",
+  points: 10,
+  durationSeconds: 60 * 60,
+};

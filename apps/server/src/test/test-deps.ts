@@ -8,6 +8,7 @@ import type { DB } from "../db/schema";
 import type { AppDeps, JobQueue } from "../deps";
 import { loadEnv } from "../env";
 import { createSilentLogger } from "../logging/logger";
+import type { MailMessage } from "../mail/mailer";
 
 export interface RecordedJob {
   name: string;
@@ -18,12 +19,15 @@ export interface RecordedJob {
 export interface TestDeps extends AppDeps {
   /** Jobs enqueued through `jobs`. */
   enqueuedJobs: RecordedJob[];
+  /** Messages handed to `mailer` (no SMTP in these tests). */
+  sentMails: MailMessage[];
 }
 
 const UNREACHABLE_PROVIDER_URL = "http://127.0.0.1:9";
 
 export function createTestDeps(options: { db: Kysely<DB>; now?: () => Date; publicUrl?: string }): TestDeps {
   const enqueuedJobs: RecordedJob[] = [];
+  const sentMails: MailMessage[] = [];
   const jobs: JobQueue = {
     async enqueue(name, data, jobOptions) {
       enqueuedJobs.push({ name, data, ...(jobOptions ? { options: jobOptions } : {}) });
@@ -50,6 +54,13 @@ export function createTestDeps(options: { db: Kysely<DB>; now?: () => Date; publ
     publicUrl: options.publicUrl ?? "http://127.0.0.1:3000",
     now: options.now ?? (() => new Date()),
     logger: createSilentLogger(),
+    mailer: {
+      async send(message) {
+        sentMails.push(message);
+      },
+      close() {},
+    },
     enqueuedJobs,
+    sentMails,
   };
 }

@@ -13,6 +13,7 @@ import type { SessionUser } from "../auth/sessions";
 import { type DB, toJsonb } from "../db/schema";
 import { saveCardForUser } from "../domain/account/save-card-for-user";
 import { createCheckout } from "../domain/checkout/create-checkout";
+import { createEmailToken, type EmailTokenPurpose } from "../domain/email/email-tokens";
 import { syncPaymentFromProvider } from "../domain/payments/sync-payment-from-provider";
 import { changeSubscriptionStatus } from "../domain/subscriptions/change-subscription-status";
 import { createSubscription } from "../domain/subscriptions/create-subscription";
@@ -37,6 +38,13 @@ interface MatrixEntry {
   input: (fixture: CallFixture) => unknown | Promise<unknown>;
 }
 
+/** A one-time link of a new user (each call a fresh one: the matrix calls each procedure once per role). */
+async function freshLinkToken(db: Kysely<DB>, purpose: EmailTokenPurpose): Promise<string> {
+  const user = await createTestUser({ db });
+  const { token } = await createEmailToken({ db, userId: user.id, email: user.email, purpose, now: new Date() });
+  return token;
+}
+
 const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   "auth.signUp": {
     access: "public",
@@ -45,6 +53,17 @@ const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   "auth.signIn": {
     access: "public",
     input: async ({ db }) => ({ email: (await createTestUser({ db })).email, password: TEST_PASSWORD }),
+  },
+  "auth.verifyEmail": {
+    access: "public",
+    input: async ({ db }) => ({ token: await freshLinkToken(db, "verify_email") }),
+  },
+  "auth.emailVerification": { access: "protected", input: () => undefined },
+  "auth.resendVerificationEmail": { access: "protected", input: () => undefined },
+  "auth.requestPasswordReset": { access: "public", input: () => ({ email: uniqueEmail("matrix-reset") }) },
+  "auth.resetPassword": {
+    access: "public",
+    input: async ({ db }) => ({ token: await freshLinkToken(db, "reset_password"), password: "matrix-new-password" }),
   },
   "auth.signOut": { access: "public", input: () => undefined },
   "auth.signOutEverywhere": { access: "protected", input: () => undefined },
@@ -142,6 +161,7 @@ const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   },
   "account.orders": { access: "protected", input: () => ({ limit: 5 }) },
   "account.cards.list": { access: "protected", input: () => undefined },
+  "account.cards.add": { access: "protected", input: async () => ({ cardToken: await env.cardToken("APRO") }) },
   "account.cards.remove": {
     access: "protected",
     input: async ({ user }) => ({ cardId: user ? (await savedCardOf(user)).id : "1" }),

@@ -132,6 +132,8 @@ test("[a11y] checkout (both steps, with errors shown) and the result page have n
   await enterPayerDetails(page);
   await page.getByRole("button", { name: "Pay now" }).click();
   await expect(page.getByText("Enter the card number.").first()).toBeVisible();
+  // Checked with the provider's secure fields mounted (their frames are titled, their inputs labelled).
+  await expect(page.locator("[data-secure-field] iframe")).toHaveCount(3);
   expect(await seriousViolations(page)).toEqual([]);
 
   await fillCard(page, { holder: "APRO" });
@@ -146,5 +148,52 @@ test("[a11y] the account page has no serious violations", async ({ page, signInA
   await expect(page.getByRole("heading", { name: "No orders yet" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "No saved cards" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "No subscriptions" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("[a11y] the e-mail pages (check your inbox, verify, forgot and reset password) have no serious violations", async ({
+  page,
+}) => {
+  await page.goto("/forgot-password");
+  await expect(page.getByRole("heading", { level: 1, name: "Forgot your password?" })).toBeVisible();
+  await page.getByRole("button", { name: "Send the link" }).click();
+  await expect(page.getByText("Please fix the following:")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByLabel("Email").fill(`nobody-${crypto.randomUUID().slice(0, 8)}@e2e.test`);
+  await page.getByRole("button", { name: "Send the link" }).click();
+  await expect(page.getByText(/If an account exists for/)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // A link that was never sent: the pages say so.
+  await page.goto("/reset-password#token=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa");
+  await page.getByLabel("New password").fill("a long enough password");
+  await page.getByRole("button", { name: "Save the new password" }).click();
+  await expect(page.getByText("This link was already used or has expired. Ask for a new one.").first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto("/verify-email#token=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa");
+  await expect(page.getByText("This link was already used or has expired. Ask for a new one.")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto("/signup");
+  await page.getByLabel("Name").fill("Axe");
+  await page.getByLabel("Email").fill(`axe-${crypto.randomUUID().slice(0, 8)}@e2e.test`);
+  await page.getByLabel("Password").fill("a long enough password");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Check your inbox" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("[a11y] the account page with the 'confirm your e-mail' banner has no serious violations", async ({
+  page,
+  db,
+  signInAs,
+}) => {
+  const shopper = await signInAs();
+  await db.updateTable("users").set({ email_verified_at: null }).where("id", "=", shopper.id).execute();
+  await page.goto("/account");
+  await expect(page.getByText(`Confirm your e-mail address: we sent a link to ${shopper.email}.`)).toBeVisible();
+  await page.getByRole("button", { name: "Send the link again" }).click();
+  await expect(page.getByText(`We sent a new link to ${shopper.email}.`)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });

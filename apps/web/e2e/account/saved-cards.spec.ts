@@ -1,5 +1,5 @@
 import { expect, test } from "../support/fixtures";
-import { addToCart, enterPayerDetails, fillCard, seedProduct } from "../support/shop";
+import { addToCart, enterPayerDetails, fillCard, secureInput, seedProduct } from "../support/shop";
 
 test("[account][cards] a card saved while paying is listed, and removing it asks first", async ({
   page,
@@ -34,4 +34,26 @@ test("[account][cards] a card saved while paying is listed, and removing it asks
     .where("id", "=", shopper.id)
     .executeTakeFirstOrThrow();
   expect(user.provider_customer_id).not.toBeNull();
+});
+
+test("[account][cards] adding a card from the account goes through the secure fields", async ({
+  page,
+  signInAs,
+  cobroRequests,
+}) => {
+  await signInAs();
+  await page.goto("/account");
+  const cards = page.getByRole("region", { name: "Saved cards" });
+  await expect(cards.getByRole("heading", { name: "No saved cards" })).toBeVisible();
+  await cards.getByRole("button", { name: "Add a card" }).click();
+  await fillCard(page, { holder: "APRO" });
+  await page.getByRole("button", { name: "Save the card" }).click();
+  await expect(cards.getByText("Visa ending in 3704 was saved.")).toBeVisible();
+  await expect(cards.getByText("Visa ending in 3704", { exact: true })).toBeVisible();
+  await expect(secureInput(page, "cardNumber")).toHaveCount(0);
+  // Cobro's server got a token, never the card.
+  const add = cobroRequests.filter((request) => request.url.includes("account.cards.add"));
+  expect(add).toHaveLength(1);
+  expect(add[0]?.body ?? "").not.toContain("4509953566233704");
+  expect(add[0]?.body ?? "").toContain("cardToken");
 });

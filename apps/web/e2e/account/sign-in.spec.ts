@@ -1,4 +1,5 @@
 import { createShopperWithSession, expect, test } from "../support/fixtures";
+import { fillCard } from "../support/shop";
 
 test("[account][auth] a visitor is sent to sign in and lands back on the account page", async ({
   page,
@@ -51,10 +52,7 @@ test("[account][orders] a signed-in shopper's order is listed with its status", 
   await expect(page.getByLabel("Email")).toHaveValue(shopper.email);
   await page.getByLabel("Document number").fill("12345678");
   await page.getByRole("button", { name: "Continue to payment" }).click();
-  await page.getByLabel("Card number").fill("4509 9535 6623 3704");
-  await page.getByLabel("Name on the card").fill("APRO");
-  await page.getByLabel("Expiry date").fill("11/30");
-  await page.getByLabel("Security code").fill("947");
+  await fillCard(page, { holder: "APRO" });
   await page.getByRole("button", { name: "Pay now" }).click();
   await expect(page.getByRole("heading", { name: "Thank you! Your payment was approved" })).toBeVisible();
 
@@ -62,6 +60,8 @@ test("[account][orders] a signed-in shopper's order is listed with its status", 
   const orders = page.getByRole("region", { name: "Your orders" });
   await expect(orders.getByText("1 × Termo de prueba")).toBeVisible();
   await expect(orders.getByText("Approved")).toBeVisible();
+  // The total paid with its installments, as the provider charged it.
+  await expect(orders.getByTestId("payment-plan")).toHaveText(/^Paid ARS\s[\d,.]+ in 1 payment$/);
   await expect(orders.getByText("Showing 1 order")).toBeVisible();
   const checkouts = await db
     .selectFrom("checkouts")

@@ -1,14 +1,11 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures";
 import { createPlan } from "../support/sandbox-control";
-import { TEST_CARDS, TEST_CVV, TEST_EXPIRY } from "../support/shop";
+import { fillCard } from "../support/shop";
 
 async function subscribe(page: Page, planId: string, holder = "APRO"): Promise<void> {
   await page.goto(`/plans/${planId}`);
-  await page.getByLabel("Card number").fill(TEST_CARDS.MLA_VISA);
-  await page.getByLabel("Name on the card").fill(holder);
-  await page.getByLabel("Expiry date").fill(TEST_EXPIRY);
-  await page.getByLabel("Security code").fill(TEST_CVV);
+  await fillCard(page, { holder });
   await page.getByRole("button", { name: "Subscribe", exact: true }).click();
 }
 

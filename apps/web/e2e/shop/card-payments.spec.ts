@@ -12,7 +12,7 @@ import {
   TEST_CVV,
 } from "../support/shop";
 
-test("[shop][card] APRO card payment is approved and recorded", async ({ page, db }) => {
+test("[shop][cards] APRO card payment is approved and recorded", async ({ page, db }) => {
   const product = await seedProduct(db, { priceMinor: 18_500_00 });
   await addToCart(page, product);
   await enterPayerDetails(page);
@@ -40,15 +40,21 @@ test("[shop][card] APRO card payment is approved and recorded", async ({ page, d
   expect(checkout.amount_minor).toBe(18_500_00);
 });
 
-test("[shop][security] the card number and CVV go to the provider only, never to Cobro's server", async ({
+test("[shop][cards] the card number and CVV go to the provider only, never to Cobro's server", async ({
   page,
   db,
   cobroRequests,
 }) => {
-  const providerRequests: { url: string; body: string | null }[] = [];
+  const providerRequests: { url: string; body: string | null; frameOrigin: string | null }[] = [];
   page.on("request", (request) => {
     if (new URL(request.url()).origin === MAIN_STORE.sandboxUrl) {
-      providerRequests.push({ url: request.url(), body: request.postData() });
+      let frameOrigin: string | null = null;
+      try {
+        frameOrigin = new URL(request.frame().url()).origin;
+      } catch {
+        frameOrigin = null;
+      }
+      providerRequests.push({ url: request.url(), body: request.postData(), frameOrigin });
     }
   });
   const product = await seedProduct(db);
@@ -59,9 +65,10 @@ test("[shop][security] the card number and CVV go to the provider only, never to
   await expect(page.getByRole("heading", { name: "Thank you! Your payment was approved" })).toBeVisible();
 
   const digits = TEST_CARDS.MLA_VISA.replace(/\s/g, "");
-  // The card went to the provider's tokenization endpoint, from the browser.
+  // The card went to the provider's tokenization endpoint, from the secure field's frame (the provider's origin).
   const tokenization = providerRequests.find((request) => request.url.includes("/v1/card_tokens?public_key="));
   expect(tokenization?.body).toContain(digits);
+  expect(tokenization?.frameOrigin).toBe(MAIN_STORE.sandboxUrl);
 
   // Cobro's server saw the payment (a token), and nothing of the card.
   const payCalls = cobroRequests.filter((request) => request.url.includes("checkout.payWithCard"));
@@ -76,7 +83,7 @@ test("[shop][security] the card number and CVV go to the provider only, never to
   }
 });
 
-test("[shop][card] OTHE is rejected with the issuer's message, then another card pays the same order once", async ({
+test("[shop][cards] OTHE is rejected with the issuer's message, then another card pays the same order once", async ({
   page,
   db,
 }) => {
@@ -113,7 +120,7 @@ test("[shop][card] OTHE is rejected with the issuer's message, then another card
   expect(checkouts.length).toBeLessThanOrEqual(2);
 });
 
-test("[shop][card] CONT stays pending, then the page turns approved by itself when the payment settles", async ({
+test("[shop][cards] CONT stays pending, then the page turns approved by itself when the payment settles", async ({
   page,
   db,
 }) => {

@@ -13,6 +13,11 @@ export interface StoreEnv {
   port: number;
   postgresPort: number;
   sandboxPort: number;
+  /** The local mail catcher's SMTP and inbox ports (0 for the Brazilian store: it picks free ones itself). */
+  mailSmtpPort: number;
+  mailWebPort: number;
+  /** The mail catcher's inbox (its REST API is under /api). */
+  inboxUrl: string;
   baseUrl: string;
   sandboxUrl: string;
   /** Under the run's data directory. */
@@ -28,11 +33,11 @@ export function runDataDir(): string {
   return dir;
 }
 
-/** The run's ports (JSON: six numbers), set on the first load. */
+/** The run's ports (JSON: eight numbers), set on the first load. */
 export const PORTS_VARIABLE = "COBRO_E2E_PORTS";
 
 /**
- * Six TCP ports that were free a moment ago, all held open at once so they differ. Synchronous (a child node
+ * Eight TCP ports that were free a moment ago, all held open at once so they differ. Synchronous (a child node
  * process) because the stores below are module constants the config and the tests import.
  */
 function pickFreePorts(count: number): number[] {
@@ -49,7 +54,7 @@ function pickFreePorts(count: number): number[] {
 function runPorts(): number[] {
   const chosen = process.env[PORTS_VARIABLE];
   if (chosen) return JSON.parse(chosen) as number[];
-  const ports = pickFreePorts(6);
+  const ports = pickFreePorts(8);
   process.env[PORTS_VARIABLE] = JSON.stringify(ports);
   return ports;
 }
@@ -61,14 +66,25 @@ const [
   brazilPort = 0,
   brazilPostgresPort = 0,
   brazilSandboxPort = 0,
+  mainMailSmtpPort = 0,
+  mainMailWebPort = 0,
 ] = runPorts();
 
-function store(name: StoreEnv["name"], port: number, postgresPort: number, sandboxPort: number): StoreEnv {
+function store(
+  name: StoreEnv["name"],
+  port: number,
+  postgresPort: number,
+  sandboxPort: number,
+  mail: { smtpPort: number; webPort: number } = { smtpPort: 0, webPort: 0 },
+): StoreEnv {
   return {
     name,
     port,
     postgresPort,
     sandboxPort,
+    mailSmtpPort: mail.smtpPort,
+    mailWebPort: mail.webPort,
+    inboxUrl: `http://127.0.0.1:${mail.webPort}`,
     baseUrl: `http://127.0.0.1:${port}`,
     sandboxUrl: `http://127.0.0.1:${sandboxPort}`,
     dataDir: () => path.join(runDataDir(), name),
@@ -76,7 +92,10 @@ function store(name: StoreEnv["name"], port: number, postgresPort: number, sandb
 }
 
 /** The store as `npm start` runs it: embedded PostgreSQL and the embedded sandbox (an Argentine seller, ARS). */
-export const MAIN_STORE = store("main", mainPort, mainPostgresPort, mainSandboxPort);
+export const MAIN_STORE = store("main", mainPort, mainPostgresPort, mainSandboxPort, {
+  smtpPort: mainMailSmtpPort,
+  webPort: mainMailWebPort,
+});
 
 /**
  * A Brazilian store (BRL, Pix): the same server in live mode, pointed at a sandbox whose seller is in MLB. The

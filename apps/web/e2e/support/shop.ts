@@ -1,5 +1,5 @@
 // Steps a shopper takes, by the labels a person sees (English pages).
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import type { Kysely } from "kysely";
 import type { DB } from "../../../server/src/db/schema";
 import { MAIN_STORE, type StoreEnv } from "./e2e-env";
@@ -83,15 +83,27 @@ export async function enterPayerDetails(
   await expect(page.getByRole("group", { name: "How do you want to pay?" })).toBeVisible();
 }
 
-/** Fills the card form (the card option must be selected, as it is by default). */
+/**
+ * The input of one of the card form's secure fields: a frame of the provider's browser SDK (the sandbox's stand-in),
+ * cross-origin to the shop, mounted in our container `[data-secure-field=<type>]`.
+ */
+export function secureInput(page: Page, type: "cardNumber" | "expirationDate" | "securityCode"): Locator {
+  return page.frameLocator(`[data-secure-field="${type}"] iframe`).locator("input");
+}
+
+/**
+ * Fills the card form (the card option must be selected, as it is by default): the card number, expiry and CVV are
+ * typed into the secure fields' frames, the holder's name into our form. Waits until the SDK recognised the brand.
+ */
 export async function fillCard(
   page: Page,
   card: { holder: string; number?: string; expiry?: string; cvv?: string },
 ): Promise<void> {
-  await page.getByLabel("Card number").fill(card.number ?? TEST_CARDS.MLA_VISA);
+  await secureInput(page, "cardNumber").pressSequentially((card.number ?? TEST_CARDS.MLA_VISA).replace(/\s/g, ""));
   await page.getByLabel("Name on the card").fill(card.holder);
-  await page.getByLabel("Expiry date").fill(card.expiry ?? TEST_EXPIRY);
-  await page.getByLabel("Security code").fill(card.cvv ?? TEST_CVV);
+  await secureInput(page, "expirationDate").pressSequentially((card.expiry ?? TEST_EXPIRY).replace("/", ""));
+  await secureInput(page, "securityCode").pressSequentially(card.cvv ?? TEST_CVV);
+  await expect(page.getByTestId("card-brand")).toBeVisible();
 }
 
 /** The checkout id of the result page the browser is on. */

@@ -1,27 +1,50 @@
-// The card choice of the payment step: the card form tokenizes in the browser
-// and hands over a token; this pays the checkout with it.
+// The card choice of the payment step. A signed-in shopper with saved cards
+// sees them first and pays with one by its security code only, or chooses a
+// new card; either way the card form's secure fields make the token and this
+// pays the checkout with it.
+import { LoadingState } from "@cobro/ui";
+import { useState } from "react";
 import { useCurrentUser } from "../components/app-layout";
 import { useI18n } from "../i18n/i18n-context";
-import { isCardMethod } from "../payments/card-brand";
-import { CardForm, type CardFormSubmission } from "../payments/card-form";
-import { trpc } from "../trpc";
+import { CardForm, type CardFormSubmission, type SavedCardChoice } from "../payments/card-form";
+import { type RouterOutputs, trpc } from "../trpc";
 import { type StoredCheckout, writeStoredCheckout } from "./checkout-session";
-import type { PaymentMethod } from "./method-choice";
 import { useGoToResult } from "./use-go-to-result";
+
+type SavedCard = RouterOutputs["account"]["cards"]["list"][number];
 
 export interface CardStepProps {
   checkout: StoredCheckout;
-  methods: readonly PaymentMethod[];
   /** The checkout's payment was declined: another card pays a new checkout for the same order. */
   declined: boolean;
 }
 
-export function CardStep({ checkout, methods, declined }: CardStepProps) {
+const NEW_CARD = "new";
+
+/** "Visa ending in 3704, expires 11/30". */
+function describeSavedCard(card: SavedCard, t: ReturnType<typeof useI18n>["t"]): string {
+  if (card.expirationMonth === null || card.expirationYear === null) {
+    return t("checkout.savedCards.cardNoExpiry", { brand: card.brand, lastFour: card.lastFour });
+  }
+  const date = `${String(card.expirationMonth).padStart(2, "0")}/${String(card.expirationYear).slice(-2)}`;
+  return t("checkout.savedCards.card", { brand: card.brand, lastFour: card.lastFour, date });
+}
+
+export function CardStep({ checkout, declined }: CardStepProps) {
   const { t } = useI18n();
   const { user } = useCurrentUser();
   const goToResult = useGoToResult();
   const payWithCard = trpc.checkout.payWithCard.useMutation();
   const createCheckout = trpc.checkout.create.useMutation();
+  const savedCards = trpc.account.cards.list.useQuery(undefined, { enabled: user !== null, retry: false });
+  const cards = user !== null ? (savedCards.data ?? []) : [];
+  const [choice, setChoice] = useState<string | null>(null);
+  // Saved cards first: the first one is chosen until the shopper picks another or a new card.
+  const chosenId = choice ?? cards[0]?.id ?? NEW_CARD;
+  const chosen = cards.find((card) => card.id === chosenId) ?? null;
+  const savedCard: SavedCardChoice | null = chosen
+    ? { id: chosen.id, paymentMethodId: chosen.paymentMethodId, bin: chosen.bin }
+    : null;
 
   const startReplacementCheckout = async () => {
     const created = await createCheckout.mutateAsync({ items: checkout.items, payer: checkout.payer });
@@ -40,6 +63,8 @@ export function CardStep({ checkout, methods, declined }: CardStepProps) {
       cardToken: submission.cardToken,
       paymentMethodId: submission.paymentMethodId,
       installments: submission.installments,
+      ...(submission.issuerId ? { issuerId: submission.issuerId } : {}),
+      ...(savedCard ? { savedCardId: savedCard.id } : {}),
       ...(submission.saveCard && submission.saveCardToken
         ? { saveCard: true, saveCardToken: submission.saveCardToken }
         : {}),
@@ -52,16 +77,41 @@ export function CardStep({ checkout, methods, declined }: CardStepProps) {
     await goToResult(await payWithCard.mutateAsync({ ...target, ...card }));
   };
 
+  if (user !== null && savedCards.isPending) return <LoadingState label={t("checkout.savedCards.loading")} />;
+
   return (
-    <CardForm
-      idPrefix="card"
-      methods={methods.filter(isCardMethod)}
-      installmentsFor={checkout.total}
-      identification={checkout.payer.identification}
-      allowSaveCard={user !== null}
-      submitLabel={t("checkout.card.pay")}
-      busyLabel={t("checkout.paying")}
-      onSubmit={payCard}
-    />
+    <>
+      {cards.length > 0 ? (
+        <fieldset className="ui-choices">
+          <legend className="ui-choices__legend">{t("checkout.savedCards.legend")}</legend>
+          {[
+            ...cards.map((card) => ({ id: card.id, label: describeSavedCard(card, t) })),
+            { id: NEW_CARD, label: t("checkout.savedCards.newCard") },
+          ].map((option) => (
+            <div className="ui-choices__option" key={option.id}>
+              <input
+                type="radio"
+                id={`card-choice-${option.id}`}
+                name="card-choice"
+                value={option.id}
+                checked={chosenId === option.id}
+                onChange={() => setChoice(option.id)}
+              />
+              <label htmlFor={`card-choice-${option.id}`}>{option.label}</label>
+            </div>
+          ))}
+        </fieldset>
+      ) : null}
+      <CardForm
+        idPrefix={savedCard ? "saved-card" : "card"}
+        installmentsFor={checkout.total}
+        identification={checkout.payer.identification}
+        allowSaveCard={user !== null}
+        savedCard={savedCard}
+        submitLabel={t("checkout.card.pay")}
+        busyLabel={t("checkout.paying")}
+        onSubmit={payCard}
+      />
+    </>
   );
 }

@@ -9,7 +9,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { App } from "../app";
 import type { CartItem } from "../cart/cart-state";
 import { AppProviders } from "../providers";
-import { FAKE_PROVIDER_URL, FakeTrpcError, FakeTrpcServer } from "../test/fake-trpc-server";
+import { createFakeMercadoPago, type FakeMercadoPago } from "../test/fake-mercadopago";
+import { FAKE_PROVIDER_URL, FAKE_SDK_URL, FakeTrpcError, FakeTrpcServer } from "../test/fake-trpc-server";
 import { type StoredCheckout, writeStoredCheckout } from "./checkout-session";
 
 const PRODUCT_ID = "0b9c0f8e-4f55-4f0b-9f58-1c1f6f0e2a11";
@@ -60,6 +61,7 @@ function fakeServer(pay: (checkoutId: string) => "approved" | "rejected" = () =>
       providerMode: "sandbox",
       providerApiUrl: FAKE_PROVIDER_URL,
       publicKey: "TEST-public-key",
+      sdkUrl: FAKE_SDK_URL,
       siteId: "MLA",
       currency: "ARS",
     }),
@@ -126,14 +128,23 @@ function descriptionOf(element: HTMLElement): string {
   return ids.map((id) => document.getElementById(id)?.textContent ?? "").join(" ");
 }
 
-async function typeCard(user: ReturnType<typeof userEvent.setup>, card: { number: string; cvv: string }) {
-  await user.type(await screen.findByLabelText(/^Card number/), card.number);
-  await user.clear(screen.getByLabelText(/^Name on the card/));
-  await user.type(screen.getByLabelText(/^Name on the card/), "ANA GOMEZ");
-  await user.clear(screen.getByLabelText(/^Expiry date/));
-  await user.type(screen.getByLabelText(/^Expiry date/), "11/30");
-  await user.type(screen.getByLabelText(/^Security code/), card.cvv);
+/**
+ * Fills the card form: the secure fields are the fake SDK's (the test plays the card-number frame recognising the
+ * BIN); the holder's name is ours.
+ */
+async function typeCard(user: ReturnType<typeof userEvent.setup>, sdk: FakeMercadoPago, bin: string) {
+  const holder = await screen.findByLabelText(/^Name on the card/);
+  await waitFor(() => expect(sdk.mounted("cardNumber")).toBe(true));
+  act(() => sdk.changeBin(bin));
+  await user.clear(holder);
+  await user.type(holder, "ANA GOMEZ");
 }
+
+let sdk: FakeMercadoPago;
+beforeEach(() => {
+  sdk = createFakeMercadoPago();
+  sdk.install();
+});
 
 beforeEach(() => {
   sessionStorage.clear();
@@ -146,6 +157,7 @@ vi.setConfig({ testTimeout: 30_000 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  delete window.MercadoPago;
 });
 
 describe("[checkout][card] paying with a card", () => {
@@ -154,7 +166,14 @@ describe("[checkout][card] paying with a card", () => {
     const { server } = fakeServer();
     writeStoredCheckout(storedCheckout);
     renderApp(server);
-    await typeCard(user, { number: CARD_NUMBER, cvv: "123" });
+    await typeCard(user, sdk, CARD_NUMBER.slice(0, 8));
+    // The installments are the SDK's payer costs, with their total and cost.
+    const installments = await screen.findByLabelText(/^Installments/);
+    expect(
+      within(installments).getByRole("option", {
+        name: /^3 installments of .+ · Total .+ · Interest-free · CFT 0% · TEA 0%$/,
+      }),
+    ).toBeInTheDocument();
     const pay = screen.getByRole("button", { name: "Pay now" });
     await waitFor(() => expect(pay).toBeEnabled());
 
@@ -171,9 +190,13 @@ describe("[checkout][card] paying with a card", () => {
 
     expect(await screen.findByRole("heading", { name: "Thank you! Your payment was approved" })).toBeVisible();
     expect(server.callsTo("checkout.payWithCard")).toHaveLength(1);
-    expect(server.tokenRequests).toHaveLength(1);
-    // The card number and CVV went to the provider only, never to Cobro's server.
-    expect(JSON.stringify(server.calls)).not.toContain(CARD_NUMBER);
+    expect(sdk.tokenRequests).toEqual([
+      {
+        cardholderName: "ANA GOMEZ",
+        identificationType: storedCheckout.payer.identification?.type,
+        identificationNumber: storedCheckout.payer.identification?.number,
+      },
+    ]);
     expect(server.callsTo("checkout.payWithCard")[0]).toMatchObject({
       checkoutId: FIRST_CHECKOUT,
       cardToken: "tok00000001",
@@ -188,7 +211,8 @@ describe("[checkout][card] paying with a card", () => {
     const { server } = fakeServer((checkoutId) => (checkoutId === FIRST_CHECKOUT ? "rejected" : "approved"));
     writeStoredCheckout(storedCheckout);
     renderApp(server);
-    await typeCard(user, { number: CARD_NUMBER, cvv: "123" });
+    await typeCard(user, sdk, CARD_NUMBER.slice(0, 8));
+    await screen.findByLabelText(/^Installments/);
     await user.click(screen.getByRole("button", { name: "Pay now" }));
 
     expect(await screen.findByRole("heading", { name: "Your payment was declined" })).toBeVisible();
@@ -200,18 +224,15 @@ describe("[checkout][card] paying with a card", () => {
     expect(
       within(declined.closest("[role]") ?? document.body).getByText("The card issuer declined the payment."),
     ).toBeVisible();
-    expect(screen.getByLabelText(/^Card number/)).toHaveValue("");
 
-    await typeCard(user, { number: "5031 7557 3453 0604".replace(/\s/g, ""), cvv: "123" });
-    // Not a Visa: the brand is unknown, so the form says so and sends nothing.
+    await typeCard(user, sdk, "50317557");
+    // Not a brand this store takes: the form says so and sends nothing.
+    expect(await screen.findByText(/do not recognise this card/, { selector: ".ui-field__error" })).toBeVisible();
     await user.click(screen.getByRole("button", { name: "Pay now" }));
-    expect(descriptionOf(screen.getByLabelText(/^Card number/))).toContain("recogni");
     expect(server.callsTo("checkout.payWithCard")).toHaveLength(1);
 
-    await user.clear(screen.getByLabelText(/^Card number/));
-    await user.type(screen.getByLabelText(/^Card number/), "4235647728025682");
-    await user.clear(screen.getByLabelText(/^Security code/));
-    await user.type(screen.getByLabelText(/^Security code/), "321");
+    act(() => sdk.changeBin("42356477"));
+    await screen.findByLabelText(/^Installments/);
     await user.click(screen.getByRole("button", { name: "Pay now" }));
 
     expect(await screen.findByRole("heading", { name: "Thank you! Your payment was approved" })).toBeVisible();
@@ -221,6 +242,98 @@ describe("[checkout][card] paying with a card", () => {
       expect.objectContaining({ checkoutId: FIRST_CHECKOUT, cardToken: "tok00000001" }),
       expect.objectContaining({ checkoutId: SECOND_CHECKOUT, checkoutToken: TOKEN_2, cardToken: "tok00000002" }),
     ]);
+  });
+});
+
+describe("[checkout][cards] saved cards", () => {
+  const SHOPPER = {
+    id: "33333333-3333-4333-8333-333333333333",
+    email: "ana@example.com",
+    name: "Ana",
+    role: "shopper",
+  };
+  const SAVED = {
+    id: "card-1",
+    brand: "Visa",
+    paymentMethodId: "visa",
+    lastFour: "3704",
+    bin: "450995",
+    expirationMonth: 11,
+    expirationYear: 2030,
+    holder: "APRO",
+  };
+
+  it("offers the saved card first, asks only its security code, and pays with its id", async () => {
+    const user = userEvent.setup();
+    const { server } = fakeServer();
+    server.on("auth.me", () => ({ user: SHOPPER }));
+    server.on("account.cards.list", () => [SAVED]);
+    writeStoredCheckout(storedCheckout);
+    renderApp(server);
+
+    const choice = await screen.findByRole("group", { name: "Pay with" });
+    expect(within(choice).getByLabelText("Visa ending in 3704, expires 11/30")).toBeChecked();
+    // Only the CVV is a field; no card number, no holder's name, no "save this card".
+    await waitFor(() => expect(sdk.mounted("securityCode")).toBe(true));
+    expect(sdk.mounted("cardNumber")).toBe(false);
+    expect(screen.queryByLabelText(/^Name on the card/)).toBeNull();
+    expect(screen.queryByLabelText(/^Save this card/)).toBeNull();
+    // The installments of the saved card's BIN.
+    await screen.findByLabelText(/^Installments/);
+    await user.click(screen.getByRole("button", { name: "Pay now" }));
+
+    expect(await screen.findByRole("heading", { name: "Thank you! Your payment was approved" })).toBeVisible();
+    expect(sdk.tokenRequests).toEqual([{ cardId: "card-1" }]);
+    expect(server.callsTo("checkout.payWithCard")).toEqual([
+      expect.objectContaining({ savedCardId: "card-1", cardToken: "tok00000001", paymentMethodId: "visa" }),
+    ]);
+  });
+
+  it("'A new card' brings back the full form, and the payment names no saved card", async () => {
+    const user = userEvent.setup();
+    const { server } = fakeServer();
+    server.on("auth.me", () => ({ user: SHOPPER }));
+    server.on("account.cards.list", () => [SAVED]);
+    writeStoredCheckout(storedCheckout);
+    renderApp(server);
+
+    await user.click(await screen.findByLabelText("A new card"));
+    await typeCard(user, sdk, CARD_NUMBER.slice(0, 8));
+    await screen.findByLabelText(/^Installments/);
+    await user.click(screen.getByRole("button", { name: "Pay now" }));
+    expect(await screen.findByRole("heading", { name: "Thank you! Your payment was approved" })).toBeVisible();
+    const [payment] = server.callsTo("checkout.payWithCard");
+    expect(payment).not.toHaveProperty("savedCardId");
+    expect(sdk.tokenRequests[0]).toMatchObject({ cardholderName: "ANA GOMEZ" });
+  });
+});
+
+describe("[checkout][cards] the SDK cannot load", () => {
+  it("says card payments are unavailable, lets the shopper choose another method, and retries on demand", async () => {
+    const user = userEvent.setup();
+    delete window.MercadoPago;
+    const { server } = fakeServer();
+    writeStoredCheckout(storedCheckout);
+    renderApp(server);
+
+    // The script tag the loader added fails (blocked, offline).
+    await waitFor(() => expect(document.getElementById("mercadopago-sdk")).not.toBeNull());
+    act(() => {
+      document.getElementById("mercadopago-sdk")?.dispatchEvent(new Event("error"));
+    });
+    const failure = await screen.findByRole("alert");
+    expect(failure).toHaveTextContent("Card payments are unavailable right now; choose another method.");
+    // Other methods stay choosable.
+    expect(screen.getByRole("radio", { name: /Rapipago|Mercado Pago/ })).toBeEnabled();
+
+    await user.click(within(failure).getByRole("button", { name: "Try again" }));
+    await waitFor(() => expect(document.getElementById("mercadopago-sdk")).not.toBeNull());
+    sdk.install();
+    act(() => {
+      document.getElementById("mercadopago-sdk")?.dispatchEvent(new Event("load"));
+    });
+    expect(await screen.findByLabelText(/^Name on the card/)).toBeVisible();
+    document.getElementById("mercadopago-sdk")?.remove();
   });
 });
 

@@ -102,7 +102,7 @@ export function PaymentStep({ checkout, onChangeDetails }: PaymentStepProps) {
       <Card title={t("checkout.method.title")}>
         <MethodPicker choices={choices} methods={methods.data} value={choiceKey(selected)} onChange={setChoice} />
         {selected.kind === "card" ? (
-          <CardStep checkout={checkout} methods={methods.data} declined={declined} />
+          <CardStep checkout={checkout} declined={declined} />
         ) : selected.kind === "hosted" ? (
           <HostedStep checkout={checkout} />
         ) : (

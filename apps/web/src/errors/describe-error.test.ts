@@ -2,7 +2,7 @@ import { TRPCClientError } from "@trpc/client";
 import { describe, expect, it } from "vitest";
 import type { Language } from "../i18n/locale";
 import { createTranslator } from "../i18n/translate";
-import { CardTokenizationError } from "../payments/tokenize-card";
+import { CardTokenizationError } from "../payments/card-token-error";
 import { describeError, type UserFacingError } from "./describe-error";
 
 const fieldError = (failure: UserFacingError, field: string) => failure.fieldErrors[field]?.[0];

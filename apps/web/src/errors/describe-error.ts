@@ -10,7 +10,7 @@ import { TRPCClientError } from "@trpc/client";
 import type { Translate } from "../i18n/dictionary";
 import type { Language } from "../i18n/locale";
 import { describePaymentOutcome, isKnownStatusDetail } from "../i18n/payment-status";
-import { CardTokenizationError } from "../payments/tokenize-card";
+import { CardTokenizationError } from "../payments/card-token-error";
 
 /** Messages per form field, keyed by the input's dotted path (`payer.email`) or a card field (`cardNumber`). */
 export type FieldErrorMessages = Record<string, string[]>;

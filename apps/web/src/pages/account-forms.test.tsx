@@ -2,13 +2,14 @@
 // Sign-in and plan subscription as a shopper drives them, against a fake server
 // at the fetch level (the app's real tRPC client and hooks).
 import "@testing-library/jest-dom/vitest";
-import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { App } from "../app";
 import { AppProviders } from "../providers";
-import { FAKE_PROVIDER_URL, FakeTrpcError, FakeTrpcServer } from "../test/fake-trpc-server";
+import { createFakeMercadoPago } from "../test/fake-mercadopago";
+import { FAKE_PROVIDER_URL, FAKE_SDK_URL, FakeTrpcError, FakeTrpcServer } from "../test/fake-trpc-server";
 
 const SHOPPER = { id: "33333333-3333-4333-8333-333333333333", email: "ana@example.com", name: "Ana", role: "shopper" };
 
@@ -73,20 +74,18 @@ describe("[account][auth] sign-in form", () => {
 });
 
 describe("[account][auth] sign-up form", () => {
-  it("puts 'email taken' on the email field and keeps everything typed", async () => {
+  it("checks the password policy first, then says a link was sent, in the shopper's language, signing nobody in", async () => {
     const user = userEvent.setup();
     const server = new FakeTrpcServer({
       "auth.me": () => ({ user: null }),
-      "auth.signUp": () => {
-        throw new FakeTrpcError("An account with this email already exists", { code: "CONFLICT", httpStatus: 409 });
-      },
+      "auth.signUp": (input) => ({ email: (input as { email: string }).email, sent: true }),
     });
     renderApp(server, "/signup");
     const name = await screen.findByLabelText(/^Name/);
     const email = screen.getByLabelText(/^Email/);
     const password = screen.getByLabelText(/^Password/);
     await user.type(name, "Ana");
-    await user.type(email, "ana@example.com");
+    await user.type(email, "Ana@Example.com");
     await user.type(password, "short");
     await user.click(screen.getByRole("button", { name: "Create account" }));
     // The server's password policy, checked before sending.
@@ -96,13 +95,105 @@ describe("[account][auth] sign-up form", () => {
 
     await user.type(password, " and long enough");
     await user.click(screen.getByRole("button", { name: "Create account" }));
-    await waitFor(() => expect(email).toHaveFocus());
-    expect(email).toHaveAccessibleDescription(/There is already an account with this email\. Sign in instead\./);
-    expect([name, email, password].map((field) => (field as HTMLInputElement).value)).toEqual([
-      "Ana",
-      "ana@example.com",
-      "short and long enough",
+    expect(await screen.findByRole("heading", { level: 1, name: "Check your inbox" })).toBeVisible();
+    expect(screen.getByText("We sent a link to ana@example.com. Follow it to finish.")).toBeVisible();
+    expect(server.callsTo("auth.signUp")).toEqual([
+      { name: "Ana", email: "ana@example.com", password: "short and long enough", locale: "en" },
     ]);
+  });
+});
+
+describe("[account][auth] forgotten password", () => {
+  it("answers 'if an account exists' for the address typed, from the sign-in page's link", async () => {
+    const user = userEvent.setup();
+    const server = new FakeTrpcServer({
+      "auth.me": () => ({ user: null }),
+      "auth.requestPasswordReset": (input) => ({ email: (input as { email: string }).email, sent: true }),
+    });
+    renderApp(server, "/login");
+    await user.click(await screen.findByRole("link", { name: "Forgot your password?" }));
+    await screen.findByRole("heading", { level: 1, name: "Forgot your password?" });
+    const email = screen.getByLabelText(/^Email/);
+    await user.type(email, "nobody@example.com");
+    await user.click(screen.getByRole("button", { name: "Send the link" }));
+    expect(
+      await screen.findByText(/If an account exists for nobody@example\.com, we sent a link to it\./),
+    ).toBeVisible();
+    expect(server.callsTo("auth.requestPasswordReset")).toEqual([{ email: "nobody@example.com", locale: "en" }]);
+  });
+
+  it("sets a new password from the link, and says clearly when the link was used", async () => {
+    const user = userEvent.setup();
+    let uses = 0;
+    const server = new FakeTrpcServer({
+      "auth.me": () => ({ user: null }),
+      "auth.resetPassword": () => {
+        uses += 1;
+        if (uses > 1) {
+          throw new FakeTrpcError("This link was already used or has expired.", {
+            code: "BAD_REQUEST",
+            httpStatus: 400,
+            reason: "link_expired",
+          });
+        }
+        return { user: SHOPPER };
+      },
+    });
+    window.history.replaceState(null, "", "/reset-password#token=abcdefghijklmnopqrstuvwxyz012345");
+    renderApp(server, "/reset-password");
+    const password = await screen.findByLabelText(/^New password/);
+    await user.type(password, "a new long password");
+    await user.click(screen.getByRole("button", { name: "Save the new password" }));
+    expect(await screen.findByText(/Your password was changed\./)).toBeVisible();
+    expect(server.callsTo("auth.resetPassword")).toEqual([
+      { token: "abcdefghijklmnopqrstuvwxyz012345", password: "a new long password" },
+    ]);
+    // The token left the address bar as soon as the page read it.
+    expect(window.location.hash).toBe("");
+    cleanup();
+
+    window.history.replaceState(null, "", "/reset-password#token=abcdefghijklmnopqrstuvwxyz012345");
+    renderApp(server, "/reset-password");
+    await user.type(await screen.findByLabelText(/^New password/), "another long password");
+    await user.click(screen.getByRole("button", { name: "Save the new password" }));
+    expect(
+      (await screen.findAllByText("This link was already used or has expired. Ask for a new one.")).length,
+    ).toBeGreaterThan(0);
+    expect(screen.getByRole("link", { name: "Ask for a new link" })).toHaveAttribute("href", "/forgot-password");
+  });
+});
+
+describe("[account][auth] e-mail verification link", () => {
+  it("uses the link once on arrival, signs in and offers the account; a used link says so", async () => {
+    let uses = 0;
+    let signedIn = false;
+    const server = new FakeTrpcServer({
+      "auth.me": () => ({ user: signedIn ? SHOPPER : null }),
+      "auth.verifyEmail": () => {
+        uses += 1;
+        if (uses > 1) {
+          throw new FakeTrpcError("This link was already used or has expired.", {
+            code: "BAD_REQUEST",
+            httpStatus: 400,
+            reason: "link_expired",
+          });
+        }
+        signedIn = true;
+        return { user: SHOPPER };
+      },
+    });
+    window.history.replaceState(null, "", "/verify-email#token=verifytokenverifytokenverifytoken");
+    renderApp(server, "/verify-email");
+    expect(await screen.findByText("Your e-mail is confirmed and you are signed in.")).toBeVisible();
+    expect(screen.getByRole("link", { name: "Go to your account" })).toHaveAttribute("href", "/account");
+    expect(server.callsTo("auth.verifyEmail")).toEqual([{ token: "verifytokenverifytokenverifytoken" }]);
+    expect(window.location.hash).toBe("");
+    cleanup();
+
+    window.history.replaceState(null, "", "/verify-email#token=verifytokenverifytokenverifytoken");
+    renderApp(server, "/verify-email");
+    expect(await screen.findByText("This link was already used or has expired. Ask for a new one.")).toBeVisible();
+    expect(server.callsTo("auth.verifyEmail")).toHaveLength(2);
   });
 });
 
@@ -124,6 +215,7 @@ describe("[account][subscriptions] plan subscription form", () => {
         providerMode: "sandbox",
         providerApiUrl: FAKE_PROVIDER_URL,
         publicKey: "TEST-public-key",
+        sdkUrl: FAKE_SDK_URL,
         siteId: "MLA",
         currency: "ARS",
       }),
@@ -138,6 +230,8 @@ describe("[account][subscriptions] plan subscription form", () => {
 
   it("checks the email with the server's schema first, and shows the server's word on it next to it", async () => {
     const user = userEvent.setup();
+    const sdk = createFakeMercadoPago();
+    sdk.install();
     const fake = server();
     renderApp(fake, "/plans/plan-123");
     const email = await screen.findByLabelText(/^Email of your Mercado Pago account/);
@@ -151,15 +245,12 @@ describe("[account][subscriptions] plan subscription form", () => {
     // The email comes first on the page, so it takes the focus even though the card is empty too.
     await waitFor(() => expect(email).toHaveFocus());
     expect(email).toHaveAccessibleDescription(/Enter a valid email address, like name@example.com\./);
-    expect(screen.getByLabelText(/^Card number/)).toHaveAccessibleDescription("Enter the card number.");
-    expect(fake.tokenRequests).toHaveLength(0);
+    expect(sdk.tokenRequests).toHaveLength(0);
 
     await user.clear(email);
     await user.type(email, "ana.mp@example.com");
-    await user.type(screen.getByLabelText(/^Card number/), "4509953566233704");
+    act(() => sdk.changeBin("45099535"));
     await user.type(screen.getByLabelText(/^Name on the card/), "ANA GOMEZ");
-    await user.type(screen.getByLabelText(/^Expiry date/), "11/30");
-    await user.type(screen.getByLabelText(/^Security code/), "123");
     await user.click(subscribe);
 
     await waitFor(() => expect(email).toHaveFocus());
@@ -169,5 +260,6 @@ describe("[account][subscriptions] plan subscription form", () => {
       { planId: "plan-123", cardToken: "tok00000001", payerEmail: "ana.mp@example.com" },
     ]);
     expect(subscribe).toBeEnabled();
+    delete window.MercadoPago;
   });
 });

@@ -1,5 +1,6 @@
 // `/account`: the signed-in shopper's orders, saved cards and subscriptions.
 // Visitors are sent to sign in first and come back here afterwards.
+
 import {
   Alert,
   Button,
@@ -21,8 +22,11 @@ import { describeFrequency } from "../components/plan-frequency";
 import { Price } from "../components/price";
 import { QueryList } from "../components/query-list";
 import { useDocumentTitle } from "../components/use-document-title";
+import { VerifyEmailBanner } from "../components/verify-email-banner";
 import { describeError } from "../errors/describe-error";
 import { useI18n } from "../i18n/i18n-context";
+import { CardForm, type CardFormSubmission } from "../payments/card-form";
+import { PaymentPlanNote } from "../payments/payment-plan-note";
 import { type RouterOutputs, trpc } from "../trpc";
 import { subscriptionStatusKey } from "./plan-page";
 
@@ -89,6 +93,7 @@ function OrdersSection() {
                   <p className="ui-order__total">
                     <span>{t("cart.total")}</span> <Price money={order.total} />
                   </p>
+                  <PaymentPlanNote plan={order.plan} />
                   {order.refunded.amountMinor > 0 ? (
                     <p className="ui-order__refund">
                       {t("account.orders.refunded")} <Price money={order.refunded} />
@@ -139,6 +144,19 @@ function CardsSection() {
   const remove = trpc.account.cards.remove.useMutation();
   const [pending, setPending] = useState<SavedCard | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [adding, setAdding] = useState(false);
+  const add = trpc.account.cards.add.useMutation();
+
+  /** Saves the card the secure fields tokenized; a failure is shown by the card form. */
+  const addCard = async (submission: CardFormSubmission) => {
+    const saved = await add.mutateAsync({ cardToken: submission.cardToken });
+    setAdding(false);
+    setOutcome({
+      tone: "success",
+      message: t("account.cards.added", { brand: saved.brand, lastFour: saved.lastFour }),
+    });
+    await utils.account.cards.list.invalidate();
+  };
 
   const confirmRemove = async () => {
     if (!pending || remove.isPending) return;
@@ -193,6 +211,25 @@ function CardsSection() {
           </ul>
         )}
       </QueryList>
+      {adding ? (
+        <section aria-labelledby="add-card-title" className="ui-add-card">
+          <h3 id="add-card-title">{t("account.cards.addTitle")}</h3>
+          <CardForm
+            idPrefix="add-card"
+            requireBrand={false}
+            submitLabel={t("account.cards.addSubmit")}
+            busyLabel={t("account.cards.adding")}
+            onSubmit={addCard}
+          />
+          <Button variant="secondary" onClick={() => setAdding(false)}>
+            {t("account.cards.addCancel")}
+          </Button>
+        </section>
+      ) : (
+        <Button variant="secondary" onClick={() => setAdding(true)}>
+          {t("account.cards.add")}
+        </Button>
+      )}
       <ConfirmDialog
         open={pending !== null}
         title={t("account.cards.confirm.title")}
@@ -370,6 +407,7 @@ export function AccountPage() {
         title={t("page.account.title")}
         description={t("account.signedInAs", { name: user.name, email: user.email })}
       />
+      <VerifyEmailBanner />
       <OrdersSection />
       <SubscriptionsSection />
       <CardsSection />

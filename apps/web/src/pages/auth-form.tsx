@@ -25,14 +25,19 @@ import { type RouterOutputs, trpc } from "../trpc";
 
 type SignedInUser = NonNullable<RouterOutputs["auth"]["me"]["user"]>;
 
-export interface AuthFormOptions<Values extends FieldValues, Output> {
+export interface AuthFormOptions<Values extends FieldValues, Output, Result = { user: SignedInUser }> {
   /** The form's fields in page order, each with its starting value. */
   defaultValues: Values;
   /** The server's input schema, checked before sending. */
   schema: z.ZodType<Output, Values>;
   messages: FieldMessages;
-  /** The sign-in or sign-up mutation. */
-  mutation: { mutateAsync: (data: Output) => Promise<{ user: SignedInUser }>; isPending: boolean };
+  /** The mutation: one that signs in (its result carries the user), or one that only sends an e-mail (`onSent`). */
+  mutation: { mutateAsync: (data: Output) => Promise<Result>; isPending: boolean };
+  /**
+   * For a mutation that signs nobody in (sign-up, "forgot password"): what to do with its answer instead of
+   * signing in and going on to `next`.
+   */
+  onSent?: (result: Result, next: string) => void | Promise<void>;
   /** Fields emptied after a refused attempt (a password is typed again). */
   clearOnRefusal?: readonly Path<Values>[];
   /** What to show when the server refuses, where it differs from the failure itself and its per-field errors. */
@@ -40,7 +45,9 @@ export interface AuthFormOptions<Values extends FieldValues, Output> {
 }
 
 /** The fields, errors and submit of a sign-in or sign-up form; `next` is where the shopper goes afterwards. */
-export function useAuthForm<Values extends FieldValues, Output>(options: AuthFormOptions<Values, Output>) {
+export function useAuthForm<Values extends FieldValues, Output, Result = { user: SignedInUser }>(
+  options: AuthFormOptions<Values, Output, Result>,
+) {
   const { t, language } = useI18n();
   const [search] = useSearchParams();
   const next = safeNextPath(search.get("next"));
@@ -61,7 +68,12 @@ export function useAuthForm<Values extends FieldValues, Output>(options: AuthFor
     if (inFlight.current) return;
     inFlight.current = true;
     try {
-      const { user: signedIn } = await options.mutation.mutateAsync(data);
+      const result = await options.mutation.mutateAsync(data);
+      if (options.onSent) {
+        await options.onSent(result, next);
+        return;
+      }
+      const { user: signedIn } = result as { user: SignedInUser };
       justSignedIn.current = true;
       // Whatever was cached belonged to the visitor before signing in.
       queryClient.clear();
@@ -120,12 +132,25 @@ export interface AuthFormProps {
   busyLabel: string;
   /** The way to the other form, under the card ("No account yet? Sign up"); it keeps `next`. */
   alternative: { text: string; label: string; path: string };
+  /** Shown above the fields (an explanation), and under the submit button (another link). */
+  intro?: ReactNode;
+  extra?: ReactNode;
   /** The fields. */
   children: ReactNode;
 }
 
 /** The page of a sign-in or sign-up form: heading, error summary, fields, submit button and the other way in. */
-export function AuthForm({ form, title, fieldIds, submitLabel, busyLabel, alternative, children }: AuthFormProps) {
+export function AuthForm({
+  form,
+  title,
+  fieldIds,
+  submitLabel,
+  busyLabel,
+  alternative,
+  intro,
+  extra,
+  children,
+}: AuthFormProps) {
   return (
     <>
       <PageHeading title={title} />
@@ -138,12 +163,14 @@ export function AuthForm({ form, title, fieldIds, submitLabel, busyLabel, altern
             void form.submit();
           }}
         >
+          {intro}
           <FormProblems errors={form.errors} failure={form.failure} fieldIdOf={(path) => fieldIds[path]} />
           {children}
           <Button type="submit" block busy={form.busy} busyLabel={busyLabel}>
             {submitLabel}
           </Button>
         </form>
+        {extra}
         <p className="ui-form__alt">
           {alternative.text}{" "}
           <Link to={`${alternative.path}?next=${encodeURIComponent(form.next)}`}>{alternative.label}</Link>

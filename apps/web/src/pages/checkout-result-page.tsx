@@ -7,6 +7,7 @@
 // the payment's own answer, handed over by the checkout), and the neutral
 // "checking your payment" state until it has one, so an older cached read
 // (say "pending" from before the payment) never flashes before the outcome.
+
 import { Alert, Card, EmptyState, ErrorState, LoadingState, PageHeading, QrCodeImage, StatusBadge } from "@cobro/ui";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
@@ -19,6 +20,7 @@ import { useDocumentTitle } from "../components/use-document-title";
 import { describeError } from "../errors/describe-error";
 import { useI18n } from "../i18n/i18n-context";
 import { describePaymentOutcome } from "../i18n/payment-status";
+import { PaymentPlanNote } from "../payments/payment-plan-note";
 import { type RouterOutputs, trpc } from "../trpc";
 
 type CheckoutResult = RouterOutputs["checkout"]["result"];
@@ -162,6 +164,7 @@ function ResultView({ result, polling }: { result: CheckoutResult; polling: bool
           <dt>{t("result.summary.total")}</dt>
           <dd>
             <Price money={result.total} />
+            <PaymentPlanNote plan={result.plan} />
           </dd>
           {result.refunded.amountMinor > 0 ? (
             <>

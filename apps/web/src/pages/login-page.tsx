@@ -1,6 +1,6 @@
 import { signInInputSchema } from "@cobro/contracts";
 import { TextField } from "@cobro/ui";
-import { Navigate } from "react-router";
+import { Link, Navigate } from "react-router";
 import { useDocumentTitle } from "../components/use-document-title";
 import type { FieldMessages } from "../forms/form-errors";
 import { useI18n } from "../i18n/i18n-context";
@@ -38,6 +38,11 @@ export function LoginPage() {
       submitLabel={t("auth.signIn")}
       busyLabel={t("auth.signingIn")}
       alternative={{ text: t("auth.noAccount"), label: t("nav.signUp"), path: "/signup" }}
+      extra={
+        <p className="ui-form__alt">
+          <Link to="/forgot-password">{t("auth.forgotPassword")}</Link>
+        </p>
+      }
     >
       <TextField
         id="signin-email"

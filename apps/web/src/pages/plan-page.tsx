@@ -14,7 +14,6 @@ import { describeError } from "../errors/describe-error";
 import { type FieldMessages, serverFieldErrors, showFieldErrors, translatedResolver } from "../forms/form-errors";
 import { useI18n } from "../i18n/i18n-context";
 import { describePaymentOutcome } from "../i18n/payment-status";
-import { isCardMethod } from "../payments/card-brand";
 import { CardForm, type CardFormSubmission } from "../payments/card-form";
 import { type RouterOutputs, trpc } from "../trpc";
 
@@ -35,7 +34,6 @@ interface SubscribeFormProps {
 /** The payer's email (checked with the server's schema) and the card, tokenized in the browser. */
 function SubscribeForm({ plan, email, onCreated }: SubscribeFormProps) {
   const { t, language } = useI18n();
-  const methods = trpc.checkout.paymentMethods.useQuery(undefined, { staleTime: 10 * 60_000 });
   const subscribe = trpc.subscriptions.create.useMutation();
   const utils = trpc.useUtils();
   const { register, trigger, getValues, setError, formState } = useForm({
@@ -62,10 +60,8 @@ function SubscribeForm({ plan, email, onCreated }: SubscribeFormProps) {
 
   return (
     <>
-      {methods.isError ? <Alert tone="danger">{describeError(methods.error, { t, language }).message}</Alert> : null}
       <CardForm
         idPrefix="plan-card"
-        methods={(methods.data ?? []).filter(isCardMethod)}
         requireBrand={false}
         submitLabel={t("plan.subscribeButton")}
         busyLabel={t("plan.subscribing")}

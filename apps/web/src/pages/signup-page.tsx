@@ -1,6 +1,6 @@
 import { PASSWORD_MIN_LENGTH, signUpInputSchema } from "@cobro/contracts";
 import { TextField } from "@cobro/ui";
-import { Navigate } from "react-router";
+import { Navigate, useNavigate } from "react-router";
 import { useDocumentTitle } from "../components/use-document-title";
 import type { FieldMessages } from "../forms/form-errors";
 import { useI18n } from "../i18n/i18n-context";
@@ -18,18 +18,26 @@ const IDS: Readonly<Record<string, string>> = {
   password: "signup-password",
 };
 
-/** `/signup`: name, email and password; signs the new shopper in and goes to `next`. */
+/**
+ * `/signup`: name, email and password. The answer is the same whether or not the address has an account (the
+ * server says so by e-mail), so the page always goes on to "check your inbox"; following the link signs in.
+ */
 export function SignupPage() {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
+  const navigate = useNavigate();
   useDocumentTitle(t("page.signup.title"));
   const signUp = trpc.auth.signUp.useMutation();
   const form = useAuthForm({
     defaultValues: { name: "", email: "", password: "" },
     schema: signUpInputSchema,
     messages: MESSAGES,
-    mutation: signUp,
-    onRefused: (described) =>
-      described.appCode === "CONFLICT" ? { errors: { email: t("auth.error.emailTaken") } } : {},
+    // The e-mails come in the language the shopper is using.
+    mutation: {
+      mutateAsync: (data: { name: string; email: string; password: string }) =>
+        signUp.mutateAsync({ ...data, locale: language }),
+      isPending: signUp.isPending,
+    },
+    onSent: (result) => navigate("/check-email", { state: { email: result.email } }),
   });
 
   if (form.alreadySignedIn) return <Navigate to={form.next} replace />;

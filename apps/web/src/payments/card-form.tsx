@@ -1,26 +1,30 @@
-// The card form of the checkout and of plan subscriptions. The card data is
-// tokenized here, in the browser, straight with the provider (public key from
-// system.publicConfig); the parent only ever receives the single-use token,
-// so the card number and CVV never reach Cobro's server.
+// The card form of the checkout, plan subscriptions and "add a card". The card
+// number, expiry and security code are the provider's secure fields (frames of
+// its browser SDK, cross-origin to this page): this document never holds card
+// data. The SDK makes the single-use card token; the parent only ever receives
+// the token. The cardholder's name stays in our form (react-hook-form). Paying
+// with a saved card mounts the security code field alone.
 
-import { type CardField, type CardInput, cardErrorKey, validateCardInput } from "@cobro/contracts";
-import { Alert, Button, FormErrorSummary, SelectField, TextField } from "@cobro/ui";
-import { type ChangeEvent, type FormEvent, type ReactNode, useRef, useState } from "react";
-import { type FieldErrors, type Resolver, useForm, useWatch } from "react-hook-form";
+import type { CardField, CardFieldProblem } from "@cobro/contracts";
+import { Alert, Button, ErrorState, FormErrorSummary, LoadingState, SelectField, TextField } from "@cobro/ui";
+import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
 import { describeError, type UserFacingError } from "../errors/describe-error";
 import { FailureAlert } from "../errors/failure-alert";
 import { collectFieldErrors, type FormFieldErrors, showFieldErrors, toSummaryErrors } from "../forms/form-errors";
-import type { Translate } from "../i18n/dictionary";
 import { useI18n } from "../i18n/i18n-context";
-import { trpc } from "../trpc";
-import { detectCardMethod, type PaymentMethodLike } from "./card-brand";
-import { installmentOptions } from "./installments";
-import { tokenizeCard } from "./tokenize-card";
+import { CardTokenizationError, toCardTokenizationError } from "./card-token-error";
+import { describeInstallmentChoice, type InstallmentChoice, installmentChoices, sdkAmount } from "./payer-costs";
+import type { MercadoPagoInstance, SdkIssuer, SdkPaymentMethod, SecureField } from "./sdk/mercadopago-types";
+import { useMercadoPago } from "./sdk/use-mercadopago";
+import { SecureFieldBox, secureFieldMessage } from "./secure-field";
 
 /** What the form hands to its parent: a token, never card data. */
 export interface CardFormSubmission {
   cardToken: string;
+  /** The brand the SDK recognised from the BIN ("" when none, e.g. a subscription that lets the provider tell). */
   paymentMethodId: string;
+  issuerId?: string;
   installments: number;
   /** The shopper ticked "save this card" (signed in only). */
   saveCard: boolean;
@@ -28,10 +32,17 @@ export interface CardFormSubmission {
   saveCardToken?: string;
 }
 
+/** A saved card to pay with by its security code only. */
+export interface SavedCardChoice {
+  id: string;
+  paymentMethodId: string | null;
+  /** The card's first six digits, for its installments; null when unknown (one payment then). */
+  bin: string | null;
+}
+
 export interface CardFormProps {
   /** Prefix of the controls' ids, unique on the page. */
   idPrefix: string;
-  methods: readonly PaymentMethodLike[];
   /** The amount to pay, for the installment choices; omit to offer no installments. */
   installmentsFor?: { amountMinor: number; currency: string };
   /** The payer's document, sent with the card to the provider (it must match the cardholder's). */
@@ -40,252 +51,276 @@ export interface CardFormProps {
   busyLabel: string;
   /** Offers "save this card" (signed-in shoppers). */
   allowSaveCard?: boolean;
-  /**
-   * The brand must be recognised from the card number (a payment needs its payment_method_id); a subscription
-   * lets the provider tell the brand from the token.
-   */
+  /** The brand must be recognised from the card number (a payment needs its payment_method_id). */
   requireBrand?: boolean;
-  /** Keeps the submit button disabled (e.g. while the payment methods load). */
+  /** Pays with this saved card: only its security code is asked for. */
+  savedCard?: SavedCardChoice | null;
+  /** Keeps the submit button disabled. */
   disabled?: boolean;
   /** Extra fields shown first inside the form (e.g. the payer's e-mail). */
   children?: ReactNode;
-  /**
-   * Checks the extra fields before the card is tokenized; false stops the submit (the fields show why, and the first
-   * of them takes focus).
-   */
+  /** Checks the extra fields before the card is tokenized; false stops the submit. */
   validateExtra?: () => boolean | Promise<boolean>;
-  /** Pays with the token; a thrown error is shown by the form (the CVV is cleared for the next try). */
+  /** Pays with the token; a thrown error is shown by the form. */
   onSubmit: (submission: CardFormSubmission) => Promise<void>;
 }
 
-/** The card form's values as typed; card data stays in the browser. */
-export interface CardFormValues {
-  cardNumber: string;
+interface HolderValues {
   cardholderName: string;
-  expiry: string;
-  securityCode: string;
   installments: string;
+  issuerId: string;
   saveCard: boolean;
 }
 
-type CardFormField = "cardNumber" | "cardholderName" | "expiry" | "securityCode" | "installments";
+type ShownField = "cardNumber" | "cardholderName" | "expiry" | "securityCode" | "installments";
+const FIELD_ORDER: readonly ShownField[] = ["cardNumber", "cardholderName", "expiry", "securityCode", "installments"];
 
-/**
- * The fields that show errors, in page order. The document travels with the holder's name, so its problems are
- * shown there; installments only ever get the server's word (a count the issuer refuses).
- */
-const FIELD_ORDER: readonly CardFormField[] = [
-  "cardNumber",
-  "cardholderName",
-  "expiry",
-  "securityCode",
-  "installments",
-];
-
-/** The form field where a card field's (or the server's `installments`) problem is shown. */
-function formFieldOf(field: CardField | "installments"): CardFormField {
-  return field === "identification" ? "cardholderName" : field;
+/** The form field where a card field's (or the server's) problem is shown. */
+function shownFieldOf(field: string): ShownField | null {
+  if (field === "identification") return "cardholderName";
+  return (FIELD_ORDER as readonly string[]).includes(field) ? (field as ShownField) : null;
 }
 
-const EMPTY_VALUES: CardFormValues = {
-  cardNumber: "",
-  cardholderName: "",
-  expiry: "",
-  securityCode: "",
-  installments: "1",
-  saveCard: false,
-};
-
-/**
- * "11/30", "11 / 2030", "1130" → month and year as typed; empty text gives empty parts (a "required" error), text
- * that is no expiry gives null (an "invalid" error).
- */
-export function splitExpiry(text: string): { month: string; year: string } | null {
-  const compact = text.replace(/\s+/g, "");
-  if (compact === "") return { month: "", year: "" };
-  const parts = compact.split("/");
-  if (parts.length === 2 && /^\d{1,2}$/.test(parts[0] ?? "") && /^(\d{2}|\d{4})$/.test(parts[1] ?? "")) {
-    return { month: parts[0] ?? "", year: parts[1] ?? "" };
-  }
-  if (/^\d{4}$|^\d{6}$/.test(compact)) return { month: compact.slice(0, 2), year: compact.slice(2) };
-  return null;
+/** What the SDK says about a BIN: the brand, its issuers and the installments' payer costs. */
+interface BinInfo {
+  status: "idle" | "loading" | "ready" | "failed";
+  method: SdkPaymentMethod | null;
+  issuers: SdkIssuer[];
+  choices: InstallmentChoice[];
 }
 
-/** The card number in groups of four as the shopper types ("4509 9535 6623 3704"); Amex keeps its own spacing. */
-export function formatCardNumber(text: string): string {
-  const digits = text.replace(/\D/g, "").slice(0, 19);
-  if (/^3[47]/.test(digits)) {
-    return [digits.slice(0, 4), digits.slice(4, 10), digits.slice(10)].filter(Boolean).join(" ");
-  }
-  return digits.replace(/(\d{4})(?=\d)/g, "$1 ");
-}
+const NO_BIN: BinInfo = { status: "idle", method: null, issuers: [], choices: [] };
 
-/** What the provider needs of the typed card (`CardInput`), the expiry split into month and year. */
-function toCardInput(values: CardFormValues, identification: CardInput["identification"]): CardInput {
-  const { month, year } = splitExpiry(values.expiry) ?? { month: "", year: "" };
+/** Looks up the brand, issuers and payer costs of `bin` with the SDK. */
+async function lookUpBin(
+  mp: MercadoPagoInstance,
+  bin: string,
+  options: { knownMethodId: string | null; installmentsFor?: { amountMinor: number; currency: string } },
+): Promise<BinInfo> {
+  const methods = await mp.getPaymentMethods({ bin });
+  const method =
+    methods.results.find((candidate) => candidate.id === options.knownMethodId) ?? methods.results[0] ?? null;
+  if (!method) return { status: "ready", method: null, issuers: [], choices: [] };
+  const [issuers, installments] = await Promise.all([
+    mp.getIssuers({ paymentMethodId: method.id, bin }).catch(() => [] as SdkIssuer[]),
+    options.installmentsFor
+      ? mp.getInstallments({
+          amount: sdkAmount(options.installmentsFor.amountMinor, options.installmentsFor.currency),
+          bin,
+          paymentTypeId: method.payment_type_id,
+        })
+      : Promise.resolve([]),
+  ]);
+  const costs = installments.find((entry) => entry.payment_method_id === method.id) ?? installments[0];
   return {
-    cardNumber: values.cardNumber,
-    cardholderName: values.cardholderName,
-    expirationMonth: month,
-    expirationYear: year,
-    securityCode: values.securityCode,
-    identification: identification ?? null,
+    status: "ready",
+    method,
+    issuers,
+    choices: options.installmentsFor
+      ? installmentChoices(costs?.payer_costs ?? [], options.installmentsFor.currency)
+      : [],
   };
 }
 
-interface CardCheckOptions {
-  methods: readonly PaymentMethodLike[];
-  identification?: CardInput["identification"];
-  requireBrand: boolean;
-}
-
-/**
- * The translated problem of each card field, from the shared card checks of @cobro/contracts (`validateCardInput`)
- * plus the brand: a payment needs the brand recognised from the number.
- */
-export function cardFormErrors(values: CardFormValues, options: CardCheckOptions, t: Translate): FormFieldErrors {
-  const method = detectCardMethod(values.cardNumber, options.methods);
-  const problems = validateCardInput(toCardInput(values, options.identification), {
-    securityCodeLength: method?.securityCodeLength,
-  });
-  const found: FormFieldErrors = {};
-  for (const [field, problem] of Object.entries(problems) as [CardField, (typeof problems)[CardField]][]) {
-    const shownAt = formFieldOf(field);
-    if (problem && found[shownAt] === undefined) found[shownAt] = t(cardErrorKey(field, problem));
-  }
-  if (splitExpiry(values.expiry) === null) found.expiry = t("card.error.expiry.invalid");
-  if (!found.cardNumber && !method && options.requireBrand) found.cardNumber = t("card.error.cardNumber.unknownBrand");
-  return found;
-}
-
-/** A react-hook-form resolver over `cardFormErrors`; `options()` is read at each validation (methods load late). */
-function cardResolver(options: () => CardCheckOptions, t: Translate): Resolver<CardFormValues> {
-  return (values) => {
-    const found = cardFormErrors(values, options(), t);
-    if (Object.keys(found).length === 0) return { values, errors: {} };
-    const errors: FieldErrors<CardFormValues> = {};
-    for (const [field, message] of Object.entries(found)) {
-      errors[field as CardFormField] = { type: "validate", message };
+/** Makes this form's own SDK instance; a failure to start it shows the "unavailable" state. */
+function SecureCardFormWithSdk({
+  create,
+  ...props
+}: CardFormProps & { create: () => MercadoPagoInstance; providerMode: "sandbox" | "live"; onFailed: () => void }) {
+  const [mp] = useState<MercadoPagoInstance | null>(() => {
+    try {
+      return create();
+    } catch {
+      return null;
     }
-    return { values: {}, errors };
-  };
+  });
+  const { onFailed } = props;
+  useEffect(() => {
+    if (!mp) onFailed();
+  }, [mp, onFailed]);
+  return mp ? <SecureCardForm {...props} mp={mp} /> : null;
 }
 
-export function CardForm({
+/** The card form with its secure fields, once the SDK is ready. */
+function SecureCardForm({
+  mp,
+  providerMode,
   idPrefix,
-  methods,
   installmentsFor,
   identification,
   submitLabel,
   busyLabel,
   allowSaveCard = false,
   requireBrand = true,
+  savedCard = null,
   disabled = false,
   children,
   validateExtra,
   onSubmit,
-}: CardFormProps) {
-  const { t, language, formatMoney } = useI18n();
-  const config = trpc.system.publicConfig.useQuery(undefined, { staleTime: 10 * 60_000 });
-  const checks = useRef<CardCheckOptions>({ methods, identification, requireBrand });
-  checks.current = { methods, identification, requireBrand };
-  const { register, handleSubmit, setError, setFocus, setValue, control, formState } = useForm<CardFormValues>({
-    defaultValues: EMPTY_VALUES,
-    resolver: cardResolver(() => checks.current, t),
-    // The extra fields come first on the page: the focus goes to the first problem of both (see `submit`).
+}: CardFormProps & { mp: MercadoPagoInstance; providerMode: "sandbox" | "live"; onFailed?: () => void }) {
+  const { t, language, formatMoney, locale } = useI18n();
+  const { register, handleSubmit, setError, setFocus, clearErrors, formState, watch } = useForm<HolderValues>({
+    defaultValues: { cardholderName: "", installments: "1", issuerId: "", saveCard: false },
     shouldFocusError: false,
   });
+  const [fieldProblems, setFieldProblems] = useState<Partial<Record<CardField, CardFieldProblem | null>>>({});
+  const [bin, setBin] = useState<string | null>(savedCard?.bin ?? null);
+  const [binInfo, setBinInfo] = useState<BinInfo>(NO_BIN);
   const [failure, setFailure] = useState<UserFacingError | null>(null);
   const [busy, setBusy] = useState(false);
-  // A second press before React re-renders the disabled button must not start a second payment.
   const inFlight = useRef(false);
+  const securityCodeField = useRef<SecureField | null>(null);
+  // Bumped after a failed attempt: the CVV field is mounted afresh, so a security code never lingers for the next try.
+  const [cvvGeneration, setCvvGeneration] = useState(0);
 
-  const ids: Record<CardFormField, string> = {
+  const ids = {
     cardNumber: `${idPrefix}-number`,
     cardholderName: `${idPrefix}-holder`,
     expiry: `${idPrefix}-expiry`,
     securityCode: `${idPrefix}-cvv`,
     installments: `${idPrefix}-installments`,
+    issuer: `${idPrefix}-issuer`,
   };
 
-  const [cardNumber, installments] = useWatch({ control, name: ["cardNumber", "installments"] });
-  const method = detectCardMethod(cardNumber, methods);
-  const options = installmentsFor ? installmentOptions(installmentsFor.amountMinor, method) : [];
-  // The brand decides what is allowed: a count the new brand does not offer falls back to one payment.
-  const chosenInstallments = options.some((option) => String(option.count) === installments) ? installments : "1";
+  const amountMinor = installmentsFor?.amountMinor;
+  const currency = installmentsFor?.currency;
+  const knownMethodId = savedCard?.paymentMethodId ?? null;
+  useEffect(() => {
+    if (!bin) {
+      setBinInfo(NO_BIN);
+      return;
+    }
+    let active = true;
+    setBinInfo({ ...NO_BIN, status: "loading" });
+    const forAmount = amountMinor !== undefined && currency ? { amountMinor, currency } : undefined;
+    lookUpBin(mp, bin, { knownMethodId, installmentsFor: forAmount }).then(
+      (info) => {
+        if (active) setBinInfo(info);
+      },
+      () => {
+        if (active) setBinInfo({ ...NO_BIN, status: "failed" });
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [mp, bin, knownMethodId, amountMinor, currency]);
 
-  const pay = async (values: CardFormValues, publicConfig: { providerApiUrl: string; publicKey: string }) => {
+  // The brand decides the security code's length (4 on the front for Amex).
+  const codeLength = binInfo.method?.settings?.[0]?.security_code?.length;
+  useEffect(() => {
+    if (codeLength) securityCodeField.current?.update({ settings: { mode: "mandatory", length: codeLength } });
+  }, [codeLength]);
+
+  const setProblem = useCallback((field: CardField, problem: CardFieldProblem | null) => {
+    setFieldProblems((current) => (current[field] === problem ? current : { ...current, [field]: problem }));
+  }, []);
+
+  const chosenCount = watch("installments");
+  const offered = binInfo.choices.some((choice) => String(choice.count) === chosenCount);
+
+  /** Answers true once the payment went through: the form then stays locked until the page moves on. */
+  const pay = async (values: HolderValues): Promise<boolean> => {
     setBusy(true);
     try {
-      const tokenOptions = {
-        providerApiUrl: publicConfig.providerApiUrl,
-        publicKey: publicConfig.publicKey,
-        card: toCardInput(values, identification),
+      const method = binInfo.method;
+      if (!savedCard && requireBrand && !method) {
+        throw new CardTokenizationError("invalid_card", "No brand for this card number", {
+          fieldErrors: { cardNumber: fieldProblems.cardNumber ?? (bin ? "invalid" : "required") },
+        });
+      }
+      const tokenParams = savedCard
+        ? { cardId: savedCard.id }
+        : {
+            cardholderName: values.cardholderName.trim(),
+            ...(identification?.type && identification.number
+              ? { identificationType: identification.type, identificationNumber: identification.number }
+              : {}),
+          };
+      const createToken = async () => {
+        let token: Awaited<ReturnType<typeof mp.fields.createCardToken>>;
+        try {
+          token = await mp.fields.createCardToken(tokenParams);
+        } catch (error) {
+          throw toCardTokenizationError(error);
+        }
+        if (!token?.id) throw new CardTokenizationError("invalid_card", "No card token was made");
+        return token.id;
       };
-      const token = await tokenizeCard(tokenOptions);
-      const saveCardToken = allowSaveCard && values.saveCard ? (await tokenizeCard(tokenOptions)).id : undefined;
-      const brand = detectCardMethod(values.cardNumber, methods);
-      const offered = options.some((option) => String(option.count) === values.installments);
+      const cardToken = await createToken();
+      // provider: a token is single use; saving the card takes a second one made from the same fields.
+      const saveCardToken = !savedCard && allowSaveCard && values.saveCard ? await createToken() : undefined;
+      const issuerId = values.issuerId || (binInfo.issuers.length === 1 ? String(binInfo.issuers[0]?.id ?? "") : "");
       await onSubmit({
-        cardToken: token.id,
-        paymentMethodId: brand?.id ?? "",
+        cardToken,
+        paymentMethodId: method?.id ?? savedCard?.paymentMethodId ?? "",
+        ...(issuerId ? { issuerId } : {}),
         installments: offered ? Number(values.installments) || 1 : 1,
         saveCard: saveCardToken !== undefined,
         ...(saveCardToken ? { saveCardToken } : {}),
       });
+      return true;
     } catch (error) {
       const described = describeError(error, { t, language });
       setFailure(described);
-      const fieldMessages: FormFieldErrors = {};
+      const holderMessages: FormFieldErrors = {};
       for (const [field, messages] of Object.entries(described.fieldErrors)) {
-        const shownAt = formFieldOf(field as CardField | "installments");
-        if (FIELD_ORDER.includes(shownAt) && messages[0] && fieldMessages[shownAt] === undefined) {
-          fieldMessages[shownAt] = messages[0];
+        const shownAt = shownFieldOf(field);
+        if (!shownAt || !messages[0]) continue;
+        if (shownAt === "cardNumber" || shownAt === "expiry" || shownAt === "securityCode") {
+          const problem = error instanceof CardTokenizationError ? error.fieldErrors[shownAt] : undefined;
+          setProblem(shownAt, problem ?? "invalid");
+        } else if (holderMessages[shownAt] === undefined) {
+          holderMessages[shownAt] = messages[0];
         }
       }
-      showFieldErrors(setError, fieldMessages, FIELD_ORDER);
-    } finally {
-      // A token is single use and a CVV should not linger: the next attempt types it again.
-      setValue("securityCode", "");
+      showFieldErrors(setError, holderMessages, ["cardholderName", "installments"] as const);
+      setCvvGeneration((generation) => generation + 1);
       setBusy(false);
+      return false;
     }
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const publicConfig = config.data;
-    if (inFlight.current || !publicConfig) return;
+    if (inFlight.current) return;
     inFlight.current = true;
     setFailure(null);
+    clearErrors();
+    let paid = false;
     try {
       const extraValid = validateExtra ? await validateExtra() : true;
       await handleSubmit(
-        (values) => (extraValid ? pay(values, publicConfig) : undefined),
+        async (values) => {
+          if (extraValid) paid = await pay(values);
+        },
         (errors) => {
-          const first = FIELD_ORDER.find((field) => errors[field] !== undefined);
-          if (extraValid && first) setFocus(first);
+          // No card number typed yet (no BIN from the frame): say so beside the holder's name.
+          if (!savedCard && !bin) setProblem("cardNumber", fieldProblems.cardNumber ?? "required");
+          const first = FIELD_ORDER.find((field) => errors[field as keyof HolderValues] !== undefined);
+          if (extraValid && first) setFocus(first as keyof HolderValues);
         },
       )(event);
     } finally {
-      inFlight.current = false;
+      // A payment that went through never runs twice: a late click before the page moves on does nothing.
+      if (!paid) inFlight.current = false;
     }
   };
 
-  // Formatting as the shopper types: the input shows (and the form keeps) the tidied text.
-  const tidy =
-    (
-      field: { onChange: (event: ChangeEvent<HTMLInputElement>) => Promise<unknown> },
-      clean: (text: string) => string,
-    ) =>
-    (event: ChangeEvent<HTMLInputElement>) => {
-      event.currentTarget.value = clean(event.currentTarget.value);
-      return field.onChange(event);
-    };
-  const cardNumberField = register("cardNumber");
-  const securityCodeField = register("securityCode");
+  const holderErrors = collectFieldErrors(formState.errors, ["cardholderName", "installments"]);
+  const secureErrors: Partial<Record<ShownField, string>> = {};
+  for (const field of ["cardNumber", "expiry", "securityCode"] as const) {
+    const problem = fieldProblems[field];
+    if (problem) secureErrors[field] = secureFieldMessage(t, field, problem);
+  }
+  if (!savedCard && requireBrand && bin && binInfo.status === "ready" && !binInfo.method) {
+    secureErrors.cardNumber = t("card.error.cardNumber.unknownBrand");
+  }
+  const errors = { ...secureErrors, ...holderErrors };
+  const summary = toSummaryErrors(errors, (path) => ids[path as ShownField]);
+  const method = binInfo.method;
+  const brandLogo = method?.secure_thumbnail ?? method?.thumbnail;
 
-  const errors = collectFieldErrors(formState.errors, FIELD_ORDER);
-  const summary = toSummaryErrors(errors, (path) => ids[path as CardFormField]);
   return (
     <form
       className="ui-form"
@@ -295,94 +330,149 @@ export function CardForm({
     >
       <FormErrorSummary title={t("errors.summaryTitle")} errors={summary} focusOnChange={false} />
       {failure ? <FailureAlert failure={failure} /> : null}
-      {config.isError ? <Alert tone="danger">{t("card.error.configuration")}</Alert> : null}
       <p className="ui-form__note" id={`${idPrefix}-secure`}>
         {t("card.secureNote")}
       </p>
       {children}
-      {config.data?.providerMode === "sandbox" ? (
+      {providerMode === "sandbox" && !savedCard ? (
         <Alert tone="info" title={t("card.sandbox.title")}>
           <p>{t("card.sandbox.text")}</p>
         </Alert>
       ) : null}
-      <TextField
-        id={ids.cardNumber}
-        label={t("card.number")}
-        description={method ? t("card.detectedBrand", { brand: method.name }) : undefined}
-        error={errors.cardNumber}
-        required
-        inputMode="numeric"
-        autoComplete="cc-number"
-        maxLength={23}
-        {...cardNumberField}
-        onChange={tidy(cardNumberField, formatCardNumber)}
-      />
-      <TextField
-        id={ids.cardholderName}
-        label={t("card.holder")}
-        description={t("card.holderHelp")}
-        error={errors.cardholderName}
-        required
-        autoComplete="cc-name"
-        maxLength={100}
-        {...register("cardholderName")}
-      />
+      {savedCard ? null : (
+        <>
+          <SecureFieldBox
+            mp={mp}
+            type="cardNumber"
+            id={ids.cardNumber}
+            label={t("card.field.cardNumber")}
+            error={errors.cardNumber}
+            onValidity={(problem) => setProblem("cardNumber", problem)}
+            onBin={setBin}
+          />
+          {method ? (
+            <p className="ui-card-brand" data-testid="card-brand">
+              {brandLogo ? <img src={brandLogo} alt={t("card.brandLogo", { brand: method.name })} /> : null}
+              <span>{t("card.detectedBrand", { brand: method.name })}</span>
+            </p>
+          ) : null}
+          <TextField
+            id={ids.cardholderName}
+            label={t("card.holder")}
+            description={t("card.holderHelp")}
+            error={errors.cardholderName}
+            required
+            autoComplete="cc-name"
+            maxLength={100}
+            {...register("cardholderName", {
+              validate: (value) => (value.trim() === "" ? t("card.error.cardholderName.required") : true),
+            })}
+          />
+        </>
+      )}
       <div className="ui-form__row">
-        <TextField
-          id={ids.expiry}
-          label={t("card.expiry")}
-          description={t("card.expiryHelp")}
-          error={errors.expiry}
-          required
-          inputMode="numeric"
-          autoComplete="cc-exp"
-          maxLength={7}
-          {...register("expiry")}
-        />
-        <TextField
+        {savedCard ? null : (
+          <SecureFieldBox
+            mp={mp}
+            type="expirationDate"
+            id={ids.expiry}
+            label={t("card.field.expirationDate")}
+            error={errors.expiry}
+            onValidity={(problem) => setProblem("expiry", problem)}
+          />
+        )}
+        <SecureFieldBox
+          key={`cvv-${cvvGeneration}`}
+          mp={mp}
+          type="securityCode"
           id={ids.securityCode}
-          label={t("card.securityCode")}
-          description={t("card.securityCodeHelp")}
+          label={t("card.field.securityCode")}
+          description={savedCard ? t("checkout.savedCards.cvvHelp") : t("card.securityCodeHelp")}
           error={errors.securityCode}
-          required
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          maxLength={4}
-          {...securityCodeField}
-          onChange={tidy(securityCodeField, (text) => text.replace(/\D/g, ""))}
+          onValidity={(problem) => setProblem("securityCode", problem)}
+          onField={(field) => {
+            securityCodeField.current = field;
+          }}
         />
       </div>
-      {installmentsFor ? (
+      {binInfo.issuers.length > 1 ? (
         <SelectField
-          id={ids.installments}
-          label={t("card.installments")}
-          description={method ? undefined : t("card.installmentsHelp")}
-          error={errors.installments}
-          value={chosenInstallments}
-          {...register("installments")}
-          options={options.map((option) => ({
-            value: String(option.count),
-            label:
-              option.count === 1
-                ? t("installments.single", {
-                    amount: formatMoney(option.perInstallmentMinor, installmentsFor.currency),
-                  })
-                : t("installments.multiple", {
-                    count: option.count,
-                    amount: formatMoney(option.perInstallmentMinor, installmentsFor.currency),
-                  }),
-          }))}
+          id={ids.issuer}
+          label={t("card.issuer")}
+          {...register("issuerId")}
+          options={binInfo.issuers.map((issuer) => ({ value: String(issuer.id), label: issuer.name }))}
         />
       ) : null}
-      {allowSaveCard ? (
+      {installmentsFor ? (
+        binInfo.status === "loading" ? (
+          <LoadingState label={t("installments.loading")} />
+        ) : binInfo.status === "failed" ? (
+          <Alert tone="warning">{t("installments.failed")}</Alert>
+        ) : binInfo.choices.length > 0 ? (
+          <SelectField
+            id={ids.installments}
+            label={t("card.installments")}
+            error={errors.installments}
+            {...register("installments")}
+            options={binInfo.choices.map((choice) => ({
+              value: String(choice.count),
+              label: describeInstallmentChoice(choice, { t, formatMoney, locale, currency: installmentsFor.currency }),
+            }))}
+          />
+        ) : (
+          <p className="ui-field__description" id={`${ids.installments}-help`}>
+            {t("card.installmentsHelp")}
+          </p>
+        )
+      ) : null}
+      {allowSaveCard && !savedCard ? (
         <div className="ui-checkbox">
           <input id={`${idPrefix}-save`} type="checkbox" {...register("saveCard")} />
           <label htmlFor={`${idPrefix}-save`}>{t("card.saveCard")}</label>
         </div>
       ) : null}
-      <Button type="submit" block busy={busy} busyLabel={busyLabel} disabled={disabled || !config.data}>
+      <Button
+        type="submit"
+        block
+        busy={busy}
+        busyLabel={busyLabel}
+        // The brand and installments of the card typed are still being looked up.
+        disabled={disabled || binInfo.status === "loading"}
+      >
         {submitLabel}
       </Button>
     </form>
+  );
+}
+
+/**
+ * The card form: loads the provider's browser SDK (from the public config's `sdkUrl`), then mounts its secure
+ * fields. While the SDK loads a loading state shows; if it cannot load, an error with a retry (the shopper can
+ * choose another payment method meanwhile).
+ */
+export function CardForm(props: CardFormProps) {
+  const { t } = useI18n();
+  const sdk = useMercadoPago();
+  const [startFailed, setStartFailed] = useState(false);
+  const onFailed = useCallback(() => setStartFailed(true), []);
+  if (sdk.status === "loading") return <LoadingState label={t("card.sdk.loading")} />;
+  if (sdk.status === "failed" || startFailed) {
+    const retry = () => {
+      setStartFailed(false);
+      if (sdk.status === "failed") sdk.retry();
+    };
+    return (
+      <ErrorState title={t("card.sdk.failed")} onRetry={retry} retryLabel={t("card.sdk.retry")} headingLevel={3} />
+    );
+  }
+  // A new SDK instance or a switch between saved and new card remounts the fields.
+  return (
+    <SecureCardFormWithSdk
+      key={props.savedCard?.id ?? "new"}
+      {...props}
+      create={sdk.create}
+      providerMode={sdk.providerMode}
+      onFailed={onFailed}
+    />
   );
 }

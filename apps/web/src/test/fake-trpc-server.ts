@@ -25,6 +25,9 @@ const TRPC_PREFIX = "/api/trpc/";
 /** The provider API base URL the fake `system.publicConfig` hands out. */
 export const FAKE_PROVIDER_URL = "https://provider.test";
 
+/** The SDK script URL the fake `system.publicConfig` hands out (tests install a fake `window.MercadoPago`). */
+export const FAKE_SDK_URL = "https://provider.test/js/v2";
+
 function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 }
@@ -32,8 +35,6 @@ function json(body: unknown, status = 200): Response {
 export class FakeTrpcServer {
   /** Every tRPC procedure call, in order. */
   readonly calls: RecordedCall[] = [];
-  /** Every request body sent to the provider's card_tokens endpoint. */
-  readonly tokenRequests: unknown[] = [];
   private readonly handlers: Map<string, ProcedureHandler>;
 
   constructor(handlers: Record<string, ProcedureHandler>) {
@@ -53,10 +54,6 @@ export class FakeTrpcServer {
   /** A `fetch` to install with `vi.stubGlobal("fetch", server.fetch)`. */
   readonly fetch = async (resource: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     const url = new URL(resource instanceof Request ? resource.url : String(resource), "http://cobro.test");
-    if (url.origin === FAKE_PROVIDER_URL && url.pathname === "/v1/card_tokens") {
-      this.tokenRequests.push(JSON.parse(String(init.body)));
-      return json({ id: `tok${String(this.tokenRequests.length).padStart(8, "0")}`, status: "active" }, 201);
-    }
     if (!url.pathname.startsWith(TRPC_PREFIX)) return json({ message: `no fake for ${url.href}` }, 404);
 
     const paths = decodeURIComponent(url.pathname.slice(TRPC_PREFIX.length)).split(",");

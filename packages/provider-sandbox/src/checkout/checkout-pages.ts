@@ -6,7 +6,9 @@
 import { type CurrencyCode, formatMoney, toMinorUnits } from "@cobro/provider-client/money";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { offeredCosts } from "../browser-sdk/installments";
 import type { Seller, SiteId } from "../context";
+import { type CardMethodDefinition, siteOf } from "../data/sites";
 import type { Schemas } from "../schemas";
 import { type CheckoutField, type CheckoutFieldError, type CheckoutFormValues, FIELD_LABELS } from "./checkout-form";
 import { html, htmlPage, renderPage, type SafeHtml } from "./html";
@@ -141,13 +143,28 @@ export function errorSummary(errors: CheckoutFieldError[]): SafeHtml | null {
 </div>`;
 }
 
+/**
+ * The site's credit-card payer costs for the total, up to the preference's
+ * maximum (the card is not known before the form is posted, so the site's
+ * first credit card stands for all; they share the schedule).
+ */
 function installmentOptions(input: CheckoutPageInput): { value: string; label: string }[] {
-  const options: { value: string; label: string }[] = [];
-  for (let n = 1; n <= input.maxInstallments; n++) {
-    const each = money(Math.round(input.totalMinor / n), input);
-    options.push({ value: String(n), label: n === 1 ? `1 payment of ${each}` : `${n} installments of ${each}` });
-  }
-  return options;
+  const site = siteOf(input.seller.siteId);
+  const credit = site.methods.find(
+    (m): m is CardMethodDefinition => m.kind === "card" && m.paymentTypeId === "credit_card",
+  );
+  const costs = credit ? offeredCosts(site, credit, input.totalMinor) : [];
+  const options = costs
+    .filter((cost) => cost.installments <= input.maxInstallments)
+    .map((cost) => {
+      const each = money(cost.installmentMinor, input);
+      const total = money(cost.totalMinor, input);
+      const n = cost.installments;
+      if (n === 1) return { value: "1", label: `1 payment of ${each}` };
+      const free = cost.rateBasisPoints === 0 ? " interest-free" : "";
+      return { value: String(n), label: `${n}${free} installments of ${each} (total ${total})` };
+    });
+  return options.length > 0 ? options : [{ value: "1", label: `1 payment of ${money(input.totalMinor, input)}` }];
 }
 
 /**

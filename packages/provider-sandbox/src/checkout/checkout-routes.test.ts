@@ -312,7 +312,7 @@ describe("POST /checkout/v1/pay", () => {
   it("honours the preference's installment limit", async () => {
     const preference = await createPreference({ payment_methods: { installments: 3 } });
     const page = await (await sandbox.fetch(preference.init_point)).text();
-    expect(page).toContain('<option value="3">3 installments of');
+    expect(page).toContain('<option value="3">3 interest-free installments of');
     expect(page).not.toContain('<option value="4">');
     const res = await pay(preference, { installments: "6" });
     expect(res.status).toBe(400);

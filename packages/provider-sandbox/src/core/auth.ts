@@ -20,8 +20,18 @@ export interface AuthOptions {
 /** provider: the token exchange authenticates with client credentials in the body, not a bearer token. */
 const PUBLIC_OPERATIONS = new Set(["POST /oauth/token"]);
 
-/** provider: MercadoPago.js tokenizes cards from the browser with `?public_key=`. */
-const PUBLIC_KEY_PATHS = new Set(["/v1/card_tokens"]);
+/**
+ * provider: MercadoPago.js calls these from the browser with `?public_key=`:
+ * card tokenization, and the SDK's lookups (identification types, the card's
+ * payment method, issuers and installments by BIN).
+ */
+const PUBLIC_KEY_PATHS = new Set([
+  "/v1/card_tokens",
+  "/v1/identification_types",
+  "/v1/payment_methods/search",
+  "/v1/payment_methods/card_issuers",
+  "/v1/payment_methods/installments",
+]);
 
 /**
  * The provider's 401: classic shape with cause 2001 "invalid access token"; on

@@ -1,5 +1,7 @@
 // Every resource group of provider-operations.tsv registers its routes here.
 
+import { registerBrowserApiRoutes } from "../browser-sdk/browser-api";
+import { registerBrowserSdkRoutes } from "../browser-sdk/sdk-routes";
 import { registerSubscriptionCheckoutRoutes } from "../checkout/subscription-checkout";
 import type { RegisterRoutes } from "../context";
 import { registerAccountRoutes } from "./account";
@@ -41,4 +43,6 @@ export const RESOURCE_ROUTES: RegisterRoutes[] = [
   registerRefundsRoutes,
   registerSubscriptionsRoutes,
   registerSubscriptionCheckoutRoutes,
+  registerBrowserSdkRoutes,
+  registerBrowserApiRoutes,
 ];

@@ -11,6 +11,7 @@ import {
   toDecimalString,
   toMinorUnits,
 } from "@cobro/provider-client/money";
+import { costInMinorUnits, offeredCosts, type PayerCostMinor, scheduleOf } from "../browser-sdk/installments";
 import type { Collection, RegisterRoutes, SandboxContext, Seller } from "../context";
 import { badField, classicError, notFound } from "../core/errors";
 import { uuid } from "../core/ids";
@@ -18,9 +19,11 @@ import { markPublicPath } from "../core/public-paths";
 import { outcomeForCardholder } from "../data/cardholder-outcomes";
 import {
   anyCardMethod,
+  type CardMethodDefinition,
   findPaymentMethod,
   type OfflineMethodDefinition,
   type PaymentMethodDefinition,
+  type SiteDefinition,
   siteOf,
 } from "../data/sites";
 import type { Schemas } from "../schemas";
@@ -194,7 +197,12 @@ function snakeCaseKeys(value: unknown): unknown {
   return value;
 }
 
-function feeDetails(payment: Payment, amountMinor: number, applicationFeeMinor: number): Schemas["PaymentFeeDetail"][] {
+function feeDetails(
+  payment: Payment,
+  amountMinor: number,
+  applicationFeeMinor: number,
+  financingMinor: number,
+): Schemas["PaymentFeeDetail"][] {
   const currency = currencyOf(payment);
   const bps = FEE_BASIS_POINTS[payment.payment_type_id] ?? 0;
   // Rounded half up in minor units: integer math, no float drift.
@@ -202,6 +210,10 @@ function feeDetails(payment: Payment, amountMinor: number, applicationFeeMinor: 
   const details: Schemas["PaymentFeeDetail"][] = [
     { type: "mercadopago_fee", amount: fromMinorUnits(fee, currency), fee_payer: "collector" },
   ];
+  if (financingMinor > 0) {
+    // provider: the interest of financed installments is a `financing_fee` the payer pays on top of the price.
+    details.push({ type: "financing_fee", amount: fromMinorUnits(financingMinor, currency), fee_payer: "payer" });
+  }
   if (applicationFeeMinor > 0) {
     details.push({
       type: "application_fee",
@@ -225,18 +237,25 @@ function approve(ctx: SandboxContext, payment: Payment, applicationFeeMinor = 0)
   const now = ctx.clock.now();
   const currency = currencyOf(payment);
   const amountMinor = toMinorUnits(payment.transaction_amount, currency);
+  // Financed installments: the payer pays the payer cost's total; the seller receives the price less its fees.
+  const totalPaidMinor = Math.max(
+    amountMinor,
+    toMinorUnits(payment.transaction_details?.total_paid_amount ?? payment.transaction_amount, currency),
+  );
   payment.status = "approved";
   payment.status_detail = "accredited";
   payment.captured = true;
   payment.date_approved = now.toISOString();
   payment.money_release_date = addMs(now, (RELEASE_DAYS[payment.payment_type_id] ?? 0) * DAY_MS);
   payment.money_release_status = "pending";
-  payment.fee_details = feeDetails(payment, amountMinor, applicationFeeMinor);
-  const feesMinor = payment.fee_details.reduce((sum, fee) => sum + toMinorUnits(fee.amount ?? 0, currency), 0);
+  payment.fee_details = feeDetails(payment, amountMinor, applicationFeeMinor, totalPaidMinor - amountMinor);
+  const feesMinor = payment.fee_details
+    .filter((fee) => fee.fee_payer !== "payer")
+    .reduce((sum, fee) => sum + toMinorUnits(fee.amount ?? 0, currency), 0);
   payment.transaction_details = {
     ...payment.transaction_details,
     net_received_amount: fromMinorUnits(amountMinor - feesMinor, currency),
-    total_paid_amount: payment.transaction_amount,
+    total_paid_amount: fromMinorUnits(totalPaidMinor, currency),
   };
   if (payment.payment_type_id === "credit_card" || payment.payment_type_id === "debit_card") {
     payment.authorization_code ??= String(100000 + Math.floor(Math.random() * 900000));
@@ -353,15 +372,54 @@ function validatePayer(ctx: SandboxContext, seller: Seller, body: Schemas["Payme
   }
 }
 
-function validateInstallments(method: PaymentMethodDefinition, installments: number): void {
-  const max = method.kind === "card" ? method.maxInstallments : 1;
-  if (!Number.isInteger(installments) || installments < 1 || installments > max) {
+/**
+ * The payer cost of a card payment's installments, or null for other methods
+ * (which take 1). provider: a count the method does not offer for this amount
+ * (its installments API, `GET /v1/payment_methods/installments`) is a 400,
+ * cause 109 "Invalid number of shares for this payment_method_id"; the status
+ * detail `cc_rejected_invalid_installments` is an issuer's decline (cardholder
+ * `INST`), not a validation.
+ */
+function checkInstallments(
+  site: SiteDefinition,
+  method: PaymentMethodDefinition,
+  amountMinor: number,
+  installments: number,
+): PayerCostMinor | null {
+  if (method.kind !== "card") {
+    if (installments !== 1) {
+      throw badField(
+        "installments",
+        `Invalid number of shares for this payment_method_id: ${method.id} takes 1 installment, got ${installments}`,
+        109,
+      );
+    }
+    return null;
+  }
+  const offered = offeredCosts(site, method, amountMinor);
+  const cost = Number.isInteger(installments) ? offered.find((o) => o.installments === installments) : undefined;
+  if (!cost) {
+    const counts = offered.map((o) => o.installments).join(", ");
     throw badField(
       "installments",
-      `Invalid number of shares for this payment_method_id: ${method.id} takes 1 to ${max} installments, got ${installments}`,
+      `Invalid number of shares for this payment_method_id: ${method.id} offers ${counts} installments for this amount, got ${installments}`,
       109,
     );
   }
+  return cost;
+}
+
+/** The cost of `installments` of a card method for another amount (a partial capture), at the schedule's rate. */
+function costForAmount(
+  site: SiteDefinition,
+  method: CardMethodDefinition | undefined,
+  amountMinor: number,
+  installments: number,
+): PayerCostMinor {
+  const rate = method
+    ? (scheduleOf(site.id, method).find((o) => o.installments === installments)?.rateBasisPoints ?? 0)
+    : 0;
+  return costInMinorUnits(amountMinor, installments, rate);
 }
 
 function basePayment(
@@ -371,6 +429,7 @@ function basePayment(
   method: PaymentMethodDefinition,
   amountMinor: number,
   installments: number,
+  cost: PayerCostMinor | null,
   options: CreatePaymentOptions,
 ): Payment {
   const currency = siteOf(seller.siteId).currencyId;
@@ -410,9 +469,10 @@ function basePayment(
     installments,
     transaction_details: {
       net_received_amount: 0,
-      total_paid_amount: amount,
+      // provider: the chosen payer cost's installment and total (the total includes financing).
+      total_paid_amount: cost ? fromMinorUnits(cost.totalMinor, currency) : amount,
       overpaid_amount: 0,
-      installment_amount: method.kind === "card" ? fromMinorUnits(Math.round(amountMinor / installments), currency) : 0,
+      installment_amount: cost ? fromMinorUnits(cost.installmentMinor, currency) : 0,
       external_resource_url: null,
       financial_institution: body.transaction_details?.financial_institution ?? null,
       payment_method_reference_id: null,
@@ -569,7 +629,7 @@ export function createPayment(
   const amountMinor = amountInMinorUnits(body.transaction_amount, site.currencyId, "transaction_amount");
   const method = resolveMethod(ctx, seller, body, options);
   const installments = body.installments ?? 1;
-  validateInstallments(method, installments);
+  const cost = checkInstallments(site, method, amountMinor, installments);
   const maxMinor = toMinorUnits(site.maxAllowedAmount, site.currencyId);
   if (amountMinor > maxMinor) {
     throw badField(
@@ -619,7 +679,7 @@ export function createPayment(
       : cardUseFromToken(consumeCardToken(ctx, seller, body.token ?? ""));
   }
 
-  let payment = basePayment(ctx, seller, body, method, amountMinor, installments, options);
+  let payment = basePayment(ctx, seller, body, method, amountMinor, installments, cost, options);
   const hash = randomBytes(12).toString("hex");
   if (method.kind === "card" && card) applyCardOutcome(ctx, payment, card, capture, applicationFeeMinor);
   else if (method.kind === "pix") applyPix(ctx, seller, payment, amountMinor, hash, expiration ?? "");
@@ -663,10 +723,13 @@ export function capturePayment(
     payment.transaction_amount = captured;
     payment.net_amount = captured;
     const installments = payment.installments ?? 1;
+    const seller = ctx.store.sellerByUserId(sellerUserId);
+    const site = siteOf(seller?.siteId ?? "MLA");
+    const cost = costForAmount(site, anyCardMethod(payment.payment_method_id ?? ""), captureMinor, installments);
     payment.transaction_details = {
       ...payment.transaction_details,
-      total_paid_amount: captured,
-      installment_amount: fromMinorUnits(Math.round(captureMinor / installments), currency),
+      total_paid_amount: fromMinorUnits(cost.totalMinor, currency),
+      installment_amount: fromMinorUnits(cost.installmentMinor, currency),
     };
   }
   approve(ctx, payment);

@@ -5,6 +5,7 @@ import { cardPaymentInput, startShopTestEnv } from "../../test/shop-test-env";
 import { createTestUser } from "../../test/test-users";
 import { payWithCard } from "../checkout/pay-with-card";
 import { syncPaymentFromProvider } from "../payments/sync-payment-from-provider";
+import { addSavedCard } from "./add-saved-card";
 import { ensureProviderCustomer } from "./ensure-provider-customer";
 import { listOrders } from "./list-orders";
 import { listSavedCards } from "./list-saved-cards";
@@ -99,6 +100,20 @@ describe("saved cards", () => {
       .orderBy("created_at")
       .execute();
     expect(audit.map((entry) => entry.action)).toEqual(["card.saved", "card.removed"]);
+  });
+
+  it("adds a card from a secure-field token; the same token twice (a double submit) saves one card", async () => {
+    const user = await createTestUser({ db });
+    const cardToken = await env.cardToken("APRO");
+    const [first, again] = await Promise.all([
+      addSavedCard({ deps, userId: user.id, cardToken }),
+      addSavedCard({ deps, userId: user.id, cardToken }),
+    ]);
+    expect(first).toMatchObject({ brand: "Visa", lastFour: "3704", bin: "450995" });
+    expect(again.id).toBe(first.id);
+    expect(await listSavedCards({ deps, userId: user.id })).toEqual([first]);
+    const audit = await db.selectFrom("audit_log").selectAll().where("actor_user_id", "=", user.id).execute();
+    expect(JSON.stringify(audit)).not.toContain(cardToken);
   });
 
   it("a shopper cannot remove another shopper's card", async () => {

@@ -7,7 +7,7 @@ import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema";
 import { toMoney } from "../catalog/product-view";
 import { parseCheckoutItems } from "../checkout/checkout-items";
-import { resultStatusOf } from "../checkout/checkout-result-view";
+import { paymentPlanOf, resultStatusOf } from "../checkout/checkout-result-view";
 import { toKeysetPage } from "../shop/keyset-page";
 
 export async function listOrders(options: {
@@ -32,6 +32,10 @@ export async function listOrders(options: {
       "p.payment_method_id",
       "p.refunded_minor",
       "p.currency as payment_currency",
+      "p.installments",
+      "p.installment_amount_minor",
+      "p.total_paid_minor",
+      "p.payment_type_id",
     ])
     .where("c.user_id", "=", userId)
     // Abandoned carts (no payment attempted) are not orders.
@@ -53,6 +57,17 @@ export async function listOrders(options: {
     statusDetail: row.status_detail,
     paymentMethodId: row.payment_method_id,
     refunded: toMoney(row.refunded_minor ?? 0, row.payment_currency ?? row.currency),
+    plan: paymentPlanOf(
+      row.payment_currency === null
+        ? null
+        : {
+            installments: row.installments,
+            installment_amount_minor: row.installment_amount_minor,
+            total_paid_minor: row.total_paid_minor,
+            currency: row.payment_currency,
+            payment_type_id: row.payment_type_id,
+          },
+    ),
     items: parseCheckoutItems(row.items).map((item) => ({
       name: item.name,
       quantity: item.quantity,

@@ -121,7 +121,16 @@ async function createAdmin(
   const passwordHash = await hashPassword(password ?? generatedPassword ?? "");
   const user = await trx
     .insertInto("users")
-    .values({ email, password_hash: passwordHash, name: "Admin", role: "admin", created_at: now, updated_at: now })
+    .values({
+      email,
+      password_hash: passwordHash,
+      name: "Admin",
+      role: "admin",
+      // The operator configured this address: the first admin is never asked to verify it.
+      email_verified_at: now,
+      created_at: now,
+      updated_at: now,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   await recordAudit({

@@ -1,52 +1,94 @@
-// Creates a shopper account and signs it in (returns a fresh session).
+// Sign-up without revealing accounts: the answer is the same whether or not
+// the address has an account ("we sent a link to …"), and so is the work
+// (a password hash either way). A new address gets an account, unverified,
+// and a verification link; an address that has an account gets a "someone
+// tried to sign up with your address" e-mail instead. Nobody is signed in
+// here: following the link signs the new user in (verify-email.ts).
 
-import { normalizeEmail } from "@cobro/contracts";
-import { type Kysely, sql } from "kysely";
+import { randomUUID } from "node:crypto";
+import { type EmailLocale, type EmailSentResult, normalizeEmail } from "@cobro/contracts";
+import { sql } from "kysely";
 import { hashPassword } from "../../auth/passwords";
-import { createSession, type Session, type SessionUser } from "../../auth/sessions";
-import type { DB } from "../../db/schema";
-import { AppError } from "../../errors/app-error";
-
-export const DUPLICATE_EMAIL_MESSAGE = "An account with this email already exists. Sign in instead.";
+import type { AppDeps } from "../../deps";
+import { consumeRateLimit } from "../../rate-limits/limiter";
+import { EMAILS_PER_RECIPIENT } from "../../rate-limits/rules";
+import { createEmailToken } from "../email/email-tokens";
+import { dispatchEmail, queueEmail } from "../email/outbox";
 
 export interface SignUpOptions {
-  db: Kysely<DB>;
+  deps: Pick<AppDeps, "db" | "jobs" | "tokenEncryptionKey" | "now">;
   email: string;
   password: string;
   name: string;
-  now?: Date;
+  locale?: EmailLocale;
 }
 
-export async function signUp(options: SignUpOptions): Promise<{ user: SessionUser; token: string; session: Session }> {
-  const { db } = options;
+export async function signUp(options: SignUpOptions): Promise<EmailSentResult> {
+  const { db, jobs, tokenEncryptionKey } = options.deps;
   const email = normalizeEmail(options.email);
-  const now = options.now ?? new Date();
+  const now = options.deps.now();
+  const locale = options.locale ?? null;
+  // Hashed whatever happens next, so an existing address answers as slowly as a new one.
+  const passwordHash = await hashPassword(options.password);
 
-  // Cheap check first so a duplicate does not pay for a 128 MiB scrypt; the
-  // unique index still decides when two sign-ups race.
   const existing = await db
     .selectFrom("users")
-    .select("id")
+    .select(["id", "locale"])
     .where(sql<string>`lower(email)`, "=", email)
     .executeTakeFirst();
-  if (existing) throw new AppError("CONFLICT", DUPLICATE_EMAIL_MESSAGE, { field: "email" });
 
-  const passwordHash = await hashPassword(options.password);
-  const inserted = await db
-    .insertInto("users")
-    .values({
-      email,
-      password_hash: passwordHash,
-      name: options.name.trim(),
-      role: "shopper",
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
-    .returning(["id", "email", "name", "role"])
-    .executeTakeFirst();
-  if (!inserted) throw new AppError("CONFLICT", DUPLICATE_EMAIL_MESSAGE, { field: "email" });
-
-  const { token, session } = await createSession({ db, userId: inserted.id, now });
-  return { user: inserted, token, session };
+  let emailId: string | null = null;
+  if (existing) {
+    // The owner hears about it (a bounded number of times per hour); the form learns nothing.
+    const limit = await consumeRateLimit(db, EMAILS_PER_RECIPIENT, email);
+    if (!limit.limited) {
+      emailId = await queueEmail({
+        db,
+        dedupeKey: `account-exists:${existing.id}:${randomUUID()}`,
+        kind: "account_exists",
+        to: email,
+        locale: existing.locale ?? locale,
+        payload: {},
+        now,
+      });
+    }
+  } else {
+    emailId = await db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto("users")
+        .values({
+          email,
+          password_hash: passwordHash,
+          name: options.name.trim(),
+          role: "shopper",
+          locale,
+          created_at: now,
+          updated_at: now,
+        })
+        .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
+        .returning(["id", "name"])
+        .executeTakeFirst();
+      // A sign-up for the same address won the race: that one sends the link.
+      if (!inserted) return null;
+      const { token, tokenHash } = await createEmailToken({
+        db: trx,
+        userId: inserted.id,
+        email,
+        purpose: "verify_email",
+        now,
+      });
+      return queueEmail({
+        db: trx,
+        dedupeKey: `verify-email:${tokenHash}`,
+        kind: "verify_email",
+        to: email,
+        locale,
+        payload: { name: inserted.name },
+        linkToken: { token, key: tokenEncryptionKey },
+        now,
+      });
+    });
+  }
+  await dispatchEmail(jobs, emailId);
+  return { email, sent: true };
 }

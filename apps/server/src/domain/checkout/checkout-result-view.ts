@@ -1,6 +1,6 @@
 // A checkout and its mirrored payment as the shopper sees them (`CheckoutResult`).
 
-import type { CheckoutResult, CheckoutResultStatus } from "@cobro/contracts";
+import type { CheckoutResult, CheckoutResultStatus, PaymentPlan } from "@cobro/contracts";
 import { z } from "zod";
 import type { Checkout, Payment } from "../../db/schema";
 import { toMoney } from "../catalog/product-view";
@@ -107,7 +107,29 @@ export type ResultPayment = Pick<
   | "currency"
   | "snapshot"
   | "updated_at"
+  | "installments"
+  | "installment_amount_minor"
+  | "total_paid_minor"
+  | "payment_type_id"
 >;
+
+/** A card payment's installments and total paid, when the provider reported both amounts. */
+export function paymentPlanOf(
+  payment: Pick<
+    Payment,
+    "installments" | "installment_amount_minor" | "total_paid_minor" | "currency" | "payment_type_id"
+  > | null,
+): PaymentPlan | null {
+  if (!payment || payment.installment_amount_minor === null || payment.total_paid_minor === null) return null;
+  if (payment.payment_type_id !== null && !CARD_PAYMENT_TYPES.has(payment.payment_type_id)) return null;
+  return {
+    installments: payment.installments ?? 1,
+    installmentAmount: toMoney(payment.installment_amount_minor, payment.currency),
+    totalPaid: toMoney(payment.total_paid_minor, payment.currency),
+  };
+}
+
+const CARD_PAYMENT_TYPES: ReadonlySet<string> = new Set(["credit_card", "debit_card", "prepaid_card"]);
 
 export function toCheckoutResult(checkout: ResultCheckout, payment: ResultPayment | null): CheckoutResult {
   const status = payment === null && isOutcomeBeingConfirmed(checkout) ? "confirming" : resultStatusOf(payment?.status);
@@ -122,6 +144,7 @@ export function toCheckoutResult(checkout: ResultCheckout, payment: ResultPaymen
     paymentId: payment?.provider_payment_id ?? null,
     paymentMethodId: payment?.payment_method_id ?? null,
     refunded: toMoney(payment?.refunded_minor ?? 0, payment?.currency ?? checkout.currency),
+    plan: paymentPlanOf(payment),
     ...(payment && status === "pending" ? offlineInstructions(payment.snapshot) : {}),
     updatedAt: updatedAt.toISOString(),
   };

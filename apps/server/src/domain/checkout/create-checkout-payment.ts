@@ -213,7 +213,7 @@ async function recordPayment(
       now,
     });
   });
-  await applyPaymentSnapshot({ db: deps.db, payment, now: deps.now() });
+  await applyPaymentSnapshot({ db: deps.db, payment, now: deps.now(), jobs: deps.jobs });
   // A pending payment (Pix, a voucher, a card under review) is watched until it settles, webhook or not.
   if (unsettled) {
     await scheduleCheckoutReconciliation({ deps, checkoutId: checkout.id, delayMs: FIRST_RECONCILE_AFTER_MS });
@@ -297,7 +297,8 @@ export async function createCheckoutPayment(options: CreateCheckoutPaymentOption
       throw toShopperError(error, { action: "make the payment" });
     }
     if (hosted.length > 0) {
-      for (const payment of hosted) await applyPaymentSnapshot({ db: deps.db, payment, now: deps.now() });
+      for (const payment of hosted)
+        await applyPaymentSnapshot({ db: deps.db, payment, now: deps.now(), jobs: deps.jobs });
       await releaseClaim(deps, checkoutId);
       const row = await deps.db
         .selectFrom("checkouts")

@@ -30,7 +30,7 @@ import { readCheckoutResult } from "./read-checkout-result";
 /** A mirror older than this is re-read from the provider when the result is asked for. */
 export const RESULT_REFRESH_AFTER_MS = 5_000;
 
-type ResultDeps = Pick<AppDeps, "db" | "provider" | "now" | "logger">;
+type ResultDeps = Pick<AppDeps, "db" | "provider" | "now" | "logger" | "jobs">;
 
 function latest(...dates: (Date | null | undefined)[]): number {
   return Math.max(0, ...dates.map((date) => date?.getTime() ?? 0));
@@ -52,7 +52,7 @@ async function mirrorPaymentsOfReference(deps: ResultDeps, externalReference: st
     criteria: "asc",
   });
   for (const payment of found.results ?? []) {
-    await applyPaymentSnapshot({ db: deps.db, payment, now: deps.now() });
+    await applyPaymentSnapshot({ db: deps.db, payment, now: deps.now(), jobs: deps.jobs });
   }
 }
 
@@ -115,7 +115,7 @@ export async function getCheckoutResult(options: {
     if (payment.external_reference !== checkout.external_reference) {
       throw new AppError("NOT_FOUND", CHECKOUT_NOT_FOUND_MESSAGE, { reason: "checkout_not_found" });
     }
-    await applyPaymentSnapshot({ db: deps.db, payment, now: deps.now() });
+    await applyPaymentSnapshot({ db: deps.db, payment, now: deps.now(), jobs: deps.jobs });
     await markChecked(deps, checkout.id);
     return readCheckoutResult({ deps, checkoutId: checkout.id });
   }

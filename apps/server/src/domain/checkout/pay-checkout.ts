@@ -48,8 +48,13 @@ export async function payCheckout(options: {
   userId: string | null;
   kind: CheckoutPaymentKind;
   methodFields: PaymentMethodFields;
+  /**
+   * Fields added to the checkout's payer; a saved card's payment names the shopper's provider customer
+   * (provider: `payer: { type: "customer", id }` when the token comes from a saved card).
+   */
+  payerFields?: Pick<NonNullable<PaymentCreateRequest["payer"]>, "type" | "id">;
 }): Promise<{ created: boolean; result: CheckoutResult }> {
-  const { deps, checkout, userId, kind, methodFields } = options;
+  const { deps, checkout, userId, kind, methodFields, payerFields } = options;
   await assertStoreCurrency({ deps, currency: checkout.currency.trim() });
   // Read per payment (not cached): a change in the console applies to the next payment on every instance.
   const { settings } = await getStoreSettings({ db: deps.db });
@@ -59,7 +64,15 @@ export async function payCheckout(options: {
     checkoutId: checkout.id,
     actorUserId: userId,
     kind,
-    buildRequest: (locked) => ({ ...basePaymentRequest(deps, locked), ...captureFields, ...methodFields }),
+    buildRequest: (locked) => {
+      const base = basePaymentRequest(deps, locked);
+      return {
+        ...base,
+        ...(payerFields ? { payer: { ...base.payer, ...payerFields } } : {}),
+        ...captureFields,
+        ...methodFields,
+      };
+    },
   });
   return { created: outcome.created, result: await readCheckoutResult({ deps, checkoutId: checkout.id }) };
 }

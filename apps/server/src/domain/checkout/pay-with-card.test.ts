@@ -213,10 +213,14 @@ describe("payWithCard: provider failures", () => {
       .select(["action", "details"])
       .where("resource_id", "=", second.checkoutId)
       .execute();
-    expect(audit).toEqual([
-      { action: "payment.attempted", details: expect.objectContaining({ kind: "card" }) },
-      { action: "payment.create_failed", details: expect.objectContaining({ status: 400, kind: "card" }) },
-    ]);
+    // Both rows carry the test clock's one instant, so the table's order is not theirs: compared as a set.
+    expect(audit).toHaveLength(2);
+    expect(audit).toEqual(
+      expect.arrayContaining([
+        { action: "payment.attempted", details: expect.objectContaining({ kind: "card" }) },
+        { action: "payment.create_failed", details: expect.objectContaining({ status: 400, kind: "card" }) },
+      ]),
+    );
     // The provider refused the request itself: known that nothing was charged, and nothing left to reconcile.
     expect(await checkoutRow(second.checkoutId)).toMatchObject({
       payment_attempt_status: "no_payment",
@@ -383,5 +387,122 @@ describe("saving the card", () => {
       }),
     ).rejects.toMatchObject({ code: "BAD_REQUEST", field: "saveCard" });
     expect(await providerPaymentsOf(checkout.checkoutId)).toHaveLength(0);
+  });
+});
+
+describe("paying with a saved card", () => {
+  /** A shopper whose first (approved) payment saved the test Visa; answers the user and the saved card's id. */
+  async function shopperWithSavedCard() {
+    const user = await createTestUser({ db });
+    const first = await newCheckout({ userId: user.id });
+    const [cardToken, saveCardToken] = await Promise.all([env.cardToken("APRO"), env.cardToken("APRO")]);
+    await payWithCard({
+      deps,
+      userId: user.id,
+      input: cardPaymentInput(first, cardToken, { saveCard: true, saveCardToken }),
+    });
+    const [card] = await listSavedCards({ deps, userId: user.id });
+    if (!card) throw new Error("the card was not saved");
+    return { user, card };
+  }
+
+  /** What the browser makes with the SDK from a saved card id and the CVV typed in a secure field. */
+  async function savedCardToken(cardId: string) {
+    const token = await provider.cardTokens.create({ card_id: cardId, security_code: "123" });
+    return token.id;
+  }
+
+  it("pays with the card's token and names the shopper's provider customer as the payer", async () => {
+    const { user, card } = await shopperWithSavedCard();
+    const checkout = await newCheckout({ userId: user.id });
+    const result = await payWithCard({
+      deps,
+      userId: user.id,
+      input: cardPaymentInput(checkout, await savedCardToken(card.id), { savedCardId: card.id }),
+    });
+    expect(result).toMatchObject({ status: "approved", paymentMethodId: "visa" });
+    const customerId = (
+      await db.selectFrom("users").select("provider_customer_id").where("id", "=", user.id).executeTakeFirstOrThrow()
+    ).provider_customer_id;
+    const payment = await provider.payments.get(result.paymentId ?? 0);
+    expect(payment.payer).toMatchObject({ type: "customer", id: customerId });
+    // Everything else of the payer still comes from the checkout.
+    expect(payment.payer).toMatchObject({ identification: { type: "DNI", number: "12345678" } });
+  });
+
+  it("refuses another shopper's card id (NOT_FOUND naming savedCardId) and calls no payment", async () => {
+    const { card } = await shopperWithSavedCard();
+    const intruder = await shopperWithSavedCard();
+    const checkout = await newCheckout({ userId: intruder.user.id });
+    await expect(
+      payWithCard({
+        deps,
+        userId: intruder.user.id,
+        input: cardPaymentInput(checkout, await savedCardToken(card.id), { savedCardId: card.id }),
+      }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND", field: "savedCardId", reason: "card_not_found" });
+    expect(await providerPaymentsOf(checkout.checkoutId)).toHaveLength(0);
+    expect(await checkoutRow(checkout.checkoutId)).toMatchObject({ provider_payment_id: null });
+  });
+
+  it("refuses a shopper without saved cards, and a guest", async () => {
+    const { card } = await shopperWithSavedCard();
+    const stranger = await createTestUser({ db });
+    const own = await newCheckout({ userId: stranger.id });
+    await expect(
+      payWithCard({
+        deps,
+        userId: stranger.id,
+        input: cardPaymentInput(own, await savedCardToken(card.id), { savedCardId: card.id }),
+      }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND", field: "savedCardId" });
+    const guest = await newCheckout();
+    await expect(
+      payWithCard({
+        deps,
+        userId: null,
+        input: cardPaymentInput(guest, await savedCardToken(card.id), { savedCardId: card.id }),
+      }),
+    ).rejects.toMatchObject({ code: "UNAUTHORIZED", field: "savedCardId" });
+    expect(await providerPaymentsOf(own.checkoutId)).toHaveLength(0);
+    expect(await providerPaymentsOf(guest.checkoutId)).toHaveLength(0);
+  });
+});
+
+describe("the chosen installments' cost", () => {
+  it("records the provider's installments, installment amount and total paid, and the result shows them", async () => {
+    const checkout = await newCheckout();
+    const result = await payWithCard({
+      deps,
+      userId: null,
+      input: cardPaymentInput(checkout, await env.cardToken("APRO"), { installments: 3 }),
+    });
+    const payment = await provider.payments.get(result.paymentId ?? 0);
+    const totalPaidMinor = Math.round((payment.transaction_details?.total_paid_amount ?? 0) * 100);
+    const installmentMinor = Math.round((payment.transaction_details?.installment_amount ?? 0) * 100);
+    expect(payment.installments).toBe(3);
+    expect(totalPaidMinor).toBeGreaterThanOrEqual(25_100);
+    expect(result.plan).toEqual({
+      installments: 3,
+      installmentAmount: { amountMinor: installmentMinor, currency: "ARS" },
+      totalPaid: { amountMinor: totalPaidMinor, currency: "ARS" },
+    });
+    const [mirror] = await mirrorsOf(checkout.checkoutId);
+    expect(mirror).toMatchObject({
+      installments: 3,
+      installment_amount_minor: installmentMinor,
+      total_paid_minor: totalPaidMinor,
+    });
+  });
+
+  it("a payment not made by card has no plan", async () => {
+    const { paymentPlanOf } = await import("./checkout-result-view");
+    const base = { installments: 1, installment_amount_minor: 100, total_paid_minor: 100, currency: "BRL" };
+    expect(paymentPlanOf({ ...base, payment_type_id: "bank_transfer" })).toBeNull();
+    expect(paymentPlanOf({ ...base, payment_type_id: "credit_card", total_paid_minor: null })).toBeNull();
+    expect(paymentPlanOf({ ...base, payment_type_id: "credit_card" })?.totalPaid).toEqual({
+      amountMinor: 100,
+      currency: "BRL",
+    });
   });
 });

@@ -7,6 +7,7 @@
 
 import type { CheckoutResult, PayWithCardInput } from "@cobro/contracts";
 import { AppError } from "../../errors/app-error";
+import { findOwnSavedCard } from "../account/find-saved-card";
 import { saveCardForUser } from "../account/save-card-for-user";
 import { findCheckoutToPay, type PayCheckoutDeps, payCheckout } from "./pay-checkout";
 import { readCheckoutResult } from "./read-checkout-result";
@@ -25,7 +26,19 @@ export async function payWithCard(options: {
   if (input.saveCard && userId === null) {
     throw new AppError("BAD_REQUEST", "Sign in to save a card.", { field: "saveCard", reason: "sign_in_to_save_card" });
   }
+  if (input.savedCardId !== undefined && userId === null) {
+    throw new AppError("UNAUTHORIZED", "Sign in to pay with a saved card.", {
+      field: "savedCardId",
+      reason: "card_not_found",
+    });
+  }
   if (checkout.provider_payment_id !== null) return readCheckoutResult({ deps, checkoutId: checkout.id });
+
+  // A saved card must be this shopper's: read under their own provider customer (the browser's word is not enough).
+  const savedCard =
+    input.savedCardId !== undefined && userId !== null
+      ? await findOwnSavedCard({ deps, userId, cardId: input.savedCardId, field: "savedCardId" })
+      : null;
 
   const { created, result } = await payCheckout({
     deps,
@@ -38,6 +51,8 @@ export async function payWithCard(options: {
       installments: input.installments,
       ...(input.issuerId !== undefined ? { issuer_id: input.issuerId } : {}),
     },
+    // provider: a payment with a saved card's token names the card's customer as the payer.
+    ...(savedCard ? { payerFields: { type: "customer" as const, id: savedCard.customerId } } : {}),
   });
   if (!input.saveCard || !created || userId === null || !input.saveCardToken) return result;
 

@@ -17,10 +17,14 @@ const RESULT_PAYMENT_COLUMNS = [
   "currency",
   "snapshot",
   "updated_at",
+  "installments",
+  "installment_amount_minor",
+  "total_paid_minor",
+  "payment_type_id",
 ] as const;
 
 export async function readCheckoutResult(options: {
-  deps: Pick<AppDeps, "db" | "provider" | "now">;
+  deps: Pick<AppDeps, "db" | "provider" | "now" | "jobs">;
   checkoutId: string;
 }): Promise<CheckoutResult> {
   const { deps, checkoutId } = options;

@@ -105,7 +105,7 @@ export async function reconcileCheckout(options: {
     criteria: "asc",
   });
   for (const payment of found.results ?? []) {
-    await applyPaymentSnapshot({ db: deps.db, payment, now: deps.now() });
+    await applyPaymentSnapshot({ db: deps.db, payment, now: deps.now(), jobs: deps.jobs });
   }
 
   const after = await deps.db

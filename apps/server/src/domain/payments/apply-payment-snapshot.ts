@@ -4,9 +4,12 @@
 
 import type { Payment as ProviderPayment } from "@cobro/provider-client";
 import { type CurrencyCode, isSupportedCurrency, toMinorUnits } from "@cobro/provider-client/money";
-import type { Kysely, Transaction } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import { type DB, toJsonb } from "../../db/schema";
+import type { JobQueue } from "../../deps";
 import { AppError } from "../../errors/app-error";
+import { parseCheckoutItems } from "../checkout/checkout-items";
+import { dispatchEmail, queueEmail } from "../email/outbox";
 import { shouldApplyPaymentSnapshot } from "./payment-status-order";
 
 /**
@@ -44,6 +47,12 @@ function parseProviderDate(value: string | null | undefined): Date | null {
   return Number.isNaN(parsed.getTime()) ? null : parsed;
 }
 
+/** A provider amount in minor units, or null when absent or not a finite non-negative number. */
+function minorOrNull(value: number | null | undefined, currency: CurrencyCode): number | null {
+  if (typeof value !== "number" || !Number.isFinite(value) || value < 0) return null;
+  return toMinorUnits(value, currency);
+}
+
 function currencyOf(payment: ProviderPayment): CurrencyCode {
   const currency = payment.currency_id;
   if (!isSupportedCurrency(currency)) {
@@ -52,19 +61,85 @@ function currencyOf(payment: ProviderPayment): CurrencyCode {
   return currency;
 }
 
+/** The key of a checkout's confirmation e-mail: one per order, however often its approval is seen. */
+export function orderConfirmationKey(checkoutId: string): string {
+  return `order-confirmation:${checkoutId}`;
+}
+
+/**
+ * Queues the order's confirmation e-mail, in the transaction that marks it paid. The unique key makes a second
+ * sighting of the approval (webhook, redirect, reconciliation, sync) a no-op. A guest order paid with the address
+ * of a shopper who verified it joins their account here.
+ */
+async function queueOrderConfirmation(
+  trx: Transaction<DB>,
+  payment: ProviderPayment,
+  checkoutId: string,
+  now: Date,
+): Promise<string | null> {
+  const checkout = await trx
+    .selectFrom("checkouts")
+    .select(["id", "user_id", "payer_email", "items", "amount_minor", "currency"])
+    .where("id", "=", checkoutId)
+    .executeTakeFirstOrThrow();
+  const to = (checkout.payer_email ?? payment.payer?.email ?? "").trim().toLowerCase();
+  if (to === "") return null;
+  let userId = checkout.user_id;
+  if (userId === null) {
+    const owner = await trx
+      .selectFrom("users")
+      .select("id")
+      .where(sql<string>`lower(email)`, "=", to)
+      .where("email_verified_at", "is not", null)
+      .executeTakeFirst();
+    if (owner) {
+      await trx.updateTable("checkouts").set({ user_id: owner.id }).where("id", "=", checkout.id).execute();
+      await trx.updateTable("payments").set({ user_id: owner.id }).where("checkout_id", "=", checkout.id).execute();
+      userId = owner.id;
+    }
+  }
+  const locale = userId
+    ? ((await trx.selectFrom("users").select("locale").where("id", "=", userId).executeTakeFirst())?.locale ?? null)
+    : null;
+  const currency = currencyOf(payment);
+  const paidMinor = toMinorUnits(
+    payment.transaction_details?.total_paid_amount ?? payment.transaction_amount,
+    currency,
+  );
+  return queueEmail({
+    db: trx,
+    dedupeKey: orderConfirmationKey(checkout.id),
+    kind: "order_confirmation",
+    to,
+    locale,
+    payload: {
+      checkoutId: checkout.id,
+      items: parseCheckoutItems(checkout.items).map((item) => ({
+        name: item.name,
+        quantity: item.quantity,
+        unitPriceMinor: item.unitPriceMinor,
+      })),
+      totalMinor: paidMinor,
+      currency,
+    },
+    now,
+  });
+}
+
+/** Moves the checkout along; returns the id of an order confirmation e-mail it queued, if any. */
 async function moveCheckout(
   trx: Transaction<DB>,
   payment: ProviderPayment,
   checkoutId: string,
   now: Date,
-): Promise<void> {
+): Promise<string | null> {
   const checkout = await trx
     .selectFrom("checkouts")
     .select(["id", "provider_payment_id"])
     .where("id", "=", checkoutId)
     .forUpdate()
     .executeTakeFirst();
-  if (!checkout) return;
+  if (!checkout) return null;
   if (checkout.provider_payment_id !== null && checkout.provider_payment_id !== payment.id) {
     // Another attempt for the same checkout (e.g. a declined card, then a good one): a failed
     // attempt must not overwrite a checkout already settled by a successful payment.
@@ -73,7 +148,7 @@ async function moveCheckout(
       .select("status")
       .where("provider_payment_id", "=", checkout.provider_payment_id)
       .executeTakeFirst();
-    if (current && SETTLING_STATUSES.has(current.status) && !SETTLING_STATUSES.has(payment.status)) return;
+    if (current && SETTLING_STATUSES.has(current.status) && !SETTLING_STATUSES.has(payment.status)) return null;
   }
   await trx
     .updateTable("checkouts")
@@ -84,6 +159,7 @@ async function moveCheckout(
     })
     .where("id", "=", checkout.id)
     .execute();
+  return payment.status === "approved" ? queueOrderConfirmation(trx, payment, checkout.id, now) : null;
 }
 
 /**
@@ -96,6 +172,8 @@ export async function applyPaymentSnapshot(options: {
   db: Kysely<DB>;
   payment: ProviderPayment;
   now: Date;
+  /** Enqueues the send job of an order confirmation queued here (the minute sweep sends it otherwise). */
+  jobs?: JobQueue;
 }): Promise<ApplyPaymentResult> {
   const { payment, now } = options;
   const currency = currencyOf(payment);
@@ -109,6 +187,9 @@ export async function applyPaymentSnapshot(options: {
     payment_method_id: payment.payment_method_id ?? null,
     payment_type_id: payment.payment_type_id ?? null,
     installments: payment.installments ?? null,
+    // The chosen installments' cost: what the result page and the orders show as paid.
+    installment_amount_minor: minorOrNull(payment.transaction_details?.installment_amount, currency),
+    total_paid_minor: minorOrNull(payment.transaction_details?.total_paid_amount, currency),
     provider_last_updated: lastUpdated,
     snapshot: toJsonb(payment),
     provider_created_at: parseProviderDate(payment.date_created) ?? now,
@@ -126,7 +207,8 @@ export async function applyPaymentSnapshot(options: {
     recorded_at: now,
   };
 
-  return options.db.transaction().execute(async (trx) => {
+  let emailId: string | null = null;
+  const result = await options.db.transaction().execute(async (trx): Promise<ApplyPaymentResult> => {
     const checkout = payment.external_reference
       ? await trx
           .selectFrom("checkouts")
@@ -150,7 +232,7 @@ export async function applyPaymentSnapshot(options: {
       .executeTakeFirst();
     if (inserted) {
       await trx.insertInto("payment_state_changes").values(stateChange).execute();
-      if (inserted.checkout_id) await moveCheckout(trx, payment, inserted.checkout_id, now);
+      if (inserted.checkout_id) emailId = await moveCheckout(trx, payment, inserted.checkout_id, now);
       return { outcome: "created", paymentId: inserted.id, checkoutId: inserted.checkout_id, status: payment.status };
     }
 
@@ -183,7 +265,9 @@ export async function applyPaymentSnapshot(options: {
       .where("id", "=", stored.id)
       .execute();
     await trx.insertInto("payment_state_changes").values(stateChange).execute();
-    if (checkoutId) await moveCheckout(trx, payment, checkoutId, now);
+    if (checkoutId) emailId = await moveCheckout(trx, payment, checkoutId, now);
     return { outcome: "updated", paymentId: stored.id, checkoutId, status: payment.status };
   });
+  if (options.jobs) await dispatchEmail(options.jobs, emailId);
+  return result;
 }

@@ -11,7 +11,7 @@ import { syncPaymentFromProvider } from "./sync-payment-from-provider";
 export const MIRROR_FRESH_FOR_MS = 60_000;
 
 export async function loadFreshPayment(options: {
-  deps: Pick<AppDeps, "db" | "provider" | "now">;
+  deps: Pick<AppDeps, "db" | "provider" | "now" | "jobs">;
   providerPaymentId: number;
   /** What the caller is about to do, for messages ("refund the payment"). */
   action: string;

@@ -15,7 +15,7 @@ import { loadFreshPayment } from "./load-fresh-payment";
 export type PaymentActionKind = "capture" | "cancel";
 
 export interface PaymentActionOptions {
-  deps: Pick<AppDeps, "db" | "provider" | "now" | "logger">;
+  deps: Pick<AppDeps, "db" | "provider" | "now" | "logger" | "jobs">;
   actorUserId: string;
   providerPaymentId: number;
   reason?: string | null;
@@ -118,7 +118,7 @@ export async function runPaymentAction(
   let failure: unknown = null;
   try {
     const payment = await spec.call({ idempotencyKey, signal: AbortSignal.timeout(PAYMENT_CALL_DEADLINE_MS) });
-    await applyPaymentSnapshot({ db: deps.db, payment, now: deps.now() });
+    await applyPaymentSnapshot({ db: deps.db, payment, now: deps.now(), jobs: deps.jobs });
     status = "succeeded";
     paymentStatus = payment.status;
   } catch (error) {

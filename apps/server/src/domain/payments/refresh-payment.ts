@@ -5,7 +5,7 @@ import { toShopperError } from "../shop/provider-failure";
 import { syncPaymentFromProvider } from "./sync-payment-from-provider";
 
 export async function refreshPayment(options: {
-  deps: Pick<AppDeps, "db" | "provider" | "now">;
+  deps: Pick<AppDeps, "db" | "provider" | "now" | "jobs">;
   providerPaymentId: number;
 }): Promise<{ outcome: string; status: string }> {
   try {

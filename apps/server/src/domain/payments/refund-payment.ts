@@ -30,7 +30,7 @@ export const REFUND_WINDOW_DAYS = 180;
 const REFUNDABLE_STATUSES: ReadonlySet<string> = new Set(["approved"]);
 
 export interface RefundPaymentOptions {
-  deps: Pick<AppDeps, "db" | "provider" | "now" | "logger">;
+  deps: Pick<AppDeps, "db" | "provider" | "now" | "logger" | "jobs">;
   /** The staff member refunding. */
   actorUserId: string;
   providerPaymentId: number;

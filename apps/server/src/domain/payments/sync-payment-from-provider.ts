@@ -22,9 +22,9 @@ export function parseProviderPaymentId(dataId: string | null): number {
  * the mirror changed or the snapshot was stale.
  */
 export async function syncPaymentFromProvider(options: {
-  deps: Pick<AppDeps, "db" | "provider" | "now">;
+  deps: Pick<AppDeps, "db" | "provider" | "now" | "jobs">;
   providerPaymentId: number;
 }): Promise<ApplyPaymentResult> {
   const payment = await options.deps.provider.payments.get(options.providerPaymentId);
-  return applyPaymentSnapshot({ db: options.deps.db, payment, now: options.deps.now() });
+  return applyPaymentSnapshot({ db: options.deps.db, payment, now: options.deps.now(), jobs: options.deps.jobs });
 }

@@ -48,7 +48,7 @@ function lastUpdatedOf(payment: ProviderPayment): Date | null {
 
 /** One sync run (see the file comment). Provider errors end the run, recorded as `last_error`, and propagate. */
 export async function syncPaymentsFromProvider(options: {
-  deps: Pick<AppDeps, "db" | "provider" | "now" | "logger">;
+  deps: Pick<AppDeps, "db" | "provider" | "now" | "logger" | "jobs">;
   maxPages?: number;
 }): Promise<SyncPaymentsResult> {
   const { deps } = options;
@@ -82,7 +82,7 @@ export async function syncPaymentsFromProvider(options: {
       for (const payment of payments) {
         result.read++;
         try {
-          const applied = await applyPaymentSnapshot({ db: deps.db, payment, now: deps.now() });
+          const applied = await applyPaymentSnapshot({ db: deps.db, payment, now: deps.now(), jobs: deps.jobs });
           if (applied.outcome === "created" || applied.outcome === "updated") result.applied++;
         } catch (error) {
           result.skipped++;

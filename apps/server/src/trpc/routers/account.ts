@@ -2,6 +2,7 @@
 // Every procedure is protected and acts on `ctx.user` only.
 
 import {
+  cardAddInputSchema,
   cardRemoveInputSchema,
   ordersInputSchema,
   ordersOutputSchema,
@@ -10,6 +11,7 @@ import {
   subscriptionSchema,
 } from "@cobro/contracts";
 import { z } from "zod";
+import { addSavedCard } from "../../domain/account/add-saved-card";
 import { listOrders } from "../../domain/account/list-orders";
 import { listSavedCards } from "../../domain/account/list-saved-cards";
 import { removeSavedCard } from "../../domain/account/remove-saved-card";
@@ -22,6 +24,11 @@ const cardsRouter = router({
     .input(z.void())
     .output(z.array(savedCardSchema))
     .query(({ ctx }) => listSavedCards({ deps: ctx.deps, userId: ctx.user.id })),
+
+  add: protectedProcedure
+    .input(cardAddInputSchema)
+    .output(savedCardSchema)
+    .mutation(({ ctx, input }) => addSavedCard({ deps: ctx.deps, userId: ctx.user.id, cardToken: input.cardToken })),
 
   remove: protectedProcedure
     .input(cardRemoveInputSchema)

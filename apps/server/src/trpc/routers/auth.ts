@@ -1,29 +1,79 @@
 // Sign-up, sign-in, sign-out and "who am I". Thin: validate, call the domain
 // function, set or clear the cookie.
 
-import { publicUserSchema, signInInputSchema, signUpInputSchema } from "@cobro/contracts";
+import {
+  emailSentResultSchema,
+  emailVerificationStatusSchema,
+  publicUserSchema,
+  requestPasswordResetInputSchema,
+  resetPasswordInputSchema,
+  signInInputSchema,
+  signUpInputSchema,
+  verifyEmailInputSchema,
+} from "@cobro/contracts";
 import { z } from "zod";
 import { invalidateSession } from "../../auth/sessions";
+import { requestPasswordReset } from "../../domain/accounts/request-password-reset";
+import { resetPassword } from "../../domain/accounts/reset-password";
+import { getEmailVerificationStatus, sendVerificationEmail } from "../../domain/accounts/send-verification-email";
 import { signIn } from "../../domain/accounts/sign-in";
 import { signOut } from "../../domain/accounts/sign-out";
 import { signOutEverywhere } from "../../domain/accounts/sign-out-everywhere";
 import { signUp } from "../../domain/accounts/sign-up";
-import { SIGN_IN_REQUESTS_PER_IP, SIGN_UPS_PER_IP } from "../../rate-limits/rules";
+import { verifyEmail } from "../../domain/accounts/verify-email";
+import { PASSWORD_RESETS_PER_IP, SIGN_IN_REQUESTS_PER_IP, SIGN_UPS_PER_IP } from "../../rate-limits/rules";
 import { protectedProcedure, publicProcedure, rateLimitPerIp, router } from "../trpc";
 
 const userResultSchema = z.object({ user: publicUserSchema });
 
 export const authRouter = router({
-  // Sign-up answers CONFLICT for a registered e-mail, which tells a prober it is registered; the per-address
-  // limit bounds that probing until e-mail exists (docs/architecture.md, "Account enumeration").
+  // Sign-up answers the same for a new and a registered address ("we sent a link to …"); the owner of a registered
+  // one gets an e-mail saying so. Nobody is signed in until the link is followed (docs/architecture.md,
+  // "Account enumeration").
   signUp: publicProcedure
     .use(rateLimitPerIp(SIGN_UPS_PER_IP))
     .input(signUpInputSchema)
+    .output(emailSentResultSchema)
+    .mutation(({ ctx, input }) => signUp({ deps: ctx.deps, ...input })),
+
+  // Following the verification link: verifies the address and signs the user in.
+  verifyEmail: publicProcedure
+    .use(rateLimitPerIp(SIGN_IN_REQUESTS_PER_IP))
+    .input(verifyEmailInputSchema)
     .output(userResultSchema)
     .mutation(async ({ ctx, input }) => {
-      const { user, token, session } = await signUp({ db: ctx.deps.db, ...input, now: ctx.deps.now() });
+      const { user, token, session } = await verifyEmail({ deps: ctx.deps, token: input.token });
       // A previous session in this browser (another account) ends here.
       if (ctx.session) await invalidateSession({ db: ctx.deps.db, sessionId: ctx.session.id });
+      ctx.setSessionCookie(token, session.expiresAt);
+      return { user };
+    }),
+
+  // "Verify your e-mail" banner: where the signed-in user stands, and a new link on request.
+  emailVerification: protectedProcedure
+    .input(z.void())
+    .output(emailVerificationStatusSchema)
+    .query(({ ctx }) => getEmailVerificationStatus({ deps: ctx.deps, userId: ctx.user.id })),
+
+  resendVerificationEmail: protectedProcedure
+    .input(z.void())
+    .output(emailSentResultSchema)
+    .mutation(({ ctx }) => sendVerificationEmail({ deps: ctx.deps, userId: ctx.user.id })),
+
+  // Always "if an account exists for …, we sent a link".
+  requestPasswordReset: publicProcedure
+    .use(rateLimitPerIp(PASSWORD_RESETS_PER_IP))
+    .input(requestPasswordResetInputSchema)
+    .output(emailSentResultSchema)
+    .mutation(({ ctx, input }) => requestPasswordReset({ deps: ctx.deps, ...input })),
+
+  // Following the reset link: a new password, every other session ended, signed in here.
+  resetPassword: publicProcedure
+    .use(rateLimitPerIp(SIGN_IN_REQUESTS_PER_IP))
+    .input(resetPasswordInputSchema)
+    .output(userResultSchema)
+    .mutation(async ({ ctx, input }) => {
+      const { user, token, session } = await resetPassword({ deps: ctx.deps, ...input });
       ctx.setSessionCookie(token, session.expiresAt);
       return { user };
     }),

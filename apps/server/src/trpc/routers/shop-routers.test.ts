@@ -43,7 +43,7 @@ async function mutate(path: string, input: unknown, cookie?: string) {
 }
 
 describe("shopper procedures over HTTP", () => {
-  it("system.publicConfig: mode, API URL, public key, site and currency, and no secret", async () => {
+  it("system.publicConfig: mode, API URL, public key, the SDK script, site and currency, and no secret", async () => {
     const response = await app.request("/api/trpc/system.publicConfig");
     const text = await response.text();
     expect(JSON.parse(text)).toEqual({
@@ -52,6 +52,8 @@ describe("shopper procedures over HTTP", () => {
           providerMode: "sandbox",
           providerApiUrl: env.sandbox.url,
           publicKey: env.seller.publicKey,
+          // Sandbox mode: the sandbox's stand-in of MercadoPago.js v2.
+          sdkUrl: `${new URL(env.sandbox.url).origin}/js/v2`,
           siteId: "MLA",
           currency: "ARS",
         },

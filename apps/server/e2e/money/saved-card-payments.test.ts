@@ -1,0 +1,249 @@
+// Paying with a saved card through the real server process, started the way
+// `npm start` starts it, against a sandbox started separately: the server
+// checks the card is the signed-in shopper's, stores the checkout's
+// idempotency key before the call, and pays as the shopper's provider
+// customer (provider: payer `{ type: "customer", id }` for a saved card).
+import { randomBytes } from "node:crypto";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createSandbox, type Sandbox } from "@cobro/provider-sandbox";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCardToken } from "../support/card-token";
+import { type ServerProcess, startServerProcess } from "../support/server-process";
+
+let runDir: string;
+let sandbox: Sandbox;
+let server: ServerProcess;
+
+beforeAll(async () => {
+  runDir = mkdtempSync(path.join(tmpdir(), "cobro-saved-card-e2e-"));
+  // PostgreSQL runs as the postgres user when we are root: it must be able to enter the directory.
+  chmodSync(runDir, 0o755);
+  mkdirSync(path.join(runDir, "server"));
+  const webhookSecret = randomBytes(16).toString("hex");
+  sandbox = await createSandbox({ webhookSecret, dataDir: path.join(runDir, "sandbox") });
+  const seller = sandbox.control.defaultSeller;
+  server = await startServerProcess(
+    {
+      MP_ACCESS_TOKEN: seller.accessToken,
+      MP_PUBLIC_KEY: seller.publicKey,
+      MP_WEBHOOK_SECRET: webhookSecret,
+      MP_API_URL: sandbox.url,
+      TOKEN_ENCRYPTION_KEY: randomBytes(32).toString("hex"),
+    },
+    { dataDir: path.join(runDir, "server") },
+  );
+}, 180_000);
+
+afterAll(async () => {
+  await server?.dispose();
+  await sandbox?.close();
+  if (runDir) rmSync(runDir, { recursive: true, force: true });
+}, 60_000);
+
+/** A browser's session: the cookie the server set at sign-up, sent back on every call. */
+interface Shopper {
+  cookie: string;
+  email: string;
+}
+
+async function call<T>(
+  shopper: Shopper | null,
+  procedure: string,
+  input: unknown,
+  kind: "query" | "mutation" = "mutation",
+): Promise<{ status: number; data?: T; error?: { data?: { field?: string; httpStatus?: number } } }> {
+  const headers: Record<string, string> = { origin: server.url };
+  if (shopper) headers.cookie = shopper.cookie;
+  const response =
+    kind === "mutation"
+      ? await fetch(`${server.url}/api/trpc/${procedure}`, {
+          method: "POST",
+          headers: { ...headers, "content-type": "application/json" },
+          body: JSON.stringify(input),
+        })
+      : await fetch(
+          `${server.url}/api/trpc/${procedure}${input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
+          { headers },
+        );
+  const body = (await response.json()) as { result?: { data: T }; error?: { data?: { field?: string } } };
+  return { status: response.status, data: body.result?.data, error: body.error };
+}
+
+async function signUp(): Promise<Shopper> {
+  const email = `saver-${randomBytes(4).toString("hex")}@testuser.com`;
+  const response = await fetch(`${server.url}/api/trpc/auth.signUp`, {
+    method: "POST",
+    headers: { origin: server.url, "content-type": "application/json" },
+    body: JSON.stringify({ email, password: "a-long-password-1", name: "Ana Saver" }),
+  });
+  expect(response.status).toBe(200);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+  expect(cookie).not.toBe("");
+  return { cookie, email };
+}
+
+interface Checkout {
+  checkoutId: string;
+  checkoutToken: string;
+}
+
+async function openCheckout(shopper: Shopper): Promise<Checkout> {
+  const catalog = await call<{ items: { id: string }[] }>(null, "catalog.list", { limit: 1 }, "query");
+  const created = await call<Checkout>(shopper, "checkout.create", {
+    items: [{ productId: catalog.data?.items[0]?.id ?? "", quantity: 1 }],
+    payer: {
+      email: shopper.email,
+      firstName: "Ana",
+      lastName: "Pérez",
+      identification: { type: "DNI", number: "12345678" },
+    },
+  });
+  if (!created.data) throw new Error(`checkout.create → ${created.status}`);
+  return { checkoutId: created.data.checkoutId, checkoutToken: created.data.checkoutToken };
+}
+
+function cardToken(): Promise<string> {
+  return createCardToken({
+    providerUrl: sandbox.url,
+    publicKey: sandbox.control.defaultSeller.publicKey,
+    cardholder: "APRO",
+  });
+}
+
+/** What the SDK makes from a saved card id and the CVV typed in its secure field. */
+async function savedCardToken(cardId: string): Promise<string> {
+  const response = await fetch(
+    `${sandbox.url}/v1/card_tokens?public_key=${encodeURIComponent(sandbox.control.defaultSeller.publicKey)}`,
+    {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ card_id: cardId, security_code: "123" }),
+    },
+  );
+  if (!response.ok) throw new Error(`saved card token: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** A shopper whose first payment saved the test Visa: the shopper and the card's id. */
+async function shopperWithSavedCard(): Promise<{ shopper: Shopper; cardId: string }> {
+  const shopper = await signUp();
+  const first = await openCheckout(shopper);
+  const paid = await call<{ status: string; cardSaved?: boolean }>(shopper, "checkout.payWithCard", {
+    ...first,
+    cardToken: await cardToken(),
+    paymentMethodId: "visa",
+    installments: 1,
+    saveCard: true,
+    saveCardToken: await cardToken(),
+  });
+  expect(paid.data).toMatchObject({ status: "approved", cardSaved: true });
+  const cards = await call<{ id: string; lastFour: string }[]>(shopper, "account.cards.list", undefined, "query");
+  const cardId = cards.data?.[0]?.id;
+  if (!cardId) throw new Error("the card was not saved");
+  return { shopper, cardId };
+}
+
+async function withDatabase<T>(use: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: server.databaseUrl() });
+  await client.connect();
+  try {
+    return await use(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function providerPayment(paymentId: number) {
+  const response = await fetch(`${sandbox.url}/v1/payments/${paymentId}`, {
+    headers: { authorization: `Bearer ${sandbox.control.defaultSeller.accessToken}` },
+  });
+  return (await response.json()) as { payer: { type?: string | null; id?: string | null }; external_reference: string };
+}
+
+async function providerPaymentsOf(checkoutId: string): Promise<unknown[]> {
+  const response = await fetch(`${sandbox.url}/v1/payments/search?external_reference=${checkoutId}`, {
+    headers: { authorization: `Bearer ${sandbox.control.defaultSeller.accessToken}` },
+  });
+  return ((await response.json()) as { results: unknown[] }).results;
+}
+
+describe("[money][cards] paying with a saved card, the real server process", () => {
+  it("stores the key before the call, pays as the shopper's provider customer, and the provider holds that key", async () => {
+    const { shopper, cardId } = await shopperWithSavedCard();
+    const checkout = await openCheckout(shopper);
+    // The provider is slow to answer: while the call is in flight, the key must already be committed.
+    sandbox.control.addFault({ method: "POST", path: "/v1/payments", action: { type: "latency", ms: 1_500 } });
+    const paying = call<{ status: string; paymentId: number }>(shopper, "checkout.payWithCard", {
+      ...checkout,
+      cardToken: await savedCardToken(cardId),
+      savedCardId: cardId,
+      paymentMethodId: "visa",
+      installments: 1,
+    });
+    let inFlight: { idempotency_key: string | null; payment_attempt_status: string | null } | undefined;
+    for (let attempt = 0; attempt < 100 && inFlight?.payment_attempt_status !== "in_flight"; attempt += 1) {
+      inFlight = await withDatabase(async (client) => {
+        const { rows } = await client.query(
+          "select idempotency_key, payment_attempt_status from checkouts where id = $1",
+          [checkout.checkoutId],
+        );
+        return rows[0];
+      });
+      if (inFlight?.payment_attempt_status !== "in_flight") await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(inFlight?.payment_attempt_status).toBe("in_flight");
+    expect(inFlight?.idempotency_key).toMatch(/\S{8,}/);
+    expect(await providerPaymentsOf(checkout.checkoutId)).toHaveLength(0);
+
+    const paid = await paying;
+    expect(paid.data?.status).toBe("approved");
+    const customerId = await withDatabase(async (client) => {
+      const { rows } = await client.query("select provider_customer_id from users where email = $1", [shopper.email]);
+      return rows[0]?.provider_customer_id as string;
+    });
+    const payment = await providerPayment(paid.data?.paymentId ?? 0);
+    expect(payment.payer).toMatchObject({ type: "customer", id: customerId });
+    expect(payment.external_reference).toBe(checkout.checkoutId);
+
+    // The provider holds the stored key: the same key with another body is refused, and no second payment exists.
+    const reuse = await fetch(`${sandbox.url}/v1/payments`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${sandbox.control.defaultSeller.accessToken}`,
+        "content-type": "application/json",
+        "x-idempotency-key": inFlight?.idempotency_key ?? "",
+      },
+      body: JSON.stringify({
+        transaction_amount: 1,
+        token: await cardToken(),
+        payment_method_id: "visa",
+        installments: 1,
+        payer: { email: "someone-else@testuser.com" },
+      }),
+    });
+    expect(reuse.status).toBe(409);
+    expect(await providerPaymentsOf(checkout.checkoutId)).toHaveLength(1);
+  });
+
+  it("refuses another shopper's saved card with a 404 naming savedCardId, and calls no payment", async () => {
+    const { cardId } = await shopperWithSavedCard();
+    const intruder = await signUp();
+    const checkout = await openCheckout(intruder);
+    const refused = await call(intruder, "checkout.payWithCard", {
+      ...checkout,
+      cardToken: await savedCardToken(cardId),
+      savedCardId: cardId,
+      paymentMethodId: "visa",
+      installments: 1,
+    });
+    expect(refused.status).toBe(404);
+    expect(refused.error?.data?.field).toBe("savedCardId");
+    expect(await providerPaymentsOf(checkout.checkoutId)).toHaveLength(0);
+  });
+});

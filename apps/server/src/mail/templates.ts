@@ -1,0 +1,159 @@
+// The shop's e-mails in en/es/pt: a plain-text body and a simple HTML one
+// built from the same lines. Links are absolute, built from the public URL
+// the server already uses for the provider's back_urls. Values that come from
+// users (names, product names) are escaped in the HTML.
+import { formatMoney, isSupportedCurrency } from "@cobro/provider-client/money";
+import type { EmailLocale } from "../db/schema";
+
+export type EmailContent =
+  | { kind: "verify_email"; name: string; link: string }
+  | { kind: "account_exists"; signInLink: string; resetLink: string }
+  | { kind: "reset_password"; link: string }
+  | {
+      kind: "order_confirmation";
+      orderLink: string;
+      items: { name: string; quantity: number; unitPriceMinor: number }[];
+      totalMinor: number;
+      currency: string;
+    };
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const MONEY_LOCALE: Record<EmailLocale, string> = { en: "en-US", es: "es-AR", pt: "pt-BR" };
+
+const STRINGS = {
+  en: {
+    verifySubject: "Confirm your e-mail address",
+    verifyHello: (name: string) => `Hello ${name},`,
+    verifyBody: "Follow this link to confirm your e-mail address and finish creating your account:",
+    verifyExpiry: "The link works once and expires in 24 hours. If you did not sign up, ignore this message.",
+    existsSubject: "Someone tried to create an account with your address",
+    existsBody:
+      "Someone (maybe you) tried to create a new account with this e-mail address, which already has one. No new account was created.",
+    existsSignIn: "Sign in:",
+    existsReset: "Forgot your password? Reset it here:",
+    resetSubject: "Reset your password",
+    resetBody: "Follow this link to choose a new password:",
+    resetExpiry:
+      "The link works once and expires in 1 hour. If you did not ask for it, ignore this message: your password stays as it is.",
+    orderSubject: "Your order is confirmed",
+    orderBody: "Thank you! Your payment was approved. Your order:",
+    orderTotal: "Total paid",
+    orderLink: "See your order:",
+  },
+  es: {
+    verifySubject: "Confirma tu dirección de e-mail",
+    verifyHello: (name: string) => `Hola ${name}:`,
+    verifyBody: "Sigue este enlace para confirmar tu e-mail y terminar de crear tu cuenta:",
+    verifyExpiry: "El enlace sirve una sola vez y vence en 24 horas. Si no te registraste, ignora este mensaje.",
+    existsSubject: "Alguien intentó crear una cuenta con tu dirección",
+    existsBody:
+      "Alguien (quizás tú) intentó crear una cuenta nueva con este e-mail, que ya tiene una. No se creó ninguna cuenta nueva.",
+    existsSignIn: "Inicia sesión:",
+    existsReset: "¿Olvidaste tu contraseña? Restablécela aquí:",
+    resetSubject: "Restablece tu contraseña",
+    resetBody: "Sigue este enlace para elegir una contraseña nueva:",
+    resetExpiry:
+      "El enlace sirve una sola vez y vence en 1 hora. Si no lo pediste, ignora este mensaje: tu contraseña no cambia.",
+    orderSubject: "Tu pedido está confirmado",
+    orderBody: "¡Gracias! Tu pago fue aprobado. Tu pedido:",
+    orderTotal: "Total pagado",
+    orderLink: "Ver tu pedido:",
+  },
+  pt: {
+    verifySubject: "Confirme seu endereço de e-mail",
+    verifyHello: (name: string) => `Olá ${name},`,
+    verifyBody: "Siga este link para confirmar seu e-mail e concluir a criação da sua conta:",
+    verifyExpiry: "O link funciona uma única vez e expira em 24 horas. Se você não se cadastrou, ignore esta mensagem.",
+    existsSubject: "Alguém tentou criar uma conta com seu endereço",
+    existsBody:
+      "Alguém (talvez você) tentou criar uma nova conta com este e-mail, que já tem uma. Nenhuma conta nova foi criada.",
+    existsSignIn: "Entrar:",
+    existsReset: "Esqueceu sua senha? Redefina aqui:",
+    resetSubject: "Redefina sua senha",
+    resetBody: "Siga este link para escolher uma nova senha:",
+    resetExpiry:
+      "O link funciona uma única vez e expira em 1 hora. Se você não pediu, ignore esta mensagem: sua senha continua a mesma.",
+    orderSubject: "Seu pedido está confirmado",
+    orderBody: "Obrigado! Seu pagamento foi aprovado. Seu pedido:",
+    orderTotal: "Total pago",
+    orderLink: "Ver seu pedido:",
+  },
+} as const;
+
+function escapeHtml(value: string): string {
+  return value
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&#39;");
+}
+
+/** A block of the message: a paragraph, a link on its own line, or a list. */
+type Block = { p: string } | { link: string } | { list: string[] };
+
+function toText(blocks: Block[]): string {
+  return `${blocks
+    .map((block) =>
+      "p" in block ? block.p : "link" in block ? block.link : block.list.map((l) => `- ${l}`).join("\n"),
+    )
+    .join("\n\n")}\n`;
+}
+
+function toHtml(subject: string, blocks: Block[]): string {
+  const body = blocks
+    .map((block) => {
+      if ("p" in block) return `<p>${escapeHtml(block.p)}</p>`;
+      if ("link" in block) return `<p><a href="${escapeHtml(block.link)}">${escapeHtml(block.link)}</a></p>`;
+      return `<ul>${block.list.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>`;
+    })
+    .join("\n");
+  return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font-family:sans-serif;line-height:1.5">\n${body}\n</body></html>`;
+}
+
+/** The subject, text and HTML of one message in `locale`. */
+export function renderEmail(content: EmailContent, locale: EmailLocale): RenderedEmail {
+  const s = STRINGS[locale];
+  let subject: string;
+  let blocks: Block[];
+  switch (content.kind) {
+    case "verify_email":
+      subject = s.verifySubject;
+      blocks = [{ p: s.verifyHello(content.name) }, { p: s.verifyBody }, { link: content.link }, { p: s.verifyExpiry }];
+      break;
+    case "account_exists":
+      subject = s.existsSubject;
+      blocks = [
+        { p: s.existsBody },
+        { p: s.existsSignIn },
+        { link: content.signInLink },
+        { p: s.existsReset },
+        { link: content.resetLink },
+      ];
+      break;
+    case "reset_password":
+      subject = s.resetSubject;
+      blocks = [{ p: s.resetBody }, { link: content.link }, { p: s.resetExpiry }];
+      break;
+    case "order_confirmation": {
+      const currency = content.currency;
+      const money = (minor: number) =>
+        isSupportedCurrency(currency) ? formatMoney(minor, currency, MONEY_LOCALE[locale]) : `${minor} ${currency}`;
+      subject = s.orderSubject;
+      blocks = [
+        { p: s.orderBody },
+        { list: content.items.map((item) => `${item.quantity} × ${item.name} — ${money(item.unitPriceMinor)}`) },
+        { p: `${s.orderTotal}: ${money(content.totalMinor)}` },
+        { p: s.orderLink },
+        { link: content.orderLink },
+      ];
+      break;
+    }
+  }
+  return { subject, text: toText(blocks), html: toHtml(subject, blocks) };
+}
