@@ -109,7 +109,9 @@ export default [
     // This budget holds the line where it is (168 KiB when written); lower it as that shrinks. 172 → 174 KiB with the
     // provider's secure fields (issue #10): the SDK loader and its typed subset, installment costs, saved cards at
     // checkout and their words in three languages (~1 KiB gzip; the card number/expiry checks it replaced were less).
-    limit: "174 KiB",
+    // → 177 KiB for issue #10's storefront: the catalog's language and picture schemas in the shared contracts
+    // (+1.1 KiB), the clamp and logo messages in the dictionary, the method logos and the provider-style button.
+    limit: "177 KiB",
   },
   {
     name: "checkout route's own code: what /checkout adds to the shell every page shares (gzip)",

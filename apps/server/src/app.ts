@@ -20,6 +20,7 @@ import { healthHandler } from "./http/health";
 import { rejectMalformedPaths } from "./http/malformed-path";
 import { pageRecordExists } from "./http/page-records";
 import { classifyPath } from "./http/path-groups";
+import { providerImageOrigins } from "./http/provider-image-origins";
 import { requestContext } from "./http/request-context";
 import { securityHeaders } from "./http/security-headers";
 import { adminGuard, refreshSession } from "./http/session-filter";
@@ -65,6 +66,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
     "*",
     securityHeaders({
       providerApiOrigin: deps.providerSettings.apiUrl,
+      imageOrigins: providerImageOrigins(deps.providerSettings),
       sdkScriptOrigin: sdk.scriptOrigin,
       sdkFrameOrigins: sdk.frameOrigins,
     }),

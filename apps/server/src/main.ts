@@ -21,7 +21,7 @@ import { findFreePorts, startEmbeddedPostgres } from "./db/embedded-postgres";
 import { migrateToLatest } from "./db/migrate";
 import type { AppDeps } from "./deps";
 import { ensureFirstAdmin } from "./domain/accounts/ensure-first-admin";
-import { seedDemoCatalog } from "./domain/catalog/seed-demo-catalog";
+import { refreshDemoCatalog, seedDemoCatalog } from "./domain/catalog/seed-demo-catalog";
 import { DEFAULT_MAIL_FROM, type Env, loadEnv } from "./env";
 import { startJobQueue } from "./jobs/queue";
 import { createLogger, type Logger } from "./logging/logger";
@@ -191,6 +191,8 @@ async function main(): Promise<void> {
 
     const seeded = await seedDemoCatalog({ db });
     if (seeded > 0) logger.info(`Seeded the demo catalog (${seeded} products)`);
+    const refreshed = await refreshDemoCatalog({ db });
+    if (refreshed > 0) logger.info(`Gave ${refreshed} demo product(s) their picture and translations`);
     const admin = await ensureFirstAdmin({ db, email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
 
     const providerRuntime = await providerStarting;

@@ -3,7 +3,7 @@
 // takes a decimal amount and converts it with the currency's decimals
 // (`toMinorUnits`), so the server never rounds.
 import { z } from "zod";
-import { currencySchema } from "./shop";
+import { currencySchema, productTranslationsSchema } from "./shop";
 
 /** The largest price a product may have, in minor units (well inside bigint and the provider's limits). */
 export const MAX_PRICE_MINOR = 99_999_999_99;
@@ -36,6 +36,11 @@ export const productFieldsSchema = z.strictObject({
     .nullable()
     .default(null),
   active: z.boolean().default(true),
+  /**
+   * Title, description and image alt text per language (en/es/pt); a missing text falls back to the fields above.
+   * Left out, an update keeps the product's translations (clients from before translations keep working).
+   */
+  translations: productTranslationsSchema.optional(),
 });
 export type ProductFields = z.infer<typeof productFieldsSchema>;
 export type ProductFieldsInput = z.input<typeof productFieldsSchema>;
@@ -67,6 +72,7 @@ export const adminProductSchema = z.object({
   currency: currencySchema,
   imageUrl: z.string().nullable(),
   active: z.boolean(),
+  translations: productTranslationsSchema,
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

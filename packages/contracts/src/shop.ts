@@ -64,17 +64,61 @@ export type PublicConfig = z.infer<typeof publicConfigSchema>;
 // ---------------------------------------------------------------------------
 // Catalog
 
+/** The languages the shop speaks; a product's texts may be given in each. */
+export const CATALOG_LANGUAGES = ["en", "es", "pt"] as const;
+export const catalogLanguageSchema = z.enum(CATALOG_LANGUAGES, "language must be en, es or pt");
+export type CatalogLanguage = z.infer<typeof catalogLanguageSchema>;
+
+/** One language's texts of a product; a missing (or empty) text falls back to the product's default one. */
+export const productTranslationSchema = z.strictObject({
+  title: z.string().trim().max(200, "title must be at most 200 characters").optional(),
+  description: z.string().trim().max(5000, "description must be at most 5000 characters").optional(),
+  /** What the product's picture shows, for its alt text. */
+  imageAlt: z.string().trim().max(300, "imageAlt must be at most 300 characters").optional(),
+});
+export type ProductTranslation = z.infer<typeof productTranslationSchema>;
+
+export const productTranslationsSchema = z.partialRecord(catalogLanguageSchema, productTranslationSchema);
+export type ProductTranslations = z.infer<typeof productTranslationsSchema>;
+
+/**
+ * A product's picture as the shop draws it: `src` with a `srcSet` of widths when the server has several (the demo
+ * catalog's bundled images), the intrinsic `width`/`height` (so the page keeps room for it), and `alt` in the
+ * shopper's language.
+ */
+export const productImageSchema = z.object({
+  src: z.string(),
+  /** `url 320w, url 640w, …`; empty when there is one size only. */
+  srcSet: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  alt: z.string(),
+});
+export type ProductImage = z.infer<typeof productImageSchema>;
+
 export const productSchema = z.object({
   id: z.uuid(),
   slug: z.string(),
+  /** In the language asked for, else the default. */
   name: z.string(),
+  /** In the language asked for, else the default. */
   description: z.string(),
   imageUrl: z.string().nullable(),
+  image: productImageSchema.nullable(),
   price: moneySchema,
 });
 export type Product = z.infer<typeof productSchema>;
 
-export const catalogListInputSchema = pageInputSchema(24);
+export const catalogListInputSchema = z
+  .strictObject({
+    cursor: cursorSchema.nullish(),
+    // tRPC's infinite queries add the direction they page in; lists here only page forward.
+    direction: z.enum(["forward", "backward"]).optional(),
+    limit: z.number().int().min(1, "limit must be at least 1").max(50, "limit must be at most 50").default(24),
+    /** The shopper's language for names and descriptions; without it, the default texts. */
+    language: catalogLanguageSchema.optional(),
+  })
+  .default({ limit: 24 });
 
 export const catalogListOutputSchema = z.object({
   items: z.array(productSchema),
@@ -88,6 +132,8 @@ export const catalogGetInputSchema = z.strictObject({
     .min(1, "Enter a product slug")
     .max(200, "Slug is too long")
     .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "Invalid product slug"),
+  /** The shopper's language for the name and description; without it, the default texts. */
+  language: catalogLanguageSchema.optional(),
 });
 
 // ---------------------------------------------------------------------------

@@ -14,6 +14,7 @@ import * as m0008 from "./migrations/0008-payments-console";
 import * as m0009 from "./migrations/0009-store-settings";
 import * as m0010 from "./migrations/0010-admin-operations";
 import * as m0011 from "./migrations/0011-email";
+import * as m0012 from "./migrations/0012-product-translations";
 import * as m0013 from "./migrations/0013-payment-plans";
 import type { DB } from "./schema";
 
@@ -29,6 +30,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0009-store-settings": m0009,
   "0010-admin-operations": m0010,
   "0011-email": m0011,
+  "0012-product-translations": m0012,
   "0013-payment-plans": m0013,
 };
 

@@ -82,6 +82,8 @@ export interface ProductsTable {
   price_minor: number;
   currency: string;
   active: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Per-language texts (`{ es: { title, description, imageAlt } }`); write with `toJsonb`. */
+  translations: ColumnType<JsonValue, string | undefined, string>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { browserSdkSettings } from "../provider/browser-sdk";
+import { providerImageOrigins } from "./provider-image-origins";
 import { buildContentSecurityPolicy, type CspOrigins, isLocalHostname, securityHeaders } from "./security-headers";
 
 const LIVE_SDK = browserSdkSettings(
@@ -38,6 +39,47 @@ function directives(csp: string): Map<string, string> {
     }),
   );
 }
+
+describe("securityHeaders: image origins (payment method logos)", () => {
+  function imageApp(imageOrigins: readonly string[]) {
+    const hono = new Hono();
+    hono.use(
+      "*",
+      securityHeaders({
+        providerApiOrigin: "http://127.0.0.1:8787",
+        sdkScriptOrigin: LIVE_SDK.scriptUrl,
+        sdkFrameOrigins: LIVE_SDK.frameOrigins,
+        imageOrigins,
+      }),
+    );
+    hono.get("/", (c) => c.html("<p>hi</p>"));
+    return hono;
+  }
+
+  it("allows exactly the sandbox's origin for images in sandbox mode", async () => {
+    const origins = providerImageOrigins({ mode: "sandbox", apiUrl: "http://127.0.0.1:8787/" });
+    expect(origins).toEqual(["http://127.0.0.1:8787"]);
+    const response = await imageApp(origins).request("http://localhost:3000/");
+    const csp = directives(response.headers.get("content-security-policy") ?? "");
+    expect(csp.get("img-src")).toBe("'self' data: http://127.0.0.1:8787");
+  });
+
+  it("allows the provider's image hosts in live mode, and nothing broader", async () => {
+    const origins = providerImageOrigins({ mode: "live", apiUrl: "https://api.mercadopago.com" });
+    const response = await imageApp(origins).request("https://shop.example.com/");
+    const csp = directives(response.headers.get("content-security-policy") ?? "");
+    expect(csp.get("img-src")).toBe("'self' data: https://http2.mlstatic.com https://www.mercadopago.com");
+    expect(csp.get("img-src")).not.toMatch(/\*|https:(?!\/\/)/);
+  });
+
+  it("keeps origins only (a path or trailing slash is dropped) and lists each once", async () => {
+    const response = await imageApp(["https://img.example/logos/", "https://img.example"]).request(
+      "https://shop.example.com/",
+    );
+    const csp = directives(response.headers.get("content-security-policy") ?? "");
+    expect(csp.get("img-src")).toBe("'self' data: https://img.example");
+  });
+});
 
 describe("securityHeaders", () => {
   it("sets a strict CSP that allows data: images and the provider API for connections", async () => {

@@ -18,6 +18,8 @@ export interface SecurityHeadersOptions {
   sdkScriptOrigin: string;
   /** Origins of the SDK's secure-field frames. */
   sdkFrameOrigins: readonly string[];
+  /** Origins the shop may show images from besides its own: the payment methods' logos (provider-image-origins.ts). */
+  imageOrigins?: readonly string[];
 }
 
 /** The origins a CSP directive allows, in the form `contentSecurityPolicyDirectives` takes. */
@@ -25,6 +27,8 @@ export interface CspOrigins {
   providerApiOrigin: string;
   sdkScriptOrigin: string;
   sdkFrameOrigins: readonly string[];
+  /** Payment method logos' origin(s): the sandbox's, or the provider's image hosts. */
+  imageOrigins?: readonly string[];
 }
 
 function unique(values: readonly string[]): string[] {
@@ -45,7 +49,7 @@ export function contentSecurityPolicyDirectives(origins: CspOrigins): ContentSec
     scriptSrc: unique(["'self'", origins.sdkScriptOrigin]),
     frameSrc: unique([...origins.sdkFrameOrigins]),
     styleSrc: ["'self'"],
-    imgSrc: ["'self'", "data:"],
+    imgSrc: ["'self'", "data:", ...unique(origins.imageOrigins ?? [])],
     fontSrc: ["'self'"],
     connectSrc: unique(["'self'", origins.providerApiOrigin]),
     objectSrc: ["'none'"],
@@ -79,6 +83,7 @@ export function securityHeaders(options: SecurityHeadersOptions): MiddlewareHand
       providerApiOrigin: new URL(options.providerApiOrigin).origin,
       sdkScriptOrigin: new URL(options.sdkScriptOrigin).origin,
       sdkFrameOrigins: options.sdkFrameOrigins.map((origin) => new URL(origin).origin),
+      imageOrigins: (options.imageOrigins ?? []).map((origin) => new URL(origin).origin),
     }),
     xContentTypeOptions: "nosniff",
     referrerPolicy: "strict-origin-when-cross-origin",

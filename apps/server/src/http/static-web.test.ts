@@ -1,8 +1,14 @@
-import { mkdir, mkdtemp, rm, utimes, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readFile, rm, utimes, writeFile } from "node:fs/promises";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_PRODUCT_IMAGES } from "../domain/catalog/demo-product-images";
+import { DEMO_PRODUCTS } from "../domain/catalog/seed-demo-catalog";
 import { provideWebAppShell } from "./error-pages";
 import { createWebAppShell, type StaticWebOptions, serveWebApp } from "./static-web";
 
@@ -165,5 +171,78 @@ describe("serveWebApp: pages", () => {
     const notFound = await app(missing).request("/nope");
     expect(notFound.status).toBe(404);
     expect(await notFound.text()).toContain("<h1>404</h1>");
+  });
+});
+
+// Over a real socket, with the files the web app really ships (apps/web/public: the favicon and the demo
+// catalog's product images) and a source map next to a built script, as a production build leaves them on disk.
+describe("serveWebApp over HTTP: shipped files", () => {
+  const publicDir = fileURLToPath(new URL("../../../web/public/", import.meta.url));
+  let httpRoot: string;
+  let server: Server;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    httpRoot = await mkdtemp(join(tmpdir(), "cobro-web-http-"));
+    await cp(publicDir, httpRoot, { recursive: true });
+    await mkdir(join(httpRoot, "assets"), { recursive: true });
+    await writeFile(join(httpRoot, "index.html"), INDEX_HTML);
+    await writeFile(join(httpRoot, "assets", "index-3f9a.js"), "console.log(1)");
+    await writeFile(join(httpRoot, "assets", "index-3f9a.js.map"), '{"version":3,"sources":["../src/main.tsx"]}');
+    server = serve({
+      fetch: app(httpRoot).fetch,
+      hostname: "127.0.0.1",
+      port: 0,
+      overrideGlobalObjects: false,
+    }) as Server;
+    await new Promise<void>((resolve) => (server.listening ? resolve() : server.once("listening", () => resolve())));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await rm(httpRoot, { recursive: true, force: true });
+  });
+
+  it("serves every product image as WebP, cached for good (content-hashed names)", async () => {
+    const urls = Object.values(DEMO_PRODUCT_IMAGES).flatMap((files) => files.map((file) => file.url));
+    expect(urls.length).toBeGreaterThanOrEqual(DEMO_PRODUCTS.length * 3);
+    for (const url of urls) {
+      expect(url).toMatch(/^\/images\/products\/[a-z0-9-]+-\d+\.[0-9a-f]{10}\.webp$/);
+      const response = await fetch(`${baseUrl}${url}`);
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get("content-type"), url).toBe("image/webp");
+      expect(response.headers.get("cache-control"), url).toBe("public, max-age=31536000, immutable");
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      // RIFF....WEBP
+      expect(new TextDecoder().decode(bytes.slice(0, 4))).toBe("RIFF");
+      expect(new TextDecoder().decode(bytes.slice(8, 12))).toBe("WEBP");
+    }
+  });
+
+  it("never serves a source map, though the build left it next to the script", async () => {
+    expect((await fetch(`${baseUrl}/assets/index-3f9a.js`)).status).toBe(200);
+    const map = await fetch(`${baseUrl}/assets/index-3f9a.js.map`);
+    expect(map.status).toBe(404);
+    expect(await map.text()).not.toContain("main.tsx");
+  });
+
+  it("serves the SVG favicon and /favicon.ico, revalidated (their names are not hashed)", async () => {
+    const svg = await fetch(`${baseUrl}/favicon.svg`);
+    expect(svg.status).toBe(200);
+    expect(svg.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+    expect(svg.headers.get("cache-control")).toBe("no-cache");
+    expect(await svg.text()).toContain("<svg");
+    const ico = await fetch(`${baseUrl}/favicon.ico`);
+    expect(ico.status).toBe(200);
+    expect(ico.headers.get("content-type")).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+    const bytes = new Uint8Array(await ico.arrayBuffer());
+    // ICONDIR: reserved 0, type 1 (icon).
+    expect([...bytes.slice(0, 4)]).toEqual([0, 0, 1, 0]);
+  });
+
+  it("names the favicon in the app's index.html", async () => {
+    const html = await readFile(fileURLToPath(new URL("../../../web/index.html", import.meta.url)), "utf8");
+    expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml" />');
   });
 });

@@ -4,8 +4,9 @@
 // a page that exists, the error page (index.html naming the status, see
 // error-pages.ts) with 404 for an unknown path or an unknown product or plan,
 // 405 for a method a page does not answer, 400 for a malformed path.
-// Files under /assets/ carry a content hash in their names, so they are cached
-// for good; index.html is revalidated on every visit, so a deploy shows at
+// Files under /assets/ (Vite's build) and /images/ (the demo catalog's product
+// images, named by scripts/generate-product-images.mjs) carry a content hash
+// in their names, so they are cached for good; index.html is revalidated on every visit, so a deploy shows at
 // once. Source maps stay on disk for error reports and are never served, nor
 // is the build's manifest (dist/.vite/, read by the size budgets).
 import { existsSync, readFileSync, statSync } from "node:fs";
@@ -21,6 +22,14 @@ export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL("../../../web/dist/", 
 
 /** Hashed build output: the name changes whenever the content does. */
 export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
+
+/** Folders whose files carry a content hash in their names (Vite's assets, the bundled product images). */
+export const HASHED_PATH_PREFIXES = ["/assets/", "/images/"] as const;
+
+/** True for a file path whose name carries a content hash, so it may be cached for good. */
+export function isHashedFilePath(path: string): boolean {
+  return HASHED_PATH_PREFIXES.some((prefix) => path.startsWith(prefix));
+}
 
 /** index.html and unhashed files: may be stored, but revalidated before each use. */
 export const REVALIDATE_CACHE_CONTROL = "no-cache";
@@ -126,7 +135,7 @@ export function serveWebApp(options: StaticWebOptions = {}): MiddlewareHandler {
     if (isSourceMapPath(encodedPath) || isHiddenPath(c.req.path)) return respondWithError(c, 404);
     if (isPageMethod && hasFileExtension(c.req.path)) {
       // Set before serveStatic builds the response; a later error response overrides it.
-      c.header("Cache-Control", c.req.path.startsWith("/assets/") ? IMMUTABLE_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL);
+      c.header("Cache-Control", isHashedFilePath(c.req.path) ? IMMUTABLE_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL);
       const file = await serveFile(c);
       if (file) return file;
     }

@@ -14,14 +14,105 @@ async function seriousViolations(page: Page): Promise<string[]> {
     );
 }
 
-test("[a11y] storefront and product page have no serious accessibility violations", async ({ page, db }) => {
+/** Waits until every picture on the page has loaded (lazy ones are scrolled to first). */
+async function picturesLoaded(page: Page): Promise<void> {
+  const pictures = page.locator("main img");
+  const count = await pictures.count();
+  for (let index = 0; index < count; index++) {
+    const picture = pictures.nth(index);
+    await picture.scrollIntoViewIfNeeded();
+    await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  }
+}
+
+test("[a11y] storefront (with its pictures) and product page have no serious accessibility violations", async ({
+  page,
+  db,
+}) => {
   const product = await seedProduct(db);
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1, name: "Store" })).toBeVisible();
   await expect(page.getByRole("button", { name: /^Add to cart/ }).first()).toBeVisible();
+  await picturesLoaded(page);
+  expect(await page.locator("main img").count()).toBeGreaterThanOrEqual(6);
   expect(await seriousViolations(page)).toEqual([]);
 
+  // A demo product (with its picture), in Spanish.
+  await page.goto("/products/mate-calabaza");
+  await page.getByLabel("Language", { exact: true }).selectOption("es");
+  await expect(page.getByRole("heading", { level: 1, name: "Mate de calabaza" })).toBeVisible();
+  await picturesLoaded(page);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByLabel("Idioma", { exact: true }).selectOption("en");
+
   await addToCart(page, product);
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("[a11y] the cart, with a clamped quantity's message, has no serious violations", async ({ page, db }) => {
+  const product = await seedProduct(db);
+  await addToCart(page, product);
+  await page.goto("/cart");
+  await page.getByLabel(`Quantity of ${product.name}`).fill("150");
+  await expect(page.getByTestId("cart-clamp-notice")).toContainText("one order can take at most 99");
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("[a11y] the payment choices (logos, Pay with Mercado Pago, cash), a declined and a pending result", async ({
+  page,
+  db,
+}) => {
+  const product = await seedProduct(db);
+  await addToCart(page, product);
+  await enterPayerDetails(page);
+  await expect(page.getByRole("list", { name: "Cards accepted" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole("radio", { name: /^Mercado Pago/ }).check();
+  await expect(page.getByRole("button", { name: "Pay with Mercado Pago" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole("radio", { name: "Rapipago (pay in cash)" }).check();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Declined.
+  await page.getByRole("radio", { name: /^Credit or debit card/ }).check();
+  await fillCard(page, { holder: "OTHE" });
+  await page.getByRole("button", { name: "Pay now" }).click();
+  await expect(page.getByRole("heading", { name: "Your payment was declined" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Pending: a cash ticket on a new checkout.
+  const other = await seedProduct(db);
+  await addToCart(page, other);
+  await enterPayerDetails(page);
+  await page.getByRole("radio", { name: "Rapipago (pay in cash)" }).check();
+  await page.getByRole("button", { name: "Get a Rapipago ticket" }).click();
+  await expect(page.getByRole("heading", { name: "Your payment is pending" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("[a11y] sign-in, sign-up and the error pages have no serious violations", async ({ page }) => {
+  await page.goto("/login");
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  // With the form's errors on show.
+  await page.getByRole("button", { name: "Sign in" }).last().click();
+  await expect(page.getByText("Please fix the following:")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto("/signup");
+  await expect(page.getByRole("heading", { level: 1, name: "Create an account" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto("/no-such-page");
+  await expect(page.getByRole("heading", { level: 2, name: "This page could not be found" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto("/products/no-such-product");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto("/checkout/result");
+  await expect(page.getByRole("heading", { name: "No payment to show" })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
 

@@ -107,7 +107,9 @@ describe("[admin][catalog] catalog area", () => {
     await user.click(screen.getByRole("button", { name: "New product" }));
 
     // A price with more decimals than ARS has is refused before anything is sent.
-    await user.type(screen.getByLabelText(/^Title/), "Mate");
+    await user.type(screen.getByLabelText(/^Title(?! \()/), "Mate");
+    // The texts per language: a Spanish description; empty ones are not sent.
+    await user.type(screen.getByLabelText("Description (Español)"), "Mate de calabaza curado a mano");
     await user.type(screen.getByLabelText(/^Slug/), "mate");
     await user.type(screen.getByLabelText(/^Price/), "125.555");
     await user.click(screen.getByRole("button", { name: "Save product" }));
@@ -130,6 +132,7 @@ describe("[admin][catalog] catalog area", () => {
         currency: "ARS",
         imageUrl: null,
         active: true,
+        translations: { es: { description: "Mate de calabaza curado a mano" } },
       },
     ]);
 

@@ -5,7 +5,10 @@ import {
   type CartTotal,
   cartTotals,
   countUnits,
+  explainAddClamp,
+  explainClamp,
   parseStoredCart,
+  type QuantityClamp,
   removeItem,
   serializeCart,
   setItemQuantity,
@@ -13,6 +16,12 @@ import {
 
 /** localStorage key of the cart. */
 export const CART_STORAGE_KEY = "cobro.cart";
+
+/** The last change the cart made to a quantity the shopper asked for (typed or added), for the cart to say so. */
+export interface CartClampNotice extends QuantityClamp {
+  productId: string;
+  name: string;
+}
 
 export interface Cart {
   items: readonly CartItem[];
@@ -22,10 +31,16 @@ export interface Cart {
   totals: CartTotal[];
   /** The total when the cart has exactly one currency, else null. */
   total: CartTotal | null;
-  add: (product: Omit<CartItem, "quantity">, quantity?: number) => void;
+  /**
+   * Adds a product; answers how its quantity was clamped (the line would pass the maximum), or null when it was
+   * not.
+   */
+  add: (product: Omit<CartItem, "quantity">, quantity?: number) => QuantityClamp | null;
   setQuantity: (productId: string, quantity: number) => void;
   remove: (productId: string) => void;
   clear: () => void;
+  /** The last clamped quantity, until the next change to the cart. */
+  clampNotice: CartClampNotice | null;
 }
 
 const CartContext = createContext<Cart | null>(null);
@@ -59,6 +74,7 @@ export interface CartProviderProps {
  */
 export function CartProvider({ initialItems, children }: CartProviderProps) {
   const [items, setItems] = useState<readonly CartItem[]>(() => initialItems ?? readStorage());
+  const [clampNotice, setClampNotice] = useState<CartClampNotice | null>(null);
 
   // Writing an unchanged value fires no `storage` event, so tabs do not echo each other.
   useEffect(() => {
@@ -80,12 +96,29 @@ export function CartProvider({ initialItems, children }: CartProviderProps) {
       count: countUnits(items),
       totals,
       total: totals.length === 1 ? (totals[0] ?? null) : null,
-      add: (product, quantity) => setItems((current) => addItem(current, product, quantity)),
-      setQuantity: (productId, quantity) => setItems((current) => setItemQuantity(current, productId, quantity)),
-      remove: (productId) => setItems((current) => removeItem(current, productId)),
-      clear: () => setItems(() => []),
+      add: (product, quantity) => {
+        const clamp = explainAddClamp(items, product.productId, quantity);
+        setClampNotice(clamp ? { ...clamp, productId: product.productId, name: product.name } : null);
+        setItems((current) => addItem(current, product, quantity));
+        return clamp;
+      },
+      setQuantity: (productId, quantity) => {
+        const clamp = explainClamp(quantity);
+        const name = items.find((item) => item.productId === productId)?.name ?? "";
+        setClampNotice(clamp ? { ...clamp, productId, name } : null);
+        setItems((current) => setItemQuantity(current, productId, quantity));
+      },
+      remove: (productId) => {
+        setClampNotice(null);
+        setItems((current) => removeItem(current, productId));
+      },
+      clear: () => {
+        setClampNotice(null);
+        setItems(() => []);
+      },
+      clampNotice,
     };
-  }, [items]);
+  }, [items, clampNotice]);
 
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }

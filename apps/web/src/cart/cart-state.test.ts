@@ -5,6 +5,8 @@ import {
   cartTotals,
   clampQuantity,
   countUnits,
+  explainAddClamp,
+  explainClamp,
   lineTotalMinor,
   MAX_CART_LINES,
   parseStoredCart,
@@ -94,5 +96,22 @@ describe("stored cart", () => {
       ],
     });
     expect(parseStoredCart(text)).toEqual([{ ...mate, quantity: 99 }]);
+  });
+});
+
+describe("clamp explanations", () => {
+  it("names the rule a quantity broke, or nothing when it was kept", () => {
+    expect(explainClamp(5)).toBeNull();
+    expect(explainClamp(150)).toEqual({ requested: 150, quantity: 99, reason: "max" });
+    expect(explainClamp(0)).toEqual({ requested: 0, quantity: 1, reason: "min" });
+    expect(explainClamp(-3)).toEqual({ requested: -3, quantity: 1, reason: "min" });
+    expect(explainClamp(2.5)).toEqual({ requested: 2.5, quantity: 2, reason: "whole" });
+  });
+
+  it("explains an add that would pass 99 units of a line", () => {
+    const items = addItem([], mate, 97);
+    expect(explainAddClamp(items, mate.productId, 2)).toBeNull();
+    expect(explainAddClamp(items, mate.productId, 5)).toEqual({ requested: 102, quantity: 99, reason: "max" });
+    expect(explainAddClamp([], mate.productId, 120)).toEqual({ requested: 120, quantity: 99, reason: "max" });
   });
 });

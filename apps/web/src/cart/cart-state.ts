@@ -31,6 +31,33 @@ export function clampQuantity(quantity: number): number {
   return Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, Math.trunc(quantity)));
 }
 
+/** Why a quantity was changed: above the per-line maximum, below one, or not a whole number. */
+export type ClampReason = "max" | "min" | "whole";
+
+/** A quantity the cart changed: what was asked for, what the line now holds, and why. */
+export interface QuantityClamp {
+  requested: number;
+  quantity: number;
+  reason: ClampReason;
+}
+
+/**
+ * Explains how `clampQuantity` changes `requested`, or null when it keeps it. The limits are the server's too
+ * (checkout.create takes whole quantities from 1 to 99 per line).
+ */
+export function explainClamp(requested: number): QuantityClamp | null {
+  const quantity = clampQuantity(requested);
+  if (quantity === requested) return null;
+  const reason: ClampReason = requested > MAX_QUANTITY ? "max" : requested < MIN_QUANTITY ? "min" : "whole";
+  return { requested, quantity, reason };
+}
+
+/** What adding `quantity` of a product does to its line when that needs a clamp (the line would pass 99). */
+export function explainAddClamp(items: readonly CartItem[], productId: string, quantity = 1): QuantityClamp | null {
+  const existing = items.find((item) => item.productId === productId)?.quantity ?? 0;
+  return explainClamp(existing + quantity);
+}
+
 /**
  * Adds `quantity` of a product (default 1). A product already in the cart gets its quantity raised (capped at 99)
  * and its name and price refreshed from the newer listing. Beyond 50 lines the cart is left unchanged.

@@ -1,11 +1,11 @@
 // The hosted choice of the payment step: Mercado Pago's own checkout page.
-import { Button } from "@cobro/ui";
 import { useRef, useState } from "react";
 import { describeError, type UserFacingError } from "../errors/describe-error";
 import { FailureAlert } from "../errors/failure-alert";
 import { useI18n } from "../i18n/i18n-context";
 import { trpc } from "../trpc";
 import type { StoredCheckout } from "./checkout-session";
+import { MercadoPagoButton } from "./mercado-pago-button";
 
 export function HostedStep({ checkout }: { checkout: StoredCheckout }) {
   const { t, language } = useI18n();
@@ -37,14 +37,13 @@ export function HostedStep({ checkout }: { checkout: StoredCheckout }) {
       {failure ? <FailureAlert failure={failure} /> : null}
       <div className="ui-method-panel">
         <p>{t("checkout.hosted.text")}</p>
-        <Button
-          block
+        <MercadoPagoButton
           busy={createPreference.isPending || redirecting}
           busyLabel={t("checkout.hosted.redirecting")}
           onClick={() => void payHosted()}
         >
           {t("checkout.hosted.pay")}
-        </Button>
+        </MercadoPagoButton>
       </div>
     </>
   );

@@ -7,6 +7,9 @@ import type { RouterOutputs } from "../trpc";
 
 export type PaymentMethod = RouterOutputs["checkout"]["paymentMethods"][number];
 
+/** Payment types of the card form, whose brands' logos the card choice shows. */
+const CARD_PAYMENT_TYPES = new Set(["credit_card", "debit_card", "prepaid_card"]);
+
 /** Payment types paid outside the card form: Pix (bank_transfer) and cash vouchers. */
 const OFFLINE_PAYMENT_TYPES = new Set(["bank_transfer", "ticket", "atm"]);
 
@@ -28,13 +31,40 @@ export function methodChoices(methods: readonly PaymentMethod[], amountMinor: nu
   ];
 }
 
+/**
+ * A method's logo (the provider's `secure_thumbnail`; the sandbox serves its own). `alt` names the brand where the
+ * logo is the only mention of it, and is empty where the words next to it already say it.
+ */
+function MethodLogo({ method, alt }: { method: PaymentMethod; alt: string }) {
+  if (!method.thumbnail) return null;
+  return <img className="ui-method-logo" src={method.thumbnail} alt={alt} width={40} height={25} loading="lazy" />;
+}
+
+/** The card brands the site takes, as logos named by their alt text. */
+function CardBrandLogos({ methods }: { methods: readonly PaymentMethod[] }) {
+  const { t } = useI18n();
+  const cards = methods.filter((method) => CARD_PAYMENT_TYPES.has(method.paymentTypeId) && method.thumbnail);
+  if (cards.length === 0) return null;
+  return (
+    <ul className="ui-method-logos" aria-label={t("checkout.method.cardBrands")}>
+      {cards.map((method) => (
+        <li key={method.id}>
+          <MethodLogo method={method} alt={method.name} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export interface MethodPickerProps {
   choices: readonly MethodChoice[];
+  /** Every method of the site, for the card brands' logos. */
+  methods?: readonly PaymentMethod[];
   value: string;
   onChange: (key: string) => void;
 }
 
-export function MethodPicker({ choices, value, onChange }: MethodPickerProps) {
+export function MethodPicker({ choices, methods = [], value, onChange }: MethodPickerProps) {
   const { t } = useI18n();
   const name = useDomId("method");
   const labelOf = (choice: MethodChoice) =>
@@ -61,7 +91,11 @@ export function MethodPicker({ choices, value, onChange }: MethodPickerProps) {
               checked={value === key}
               onChange={() => onChange(key)}
             />
-            <label htmlFor={id}>{labelOf(choice)}</label>
+            <label htmlFor={id}>
+              {choice.kind === "offline" ? <MethodLogo method={choice.method} alt="" /> : null}
+              {labelOf(choice)}
+            </label>
+            {choice.kind === "card" ? <CardBrandLogos methods={methods} /> : null}
           </div>
         );
       })}

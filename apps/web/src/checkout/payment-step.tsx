@@ -100,7 +100,7 @@ export function PaymentStep({ checkout, onChangeDetails }: PaymentStepProps) {
         </Alert>
       ) : null}
       <Card title={t("checkout.method.title")}>
-        <MethodPicker choices={choices} value={choiceKey(selected)} onChange={setChoice} />
+        <MethodPicker choices={choices} methods={methods.data} value={choiceKey(selected)} onChange={setChoice} />
         {selected.kind === "card" ? (
           <CardStep checkout={checkout} declined={declined} />
         ) : selected.kind === "hosted" ? (

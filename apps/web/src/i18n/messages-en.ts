@@ -75,6 +75,11 @@ export const en = {
   "cart.clearConfirm.cancel": "Keep the products",
   "cart.mixedCurrencies":
     "Your cart has prices in more than one currency. Remove the products you no longer want before paying.",
+  "cart.clamped.max":
+    "{name}: one order can take at most {max}, so the quantity is now {quantity} (you asked for {requested}).",
+  "cart.clamped.min":
+    "{name}: the quantity must be at least {min}, so it is now {quantity}. To take the product out, use Remove.",
+  "cart.clamped.whole": "{name}: quantities are whole units, so it is now {quantity}.",
   "cart.added": "{name} was added to your cart.",
 
   "errors.summaryTitle": "Please fix the following:",
@@ -295,6 +300,7 @@ export const en = {
   "checkout.method.title": "Payment",
   "checkout.method.legend": "How do you want to pay?",
   "checkout.method.card": "Credit or debit card",
+  "checkout.method.cardBrands": "Cards accepted",
   "checkout.method.hosted": "Mercado Pago (account, saved cards and more)",
   "checkout.method.ticket": "{name} (pay in cash)",
   "checkout.card.pay": "Pay now",

@@ -77,6 +77,11 @@ export const es: Dictionary = {
   "cart.clearConfirm.cancel": "Conservar los productos",
   "cart.mixedCurrencies":
     "Tu carrito tiene precios en más de una moneda. Quita los productos que ya no quieras antes de pagar.",
+  "cart.clamped.max":
+    "{name}: un pedido admite como máximo {max}, así que la cantidad quedó en {quantity} (pediste {requested}).",
+  "cart.clamped.min":
+    "{name}: la cantidad mínima es {min}, así que quedó en {quantity}. Para sacar el producto, usa Quitar.",
+  "cart.clamped.whole": "{name}: las cantidades son unidades enteras, así que quedó en {quantity}.",
   "cart.added": "{name} se agregó a tu carrito.",
 
   "errors.summaryTitle": "Corrige lo siguiente:",
@@ -299,6 +304,7 @@ export const es: Dictionary = {
   "checkout.method.title": "Pago",
   "checkout.method.legend": "¿Cómo quieres pagar?",
   "checkout.method.card": "Tarjeta de crédito o débito",
+  "checkout.method.cardBrands": "Tarjetas aceptadas",
   "checkout.method.hosted": "Mercado Pago (cuenta, tarjetas guardadas y más)",
   "checkout.method.ticket": "{name} (pago en efectivo)",
   "checkout.card.pay": "Pagar ahora",

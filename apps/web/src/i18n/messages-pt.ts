@@ -77,6 +77,11 @@ export const pt: Dictionary = {
   "cart.clearConfirm.cancel": "Manter os produtos",
   "cart.mixedCurrencies":
     "Seu carrinho tem preços em mais de uma moeda. Remova os produtos que você não quer mais antes de pagar.",
+  "cart.clamped.max":
+    "{name}: um pedido aceita no máximo {max}, então a quantidade ficou em {quantity} (você pediu {requested}).",
+  "cart.clamped.min":
+    "{name}: a quantidade mínima é {min}, então ficou em {quantity}. Para tirar o produto, use Remover.",
+  "cart.clamped.whole": "{name}: as quantidades são unidades inteiras, então ficou em {quantity}.",
   "cart.added": "{name} foi adicionado ao seu carrinho.",
 
   "errors.summaryTitle": "Corrija o seguinte:",
@@ -301,6 +306,7 @@ export const pt: Dictionary = {
   "checkout.method.title": "Pagamento",
   "checkout.method.legend": "Como você quer pagar?",
   "checkout.method.card": "Cartão de crédito ou débito",
+  "checkout.method.cardBrands": "Cartões aceitos",
   "checkout.method.hosted": "Mercado Pago (conta, cartões salvos e mais)",
   "checkout.method.ticket": "{name} (pagamento em dinheiro)",
   "checkout.card.pay": "Pagar agora",

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { useCart } from "../cart/cart-context";
 import { type CartItem, lineTotalMinor } from "../cart/cart-state";
+import { clampMessage } from "../cart/clamp-message";
 import { Price } from "../components/price";
 import { QuantityInput } from "../components/quantity-input";
 import { useDocumentTitle } from "../components/use-document-title";
@@ -53,6 +54,10 @@ export function CartPage() {
         description={tPlural({ one: "cart.itemCount.one", other: "cart.itemCount.other" }, cart.count)}
       />
       {cart.total === null ? <Alert tone="warning">{t("cart.mixedCurrencies")}</Alert> : null}
+      {/* Always in the page, so a screen reader announces the message when it appears (polite, after typing). */}
+      <p className="ui-cart-notice" role="status" aria-live="polite" data-testid="cart-clamp-notice">
+        {cart.clampNotice ? clampMessage(t, cart.clampNotice.name, cart.clampNotice) : ""}
+      </p>
       <div className="ui-table-wrap">
         <table className="ui-table">
           <thead>

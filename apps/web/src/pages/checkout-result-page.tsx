@@ -3,13 +3,18 @@
 // (`?external_reference=…&payment_id=…`). While the payment is unsettled the
 // page asks again every few seconds and turns by itself when the webhook (or
 // the server's polling fallback) brings the outcome.
+// Never a stale state: the page shows only an answer read since it opened (or
+// the payment's own answer, handed over by the checkout), and the neutral
+// "checking your payment" state until it has one, so an older cached read
+// (say "pending" from before the payment) never flashes before the outcome.
 
 import { Alert, Card, EmptyState, ErrorState, LoadingState, PageHeading, QrCodeImage, StatusBadge } from "@cobro/ui";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { Link, useLocation, useSearchParams } from "react-router";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { useCart } from "../cart/cart-context";
 import { clearStoredCheckout, readStoredCheckout, storedTokenFor } from "../checkout/checkout-session";
 import { parseResultParams } from "../checkout/result-params";
+import { cardSavedFromState, handoverFromState } from "../checkout/use-go-to-result";
 import { Price } from "../components/price";
 import { useDocumentTitle } from "../components/use-document-title";
 import { describeError } from "../errors/describe-error";
@@ -109,12 +114,6 @@ function TicketInstructions({ ticket }: { ticket: NonNullable<CheckoutResult["ti
   );
 }
 
-/** `cardSaved` as the checkout page passed it along (navigation state), if it did. */
-function cardSavedFromState(state: unknown): boolean | undefined {
-  if (typeof state !== "object" || state === null || !("cardSaved" in state)) return undefined;
-  return typeof state.cardSaved === "boolean" ? state.cardSaved : undefined;
-}
-
 function ResultView({ result, polling }: { result: CheckoutResult; polling: boolean }) {
   const { t, formatDate } = useI18n();
   const location = useLocation();
@@ -202,6 +201,7 @@ export function CheckoutResultPage() {
   const { t, language } = useI18n();
   const cart = useCart();
   const [search] = useSearchParams();
+  const location = useLocation();
   useDocumentTitle(t("page.checkoutResult.title"));
   const stored = useMemo(() => readStoredCheckout(), []);
   const lookup = useMemo(() => parseResultParams(search, stored), [search, stored]);
@@ -233,7 +233,26 @@ export function CheckoutResultPage() {
     placeholderData: (previous) => previous,
   });
 
-  const data = result.data;
+  // What may be shown: a read made since this page opened, else the payment's answer the checkout handed over.
+  // A cached read from before (the payment step's "open") is never shown; the last shown answer stays up while
+  // the input switches from the redirect to the checkout id.
+  const handover = useMemo(
+    () => handoverFromState(location.state, lookup.kind === "checkout" ? lookup.checkoutId : null),
+    [location.state, lookup],
+  );
+  const fresh = result.isFetchedAfterMount && !result.isPlaceholderData ? result.data : undefined;
+  const lastShown = useRef<CheckoutResult | undefined>(undefined);
+  lastShown.current = fresh ?? lastShown.current ?? handover?.paid;
+  const data = lastShown.current;
+
+  // The handed-over answer is good only right after paying: once a fresh read is in, drop it from the history
+  // entry (keeping `cardSaved`), so a reload or a visit back later starts from "checking" again, never from it.
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (fresh === undefined || handover === null) return;
+    const state = handover.cardSaved === undefined ? null : { cardSaved: handover.cardSaved };
+    void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state });
+  }, [fresh, handover, navigate, location.pathname, location.search]);
   useEffect(() => {
     if (lookup.kind === "redirect" && data && resolvedId === null) setResolvedId(data.checkoutId);
   }, [lookup.kind, data, resolvedId]);
@@ -263,7 +282,7 @@ export function CheckoutResultPage() {
       </>
     );
   }
-  if (result.isPending) {
+  if (!data && (result.isPending || result.isFetching)) {
     return (
       <>
         {heading}

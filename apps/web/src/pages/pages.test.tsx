@@ -8,10 +8,8 @@ import { App } from "../app";
 import type { CartItem } from "../cart/cart-state";
 import type { Language } from "../i18n/locale";
 import { AppProviders } from "../providers";
-import { type RouterOutputs, trpc } from "../trpc";
+import { trpc } from "../trpc";
 import { minutesLeft } from "./checkout-result-page";
-
-type CheckoutResult = RouterOutputs["checkout"]["result"];
 
 function render(path: string, options: { language?: Language; cartItems?: CartItem[]; client?: QueryClient } = {}) {
   const html = renderToString(
@@ -48,57 +46,7 @@ function clientWith(seed: (client: QueryClient) => void): QueryClient {
   return client;
 }
 
-const result: CheckoutResult = {
-  checkoutId: "c1",
-  status: "pending",
-  statusDetail: "pending_waiting_transfer",
-  reason: null,
-  total: { amountMinor: 14990, currency: "BRL" },
-  paymentId: 1320000001,
-  paymentMethodId: "pix",
-  refunded: { amountMinor: 0, currency: "BRL" },
-  pix: {
-    qrCode: "00020126580014br.gov.bcb.pix",
-    qrCodeBase64: "iVBORw0KGgo=",
-    expiresAt: new Date(Date.now() + 90 * 60_000).toISOString(),
-  },
-  updatedAt: "2026-05-15T12:00:00.000Z",
-};
-
 describe("checkout result page", () => {
-  it("shows a pending Pix payment with its QR code, copy-paste code and time left", () => {
-    const client = clientWith((c) =>
-      c.setQueryData(getQueryKey(trpc.checkout.result, { checkoutId: "c1" }, "query"), result),
-    );
-    const html = render("/checkout/result?checkout_id=c1", { client, language: "pt" });
-    expect(html).toContain("Seu pagamento está pendente");
-    expect(html).toContain("Estamos aguardando sua transferência Pix");
-    expect(html).toContain('alt="QR code Pix para pagar R$ 149,90"');
-    expect(html).toContain('value="00020126580014br.gov.bcb.pix"');
-    expect(html).toMatch(/Faltam 1 h (29|30) min para pagar/);
-    expect(html).toContain("Esta página se atualiza sozinha");
-  });
-
-  it("tells a declined shopper why and offers another card", () => {
-    const declined: CheckoutResult = {
-      ...result,
-      status: "rejected",
-      statusDetail: "cc_rejected_insufficient_amount",
-      reason: "cc_rejected_insufficient_amount",
-      pix: undefined,
-      total: { amountMinor: 185000, currency: "ARS" },
-      refunded: { amountMinor: 0, currency: "ARS" },
-    };
-    const client = clientWith((c) =>
-      c.setQueryData(getQueryKey(trpc.checkout.result, { checkoutId: "c1" }, "query"), declined),
-    );
-    const html = render("/checkout/result?checkout_id=c1", { client, language: "es" });
-    expect(html).toContain("Tu pago fue rechazado");
-    expect(html).toContain('href="/checkout"');
-    expect(html).toContain("Probar con otra tarjeta");
-    expect(html).not.toContain("Esta página se actualiza sola");
-  });
-
   it("says when there is no payment to show", () => {
     expect(render("/checkout/result")).toContain("No payment to show");
   });
@@ -114,27 +62,53 @@ describe("checkout result page", () => {
 
 describe("storefront", () => {
   it("lists the catalog with prices in the currency and a load-more button while there is more", () => {
-    const page = {
-      items: [
-        {
-          id: "0b9c0f8e-4f55-4f0b-9f58-1c1f6f0e2a11",
-          slug: "mate",
-          name: "Mate de calabaza",
-          description: "Gourd",
-          imageUrl: null,
-          price: { amountMinor: 1850000, currency: "ARS" as const },
-        },
-      ],
-      nextCursor: "0b9c0f8e-4f55-4f0b-9f58-1c1f6f0e2a11",
-    };
+    const picture = (n: number) => ({
+      src: `/images/products/p${n}-640.abc.webp`,
+      srcSet: `/images/products/p${n}-320.abc.webp 320w, /images/products/p${n}-640.abc.webp 640w`,
+      width: 960,
+      height: 720,
+      alt: `Foto ${n}`,
+    });
+    const items = [1, 2, 3, 4, 5, 6].map((n) => ({
+      id: `0b9c0f8e-4f55-4f0b-9f58-1c1f6f0e2a1${n}`,
+      slug: n === 1 ? "mate" : `p${n}`,
+      name: n === 1 ? "Mate de calabaza" : `Producto ${n}`,
+      description: "Mate curado a mano",
+      imageUrl: `/images/products/p${n}-960.abc.webp`,
+      image: n === 5 ? null : picture(n),
+      price: { amountMinor: 1850000, currency: "ARS" as const },
+    }));
+    const page = { items, nextCursor: "0b9c0f8e-4f55-4f0b-9f58-1c1f6f0e2a16" };
+    // The shopper's language is part of the query.
     const client = clientWith((c) =>
-      c.setQueryData(getQueryKey(trpc.catalog.list, { limit: 12 }, "infinite"), { pages: [page], pageParams: [null] }),
+      c.setQueryData(getQueryKey(trpc.catalog.list, { limit: 12, language: "es" }, "infinite"), {
+        pages: [page],
+        pageParams: [null],
+      }),
     );
     const html = render("/", { client, language: "es" });
     expect(html).toContain('href="/products/mate"');
     expect(html).toContain("$ 18.500,00");
     expect(html).toContain('aria-label="Agregar al carrito: Mate de calabaza"');
     expect(html).toContain("Cargar más");
+    expect(html).toContain("Mate curado a mano");
+    const images = [...html.matchAll(/<img [^>]*>/g)].map((match) => match[0]);
+    expect(images).toHaveLength(5);
+    expect(images[0]).toContain('alt="Foto 1"');
+    expect(images[0]).toContain('srcSet="/images/products/p1-320.abc.webp 320w');
+    expect(images[0]).toMatch(/sizes="[^"]+"/);
+    expect(images[0]).toContain('width="960"');
+    expect(images[0]).toContain('height="720"');
+    // The first row loads at once; the rest when scrolled to.
+    expect(images.map((image) => image.match(/loading="(\w+)"/)?.[1])).toEqual([
+      "eager",
+      "eager",
+      "eager",
+      "eager",
+      "lazy",
+    ]);
+    // A product without a picture gets the lettered placeholder.
+    expect(html).toMatch(/ui-product-image--placeholder" aria-hidden="true">P</);
   });
 });
 

@@ -1,7 +1,8 @@
 import { ErrorState, LoadingState, PageHeading, useDomId } from "@cobro/ui";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
-import { clampQuantity } from "../cart/cart-state";
+import { clampQuantity, explainClamp, type QuantityClamp } from "../cart/cart-state";
+import { clampMessage } from "../cart/clamp-message";
 import { AddToCartButton } from "../components/add-to-cart-button";
 import { Price } from "../components/price";
 import { ProductImage } from "../components/product-image";
@@ -15,8 +16,14 @@ import { trpc } from "../trpc";
 export function ProductPage() {
   const { slug = "" } = useParams();
   const { t, language } = useI18n();
-  const product = trpc.catalog.get.useQuery({ slug });
+  // The language is part of the query: switching it fetches the texts in the new one (the last ones stay up meanwhile).
+  const product = trpc.catalog.get.useQuery(
+    { slug, language },
+    { placeholderData: (previous) => (previous?.slug === slug ? previous : undefined) },
+  );
   const [quantity, setQuantity] = useState(1);
+  // Set when a typed quantity was out of range and changed, so the page can say so.
+  const [typedClamp, setTypedClamp] = useState<QuantityClamp | null>(null);
   const quantityId = useDomId("quantity");
   useDocumentTitle(product.data?.name ?? t("page.product.title"));
 
@@ -56,7 +63,7 @@ export function ProductPage() {
         <Link to="/">{t("product.back")}</Link>
       </p>
       <div className="ui-product-detail">
-        <ProductImage product={item} large />
+        <ProductImage product={item} large eager />
         <div className="ui-product-detail__body">
           <PageHeading title={item.name} />
           <p className="ui-product-detail__price">
@@ -67,8 +74,18 @@ export function ProductPage() {
             <label className="ui-field__label" htmlFor={quantityId}>
               {t("cart.quantity")}
             </label>
-            <QuantityInput id={quantityId} value={quantity} onChange={(typed) => setQuantity(clampQuantity(typed))} />
+            <QuantityInput
+              id={quantityId}
+              value={quantity}
+              onChange={(typed) => {
+                setTypedClamp(explainClamp(typed));
+                setQuantity(clampQuantity(typed));
+              }}
+            />
           </div>
+          <p className="ui-cart-notice" role="status" aria-live="polite" data-testid="quantity-clamp-notice">
+            {typedClamp ? clampMessage(t, item.name, typedClamp) : ""}
+          </p>
           <AddToCartButton product={item} quantity={quantity} />
           <p>
             <Link to="/cart">{t("product.viewCart")}</Link>

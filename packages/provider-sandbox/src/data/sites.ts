@@ -6,6 +6,7 @@
 
 import type { SiteId } from "../context";
 import type { Schemas } from "../schemas";
+import { methodLogoUrl } from "./method-logo-url";
 
 export type SiteCurrency = "ARS" | "BRL" | "MXN" | "CLP" | "COP" | "PEN" | "UYU";
 
@@ -360,7 +361,16 @@ export function anyCardMethod(id: string): CardMethodDefinition | undefined {
   return undefined;
 }
 
-function thumbnails(id: string): { thumbnail: string; secure_thumbnail: string } {
+/**
+ * A method's logos: on the sandbox's own origin (`publicUrl`, see resources/method-logos.ts), so a shop shows
+ * them offline and its CSP names the sandbox rather than the provider's image host. Without a base URL (a caller
+ * that has none), the provider's own addresses.
+ */
+function thumbnails(id: string, publicUrl?: string): { thumbnail: string; secure_thumbnail: string } {
+  if (publicUrl) {
+    const url = methodLogoUrl(publicUrl, id);
+    return { thumbnail: url, secure_thumbnail: url };
+  }
   return {
     thumbnail: `http://img.mlstatic.com/org-img/MP3/API/logos/${id}.gif`,
     secure_thumbnail: `https://www.mercadopago.com/org-img/MP3/API/logos/${id}.gif`,
@@ -368,14 +378,22 @@ function thumbnails(id: string): { thumbnail: string; secure_thumbnail: string }
 }
 
 /** Thumbnails and name of a method, as saved cards show them. */
-export function paymentMethodSummary(method: PaymentMethodDefinition): {
+export function paymentMethodSummary(
+  method: PaymentMethodDefinition,
+  publicUrl?: string,
+): {
   id: string;
   name: string;
   payment_type_id: Schemas["PaymentTypeId"];
   thumbnail: string;
   secure_thumbnail: string;
 } {
-  return { id: method.id, name: method.name, payment_type_id: method.paymentTypeId, ...thumbnails(method.id) };
+  return {
+    id: method.id,
+    name: method.name,
+    payment_type_id: method.paymentTypeId,
+    ...thumbnails(method.id, publicUrl),
+  };
 }
 
 function minAllowedAmount(currency: SiteCurrency): number {
@@ -386,13 +404,14 @@ function minAllowedAmount(currency: SiteCurrency): number {
 export function toPaymentMethodResource(
   site: SiteDefinition,
   method: PaymentMethodDefinition,
+  publicUrl?: string,
 ): Schemas["PaymentMethod"] {
   const common = {
     id: method.id,
     name: method.name,
     payment_type_id: method.paymentTypeId,
     status: "active" as const,
-    ...thumbnails(method.id),
+    ...thumbnails(method.id, publicUrl),
     additional_info_needed: method.additionalInfoNeeded,
     min_allowed_amount: minAllowedAmount(site.currencyId),
     max_allowed_amount: site.maxAllowedAmount,
@@ -431,7 +450,7 @@ export function toPaymentMethodResource(
 }
 
 /** Every method of a site, as `GET /v1/payment_methods` answers. */
-export function paymentMethodsOf(siteId: SiteId): Schemas["PaymentMethod"][] {
+export function paymentMethodsOf(siteId: SiteId, publicUrl?: string): Schemas["PaymentMethod"][] {
   const site = SITES[siteId];
-  return site.methods.map((method) => toPaymentMethodResource(site, method));
+  return site.methods.map((method) => toPaymentMethodResource(site, method, publicUrl));
 }

@@ -16,6 +16,7 @@ type Card = Schemas["Card"];
 /** The card fields that come from a token: number digits, expiry, holder, brand, issuer, CVV rules. */
 function cardDataFromToken(
   stored: StoredCardToken,
+  publicUrl: string,
 ): Omit<Card, "id" | "customer_id" | "user_id" | "date_created" | "date_last_updated" | "live_mode"> {
   const method = anyCardMethod(stored.paymentMethodId);
   if (!method)
@@ -25,7 +26,7 @@ function cardDataFromToken(
     last_four_digits: stored.token.last_four_digits ?? "",
     expiration_month: stored.token.expiration_month ?? 1,
     expiration_year: stored.token.expiration_year ?? 2030,
-    payment_method: paymentMethodSummary(method),
+    payment_method: paymentMethodSummary(method, publicUrl || undefined),
     security_code: { length: method.securityCodeLength, card_location: method.securityCodeLocation },
     issuer: { ...method.issuer },
     cardholder: {
@@ -59,7 +60,7 @@ function touchCustomer(ctx: SandboxContext, seller: Seller, customerId: string, 
 export function saveCard(ctx: SandboxContext, seller: Seller, customerId: string, tokenId: string): Card {
   const customer = requireCustomer(ctx, seller, customerId);
   const stored = consumeCardToken(ctx, seller, tokenId);
-  const data = cardDataFromToken(stored);
+  const data = cardDataFromToken(stored, ctx.config.publicUrl);
   const cards = savedCardsOf(ctx, seller.userId);
   const now = ctx.clock.nowIso();
   const existing = cardsOfCustomer(ctx, seller.userId, customerId).find(
@@ -96,7 +97,7 @@ function updateCard(
   let card = requireCard(ctx, seller, customerId, cardId);
   if (body.token !== undefined) {
     // A new token replaces the card's data (e.g. a reissued card), keeping its id.
-    card = { ...card, ...cardDataFromToken(consumeCardToken(ctx, seller, body.token)) };
+    card = { ...card, ...cardDataFromToken(consumeCardToken(ctx, seller, body.token), ctx.config.publicUrl) };
   }
   if (body.expiration_month !== undefined || body.expiration_year !== undefined) {
     const expiry = checkExpiry(

@@ -11,6 +11,7 @@ import { registerCardsRoutes } from "./cards";
 import { registerCustomersRoutes } from "./customers";
 import { registerIdentificationTypesRoutes } from "./identification-types";
 import { registerMerchantOrdersRoutes } from "./merchant-orders";
+import { registerMethodLogoRoutes } from "./method-logos";
 import { registerOauthRoutes } from "./oauth";
 import { registerOrderTransactionsRoutes } from "./order-transactions";
 import { registerOrdersRoutes } from "./orders";
@@ -30,6 +31,7 @@ export const RESOURCE_ROUTES: RegisterRoutes[] = [
   registerCustomersRoutes,
   registerIdentificationTypesRoutes,
   registerMerchantOrdersRoutes,
+  registerMethodLogoRoutes,
   registerOauthRoutes,
   registerOrderTransactionsRoutes,
   registerOrdersRoutes,

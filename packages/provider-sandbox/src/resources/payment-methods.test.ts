@@ -58,3 +58,25 @@ describe("GET /v1/payment_methods", () => {
     }
   });
 });
+
+describe("payment method logos", () => {
+  it("point at SVG badges the sandbox serves itself, on its own origin, without a token", async () => {
+    const methods = await apiFor(sandbox).get<PaymentMethod[]>("/v1/payment_methods");
+    const origin = new URL(sandbox.url).origin;
+    for (const method of methods.body) {
+      expect(method.secure_thumbnail, method.id).toBe(`${origin}/org-img/MP3/API/logos/${method.id}.svg`);
+      expect(method.thumbnail, method.id).toBe(method.secure_thumbnail);
+      // As a browser's <img> asks: no Authorization header.
+      const logo = await fetch(String(method.secure_thumbnail));
+      expect(logo.status, method.id).toBe(200);
+      expect(logo.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
+      expect(logo.headers.get("cross-origin-resource-policy")).toBe("cross-origin");
+      const svg = await logo.text();
+      expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+      expect(svg).toContain(`<title>${method.name.replace("&", "&#38;")}</title>`);
+      expect(svg).not.toMatch(/<script|on\w+=/i);
+    }
+    expect((await fetch(`${origin}/org-img/MP3/API/logos/nothing.svg`)).status).toBe(404);
+    expect((await fetch(`${origin}/org-img/MP3/API/logos/visa.gif`)).status).toBe(404);
+  });
+});

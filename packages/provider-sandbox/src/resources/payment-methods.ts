@@ -5,6 +5,9 @@ import type { RegisterRoutes } from "../context";
 import { paymentMethodsOf } from "../data/sites";
 
 /** Routes of the `payment-methods` group. */
-export const registerPaymentMethodsRoutes: RegisterRoutes = (app) => {
-  app.get("/v1/payment_methods", (c) => c.json(paymentMethodsOf(c.get("seller").siteId), 200));
+export const registerPaymentMethodsRoutes: RegisterRoutes = (app, ctx) => {
+  // Logos point at the sandbox's own origin (resources/method-logos.ts).
+  app.get("/v1/payment_methods", (c) =>
+    c.json(paymentMethodsOf(c.get("seller").siteId, ctx.config.publicUrl || new URL(c.req.url).origin), 200),
+  );
 };

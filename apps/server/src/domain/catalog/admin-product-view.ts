@@ -1,7 +1,7 @@
 // A products row as the console sees it (active or not, with its times).
 import type { AdminProduct } from "@cobro/contracts";
 import type { Product as ProductRow } from "../../db/schema";
-import { storedCurrency } from "./product-view";
+import { storedCurrency, storedTranslations } from "./product-view";
 
 export const ADMIN_PRODUCT_COLUMNS = [
   "id",
@@ -12,6 +12,7 @@ export const ADMIN_PRODUCT_COLUMNS = [
   "price_minor",
   "currency",
   "active",
+  "translations",
   "created_at",
   "updated_at",
 ] as const;
@@ -28,6 +29,7 @@ export function toAdminProduct(row: AdminProductRow): AdminProduct {
     currency: storedCurrency(row.currency),
     imageUrl: row.image_url,
     active: row.active,
+    translations: storedTranslations(row.translations),
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };

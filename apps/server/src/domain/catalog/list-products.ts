@@ -1,7 +1,7 @@
 // The storefront: active products in creation order, keyset-paginated on
 // (created_at, id) (index products_active_created_at_id_idx).
 
-import type { Product } from "@cobro/contracts";
+import type { CatalogLanguage, Product } from "@cobro/contracts";
 import { type Kysely, sql } from "kysely";
 import type { DB } from "../../db/schema";
 import { toKeysetPage } from "../shop/keyset-page";
@@ -12,8 +12,10 @@ export async function listProducts(options: {
   limit: number;
   /** The id of the last product of the previous page. */
   cursor?: string | null;
+  /** Names and descriptions in this language where the product has them. */
+  language?: CatalogLanguage;
 }): Promise<{ items: Product[]; nextCursor: string | null }> {
-  const { db, limit, cursor } = options;
+  const { db, limit, cursor, language } = options;
   let query = db
     .selectFrom("products")
     .select(PRODUCT_COLUMNS)
@@ -27,5 +29,5 @@ export async function listProducts(options: {
       sql<boolean>`(created_at, id) > (select c.created_at, c.id from products c where c.id = ${cursor})`,
     );
   }
-  return toKeysetPage(await query.execute(), limit, toProduct);
+  return toKeysetPage(await query.execute(), limit, (row) => toProduct(row, language));
 }

@@ -5,9 +5,9 @@
 // charges in the store account's currency whatever the catalog says, so a
 // product in another one could never be sold. Every change is audited with
 // the fields that changed.
-import type { AdminProduct, ProductFields } from "@cobro/contracts";
+import type { AdminProduct, ProductFields, ProductTranslations } from "@cobro/contracts";
 import type { Kysely } from "kysely";
-import type { DB, JsonValue } from "../../db/schema";
+import { type DB, type JsonValue, toJsonb } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
 import { recordAudit } from "../audit/record-audit";
@@ -51,7 +51,26 @@ function columnsOf(fields: ProductFields) {
     currency: fields.currency,
     image_url: fields.imageUrl,
     active: fields.active,
+    ...(fields.translations === undefined ? {} : { translations: toJsonb(withoutEmptyTexts(fields.translations)) }),
   };
+}
+
+/** Translations as stored: empty texts dropped (they mean "use the default"), empty languages dropped. */
+export function withoutEmptyTexts(translations: ProductTranslations): ProductTranslations {
+  const kept: ProductTranslations = {};
+  for (const [language, texts] of Object.entries(translations) as [keyof typeof translations, object][]) {
+    const nonEmpty = Object.fromEntries(
+      Object.entries(texts).filter(([, text]) => typeof text === "string" && text !== ""),
+    );
+    if (Object.keys(nonEmpty).length > 0) kept[language] = nonEmpty;
+  }
+  return kept;
+}
+
+/** JSON.stringify replacer that writes object keys sorted. */
+function sortedKeys(_key: string, value: unknown): unknown {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
+  return Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)));
 }
 
 /** What changed between two views, for the audit log: `{ field: { from, to } }`. */
@@ -59,6 +78,14 @@ function diff(before: AdminProduct, after: AdminProduct): { [key: string]: JsonV
   const changes: { [key: string]: JsonValue } = {};
   for (const key of ["slug", "title", "description", "priceMinor", "currency", "imageUrl", "active"] as const) {
     if (before[key] !== after[key]) changes[key] = { from: before[key], to: after[key] };
+  }
+  // Compared as stored (empty texts dropped); keys in a fixed order so the comparison is stable.
+  const stable = (value: AdminProduct["translations"]) => JSON.stringify(withoutEmptyTexts(value), sortedKeys);
+  if (stable(before.translations) !== stable(after.translations)) {
+    changes.translations = {
+      from: withoutEmptyTexts(before.translations) as JsonValue,
+      to: withoutEmptyTexts(after.translations) as JsonValue,
+    };
   }
   return changes;
 }
@@ -119,7 +146,8 @@ export async function updateProduct(options: {
         throw new AppError("NOT_FOUND", "That product does not exist.", { field: "id", reason: "not_found" });
       }
       const before = toAdminProduct(current);
-      const wanted: AdminProduct = { ...before, ...options.fields };
+      const { translations, ...fields } = options.fields;
+      const wanted: AdminProduct = { ...before, ...fields, translations: translations ?? before.translations };
       const changes = diff(before, wanted);
       // Saving an unchanged form writes nothing and audits nothing.
       if (Object.keys(changes).length === 0) return { product: before, changed: false };

@@ -43,6 +43,77 @@ function uniqueSlug(label: string) {
 const admin = await signInAs({ db, role: "admin" });
 
 describe("admin.catalog", () => {
+  it("saves descriptions in three languages, keeps them on an update that leaves them out, and the shop reads them", async () => {
+    const slug = uniqueSlug("yerba");
+    const translations = {
+      en: { description: "Organic yerba" },
+      es: { title: "Yerba", description: "Yerba orgánica" },
+      pt: { description: "Erva orgânica", imageAlt: "Um pacote verde" },
+    };
+    const created = await post(
+      "admin.catalog.create",
+      { slug, title: "Yerba mate", description: "Default", priceMinor: 500, currency: "ARS", translations },
+      admin.cookie,
+    );
+    expect(created.status).toBe(200);
+    const product = created.body.result.data as { id: string; translations: unknown };
+    expect(product.translations).toEqual(translations);
+    // A client from before translations: the update leaves them as they were.
+    const updated = await post(
+      "admin.catalog.update",
+      {
+        id: product.id,
+        fields: { slug, title: "Yerba mate", description: "Default", priceMinor: 600, currency: "ARS" },
+      },
+      admin.cookie,
+    );
+    expect(updated.body.result.data).toMatchObject({ changed: true, product: { priceMinor: 600, translations } });
+    // Emptying one language's description drops it (the default shows again), audited as a change.
+    const emptied = await post(
+      "admin.catalog.update",
+      {
+        id: product.id,
+        fields: {
+          slug,
+          title: "Yerba mate",
+          description: "Default",
+          priceMinor: 600,
+          currency: "ARS",
+          translations: { ...translations, en: { description: "" } },
+        },
+      },
+      admin.cookie,
+    );
+    expect(emptied.body.result.data).toMatchObject({ changed: true });
+    const shop = await app.request(
+      `/trpc/catalog.get?input=${encodeURIComponent(JSON.stringify({ slug, language: "es" }))}`,
+    );
+    expect(((await shop.json()) as { result: { data: unknown } }).result.data).toMatchObject({
+      name: "Yerba",
+      description: "Yerba orgánica",
+    });
+    const english = await app.request(
+      `/trpc/catalog.get?input=${encodeURIComponent(JSON.stringify({ slug, language: "en" }))}`,
+    );
+    expect(((await english.json()) as { result: { data: unknown } }).result.data).toMatchObject({
+      name: "Yerba mate",
+      description: "Default",
+    });
+    const tooLong = await post(
+      "admin.catalog.create",
+      {
+        slug: uniqueSlug("long"),
+        title: "Long",
+        priceMinor: 500,
+        currency: "ARS",
+        translations: { es: { description: "x".repeat(5001) } },
+      },
+      admin.cookie,
+    );
+    expect(tooLong.status).toBe(400);
+    expect(Object.keys(tooLong.body.error.data.fieldErrors ?? {})).toContain("translations.es.description");
+  });
+
   it("creates and edits a product, auditing both, and lists it with inactive ones", async () => {
     const slug = uniqueSlug("mate");
     const created = await post(

@@ -14,10 +14,17 @@ export const catalogRouter = router({
   list: publicProcedure
     .input(catalogListInputSchema)
     .output(catalogListOutputSchema)
-    .query(({ ctx, input }) => listProducts({ db: ctx.deps.db, limit: input.limit, cursor: input.cursor ?? null })),
+    .query(({ ctx, input }) =>
+      listProducts({
+        db: ctx.deps.db,
+        limit: input.limit,
+        cursor: input.cursor ?? null,
+        language: input.language,
+      }),
+    ),
 
   get: publicProcedure
     .input(catalogGetInputSchema)
     .output(productSchema)
-    .query(({ ctx, input }) => getProduct({ db: ctx.deps.db, slug: input.slug })),
+    .query(({ ctx, input }) => getProduct({ db: ctx.deps.db, slug: input.slug, language: input.language })),
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { formPathOf, priceInMinorUnits, productFormSchema, toProductFields } from "./product-form-schema";
+import {
+  formPathOf,
+  priceInMinorUnits,
+  productFormSchema,
+  productFormValues,
+  toProductFields,
+  translationFormValues,
+} from "./product-form-schema";
 
 const valid = {
   title: "Mate",
@@ -9,6 +16,7 @@ const valid = {
   currency: "ARS" as const,
   imageUrl: "",
   active: true,
+  translations: translationFormValues(undefined),
 };
 
 describe("the product form", () => {
@@ -28,6 +36,27 @@ describe("the product form", () => {
       expect(result.error?.issues.map((issue) => issue.path.join("."))).toContain("price");
     }
     expect(productFormSchema.safeParse({ ...valid, currency: "CLP", price: "10.5" }).success).toBe(false);
+  });
+
+  it("sends the texts typed per language, leaving empty ones out, and loads them back for editing", () => {
+    const translations = translationFormValues({ es: { description: "Mate de calabaza" } });
+    translations.pt.title = "Cuia";
+    translations.pt.description = "  Cuia de porongo  ";
+    const fields = toProductFields(productFormSchema.parse({ ...valid, translations }));
+    expect(fields.translations).toEqual({
+      es: { description: "Mate de calabaza" },
+      pt: { title: "Cuia", description: "Cuia de porongo" },
+    });
+    const back = productFormValues(fields, "ARS");
+    expect(back.translations.pt).toEqual({ title: "Cuia", description: "Cuia de porongo", imageAlt: "" });
+    expect(back.translations.en).toEqual({ title: "", description: "", imageAlt: "" });
+  });
+
+  it("refuses a translated description that is too long, naming its field", () => {
+    const translations = translationFormValues(undefined);
+    translations.es.description = "x".repeat(5001);
+    const result = productFormSchema.safeParse({ ...valid, translations });
+    expect(result.error?.issues.map((issue) => issue.path.join("."))).toEqual(["translations.es.description"]);
   });
 
   it("maps the server's field paths to the form's", () => {

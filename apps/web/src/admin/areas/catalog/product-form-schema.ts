@@ -2,10 +2,25 @@
 // ("125.50") and converts it to minor units with the currency's decimals
 // (toMinorUnits refuses more decimals than the currency has), then sends what
 // the server's own schema (productFieldsSchema) accepts.
-import { currencySchema, MAX_PRICE_MINOR, type ProductFields, productFieldsSchema } from "@cobro/contracts";
+import {
+  CATALOG_LANGUAGES,
+  type CatalogLanguage,
+  currencySchema,
+  MAX_PRICE_MINOR,
+  type ProductFields,
+  type ProductTranslations,
+  productFieldsSchema,
+} from "@cobro/contracts";
 import { toDecimalString, toMinorUnits } from "@cobro/provider-client/money";
 import { z } from "zod";
 import type { FieldMessages } from "../../../forms/form-errors";
+
+/** One language's texts as the form holds them: empty means "use the default". */
+const translationFormSchema = z.object({
+  title: z.string().trim().max(200),
+  description: z.string().trim().max(5000),
+  imageAlt: z.string().trim().max(300),
+});
 
 export const productFormSchema = z
   .object({
@@ -16,6 +31,7 @@ export const productFormSchema = z
     currency: currencySchema,
     imageUrl: z.union([z.literal(""), z.url({ protocol: /^https?$/ }).max(2000)]),
     active: z.boolean(),
+    translations: z.object({ en: translationFormSchema, es: translationFormSchema, pt: translationFormSchema }),
   })
   .superRefine((values, ctx) => {
     const minor = priceInMinorUnits(values.price, values.currency);
@@ -34,7 +50,41 @@ export const PRODUCT_FORM_MESSAGES: FieldMessages = {
   price: "admin.catalog.error.price",
   currency: "admin.catalog.error.currency",
   imageUrl: "admin.catalog.error.imageUrl",
+  ...Object.fromEntries(
+    CATALOG_LANGUAGES.flatMap((language) => [
+      [`translations.${language}.title`, "admin.catalog.error.title"],
+      [`translations.${language}.description`, "admin.catalog.error.description"],
+      [`translations.${language}.imageAlt`, "admin.catalog.error.imageAlt"],
+    ]),
+  ),
 };
+
+/** The translated fields' paths, in page order. */
+export const TRANSLATION_PATHS = CATALOG_LANGUAGES.flatMap((language) =>
+  (["title", "description", "imageAlt"] as const).map((key) => `translations.${language}.${key}` as const),
+);
+
+type TranslationFormValues = z.output<typeof productFormSchema>["translations"];
+
+/** The form's per-language texts of stored translations (every language present, empty where there is none). */
+export function translationFormValues(translations: ProductTranslations | undefined): TranslationFormValues {
+  const texts = (language: CatalogLanguage) => ({
+    title: translations?.[language]?.title ?? "",
+    description: translations?.[language]?.description ?? "",
+    imageAlt: translations?.[language]?.imageAlt ?? "",
+  });
+  return { en: texts("en"), es: texts("es"), pt: texts("pt") };
+}
+
+/** The server's translations of the form's texts: empty texts left out (they mean "use the default"). */
+export function toTranslations(values: TranslationFormValues): ProductTranslations {
+  const result: ProductTranslations = {};
+  for (const language of CATALOG_LANGUAGES) {
+    const kept = Object.fromEntries(Object.entries(values[language]).filter(([, text]) => text.trim() !== ""));
+    if (Object.keys(kept).length > 0) result[language] = kept;
+  }
+  return result;
+}
 
 /** The minor units of a typed decimal amount ("1.234,5" is not accepted: a dot separates decimals), or null. */
 export function priceInMinorUnits(price: string, currency: ProductFields["currency"]): number | null {
@@ -55,16 +105,31 @@ export function toProductFields(values: z.output<typeof productFormSchema>): Pro
     currency: values.currency,
     imageUrl: values.imageUrl === "" ? null : values.imageUrl,
     active: values.active,
+    translations: toTranslations(values.translations),
   });
 }
 
 /** The form's values for an existing product (or a new one in the store's currency). */
 export function productFormValues(
-  product: (Omit<ProductFields, "description"> & { description?: string }) | null,
+  product:
+    | (Omit<ProductFields, "description" | "translations"> & {
+        description?: string;
+        translations?: ProductTranslations;
+      })
+    | null,
   currency: ProductFields["currency"],
 ): ProductFormValues {
   if (!product) {
-    return { title: "", slug: "", description: "", price: "", currency, imageUrl: "", active: true };
+    return {
+      title: "",
+      slug: "",
+      description: "",
+      price: "",
+      currency,
+      imageUrl: "",
+      active: true,
+      translations: translationFormValues(undefined),
+    };
   }
   return {
     title: product.title,
@@ -74,6 +139,7 @@ export function productFormValues(
     currency: product.currency,
     imageUrl: product.imageUrl ?? "",
     active: product.active,
+    translations: translationFormValues(product.translations),
   };
 }
 

@@ -1,7 +1,7 @@
 // Creates or edits a product: react-hook-form checked by the contracts'
 // schemas, the price typed as a decimal and sent in minor units; the server's
 // refusals (a taken slug, a bad field) land on their fields.
-import type { AdminProduct } from "@cobro/contracts";
+import { type AdminProduct, CATALOG_LANGUAGES } from "@cobro/contracts";
 import { CURRENCY_DECIMALS, type CurrencyCode } from "@cobro/provider-client/money";
 import { Button, Card, SelectField, TextField } from "@cobro/ui";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -12,6 +12,7 @@ import { describeError, type UserFacingError } from "../../../errors/describe-er
 import { collectFieldErrors, showFieldErrors, translatedResolver } from "../../../forms/form-errors";
 import { FormProblems } from "../../../forms/form-problems";
 import { useI18n } from "../../../i18n/i18n-context";
+import { LANGUAGE_NAMES } from "../../../i18n/locale";
 import { trpc } from "../../../trpc";
 import {
   formPathOf,
@@ -19,10 +20,11 @@ import {
   type ProductFormValues,
   productFormSchema,
   productFormValues,
+  TRANSLATION_PATHS,
   toProductFields,
 } from "./product-form-schema";
 
-const ORDER = ["title", "slug", "description", "price", "currency", "imageUrl"] as const;
+const ORDER = ["title", "slug", "description", "price", "currency", "imageUrl", ...TRANSLATION_PATHS] as const;
 type FieldPath = (typeof ORDER)[number];
 const CURRENCIES = Object.keys(CURRENCY_DECIMALS) as CurrencyCode[];
 
@@ -48,7 +50,7 @@ export function ProductForm({ product, storeCurrency, onCancel, onSaved }: Produ
   const decimals = CURRENCY_DECIMALS[currency as CurrencyCode] ?? 2;
   const example = decimals === 0 ? "1500" : `125.${"5".padEnd(decimals, "0")}`;
   const busy = create.isPending || update.isPending;
-  const idOf = (path: string) => `product-${path}`;
+  const idOf = (path: string) => `product-${path.replaceAll(".", "-")}`;
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
@@ -131,6 +133,38 @@ export function ProductForm({ product, storeCurrency, onCancel, onSaved }: Produ
           {...form.register("imageUrl")}
           error={errors.imageUrl}
         />
+        <fieldset className="admin-fieldset">
+          <legend>{t("admin.catalog.form.translations")}</legend>
+          <p className="ui-field__description">{t("admin.catalog.form.translationsHint")}</p>
+          {CATALOG_LANGUAGES.map((code) => {
+            const named = { language: LANGUAGE_NAMES[code] };
+            return (
+              <div key={code} className="admin-translation">
+                <TextField
+                  id={idOf(`translations.${code}.title`)}
+                  label={t("admin.catalog.form.titleIn", named)}
+                  lang={code}
+                  {...form.register(`translations.${code}.title`)}
+                  error={errors[`translations.${code}.title`]}
+                />
+                <TextField
+                  id={idOf(`translations.${code}.description`)}
+                  label={t("admin.catalog.form.descriptionIn", named)}
+                  lang={code}
+                  {...form.register(`translations.${code}.description`)}
+                  error={errors[`translations.${code}.description`]}
+                />
+                <TextField
+                  id={idOf(`translations.${code}.imageAlt`)}
+                  label={t("admin.catalog.form.imageAltIn", named)}
+                  lang={code}
+                  {...form.register(`translations.${code}.imageAlt`)}
+                  error={errors[`translations.${code}.imageAlt`]}
+                />
+              </div>
+            );
+          })}
+        </fieldset>
         <label className="admin-checkbox">
           <input type="checkbox" {...form.register("active")} /> {t("admin.catalog.form.active")}
         </label>
