@@ -79,36 +79,37 @@ for (const { holder, final } of [
   });
 }
 
-test("[shop][result] opened afresh (a reload), the page says it is checking until it knows", async ({
-  page,
-  db,
-  signInAs,
-}) => {
-  // Signed in: the order is the shopper's, so the page can read it again after a reload (a guest's token is
-  // forgotten once the order is approved).
-  await signInAs();
-  const product = await seedProduct(db);
-  await addToCart(page, product);
-  await enterPayerDetails(page);
-  await payByCard(page, "APRO");
-  await page.waitForURL(/\/checkout\/result\?checkout_id=/);
-  await expect(page.getByRole("heading", { name: "Thank you! Your payment was approved" })).toBeVisible();
-  // The page's own fresh read is in (it then forgets the payment's handed-over answer).
-  await page.waitForLoadState("networkidle");
+for (const who of ["a signed-in shopper", "a guest"] as const) {
+  test(`[shop][result] opened afresh (a reload) by ${who}, the page says it is checking until it knows`, async ({
+    page,
+    db,
+    signInAs,
+  }) => {
+    // A signed-in shopper reads the order as theirs; a guest by the tab's receipt of the paid checkout.
+    if (who === "a signed-in shopper") await signInAs();
+    const product = await seedProduct(db);
+    await addToCart(page, product);
+    await enterPayerDetails(page);
+    await payByCard(page, "APRO");
+    await page.waitForURL(/\/checkout\/result\?checkout_id=/);
+    await expect(page.getByRole("heading", { name: "Thank you! Your payment was approved" })).toBeVisible();
+    // The page's own fresh read is in (it then forgets the payment's handed-over answer).
+    await page.waitForLoadState("networkidle");
 
-  await page.addInitScript(recordResultStates);
-  // Slow the read down so the waiting state is surely rendered.
-  await page.route(
-    (url) => url.pathname.startsWith("/api/trpc/") && url.pathname.includes("checkout.result"),
-    async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      await route.continue();
-    },
-  );
-  await page.reload();
-  await expect(page.getByRole("heading", { name: "Thank you! Your payment was approved" })).toBeVisible();
-  const states = await page.evaluate(() => window.__resultStates ?? []);
-  expect(states).toContain("loading: Checking your payment…");
-  expect(states.at(-1)).toBe("result: Thank you! Your payment was approved");
-  expect(states.filter((state) => !state.startsWith("loading: ")).length).toBe(1);
-});
+    await page.addInitScript(recordResultStates);
+    // Slow the read down so the waiting state is surely rendered.
+    await page.route(
+      (url) => url.pathname.startsWith("/api/trpc/") && url.pathname.includes("checkout.result"),
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await route.continue();
+      },
+    );
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Thank you! Your payment was approved" })).toBeVisible();
+    const states = await page.evaluate(() => window.__resultStates ?? []);
+    expect(states).toContain("loading: Checking your payment…");
+    expect(states.at(-1)).toBe("result: Thank you! Your payment was approved");
+    expect(states.filter((state) => !state.startsWith("loading: ")).length).toBe(1);
+  });
+}

@@ -1,7 +1,9 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
 import {
   cartSignature,
   parseStoredCheckout,
+  rememberReceipt,
   type StoredCheckout,
   serializeStoredCheckout,
   storedTokenFor,
@@ -48,6 +50,14 @@ describe("checkout session", () => {
   it("hands out the guest token only for the stored checkout", () => {
     expect(storedTokenFor(stored.checkoutId, stored)).toBe(stored.checkoutToken);
     expect(storedTokenFor("another", stored)).toBeUndefined();
+    expect(storedTokenFor(stored.checkoutId, null)).toBeUndefined();
+  });
+
+  it("keeps a paid checkout's token as the tab's receipt once the checkout is forgotten", () => {
+    rememberReceipt(stored.checkoutId, stored.checkoutToken);
+    expect(storedTokenFor(stored.checkoutId, null)).toBe(stored.checkoutToken);
+    expect(storedTokenFor("another", null)).toBeUndefined();
+    sessionStorage.clear();
     expect(storedTokenFor(stored.checkoutId, null)).toBeUndefined();
   });
 });

@@ -92,7 +92,38 @@ export function clearStoredCheckout(): void {
   }
 }
 
-/** The token for `checkoutId` when it is the stored checkout (guests need it to read their result). */
+/**
+ * Where a paid checkout's read token stays for the tab once the checkout itself is forgotten: a guest who
+ * reloads the result page of an approved order still sees it (the token reads that result and nothing else).
+ */
+const RECEIPT_SESSION_KEY = "cobro.checkout.receipt";
+
+/** Keeps `checkoutId`'s read token for this tab after the paid checkout is cleared. */
+export function rememberReceipt(checkoutId: string, checkoutToken: string): void {
+  try {
+    sessionStore()?.setItem(RECEIPT_SESSION_KEY, JSON.stringify({ checkoutId, checkoutToken }));
+  } catch {
+    // Storage full or blocked: a reload then asks a guest to sign in or open the e-mail's link.
+  }
+}
+
+function receiptTokenFor(checkoutId: string): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(sessionStore()?.getItem(RECEIPT_SESSION_KEY) ?? "null");
+    if (parsed === null || typeof parsed !== "object") return undefined;
+    const receipt = parsed as { checkoutId?: unknown; checkoutToken?: unknown };
+    return receipt.checkoutId === checkoutId && typeof receipt.checkoutToken === "string"
+      ? receipt.checkoutToken
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The token for `checkoutId` when it is the stored checkout, or the tab's receipt of it once paid
+ * (guests need it to read their result).
+ */
 export function storedTokenFor(checkoutId: string, stored: StoredCheckout | null): string | undefined {
-  return stored && stored.checkoutId === checkoutId ? stored.checkoutToken : undefined;
+  return stored && stored.checkoutId === checkoutId ? stored.checkoutToken : receiptTokenFor(checkoutId);
 }

@@ -12,7 +12,7 @@ import { Alert, Card, EmptyState, ErrorState, LoadingState, PageHeading, QrCodeI
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { useCart } from "../cart/cart-context";
-import { clearStoredCheckout, readStoredCheckout, storedTokenFor } from "../checkout/checkout-session";
+import { clearStoredCheckout, readStoredCheckout, rememberReceipt, storedTokenFor } from "../checkout/checkout-session";
 import { parseResultParams } from "../checkout/result-params";
 import { cardSavedFromState, handoverFromState } from "../checkout/use-go-to-result";
 import { Price } from "../components/price";
@@ -265,7 +265,10 @@ export function CheckoutResultPage() {
       cleared.current = true;
       clear();
       const current = readStoredCheckout();
-      if (current?.checkoutId === data.checkoutId) clearStoredCheckout();
+      if (current?.checkoutId === data.checkoutId) {
+        rememberReceipt(current.checkoutId, current.checkoutToken);
+        clearStoredCheckout();
+      }
     }
   }, [data, clear]);
 
