@@ -339,7 +339,6 @@ export const en = {
   "card.field.expirationDate": "Expiry date (MM/YY)",
   "card.field.securityCode": "Security code",
   "card.issuer": "Card issuer",
-  "card.brandLogo": "{brand} logo",
   "card.identificationType": "Document type",
   "card.identificationNumber": "Document number",
   "card.error.fields": "Check the card details: some fields are not complete.",

@@ -343,7 +343,6 @@ export const es: Dictionary = {
   "card.field.expirationDate": "Vencimiento (MM/AA)",
   "card.field.securityCode": "Código de seguridad",
   "card.issuer": "Banco emisor",
-  "card.brandLogo": "Logo de {brand}",
   "card.identificationType": "Tipo de documento",
   "card.identificationNumber": "Número de documento",
   "card.error.fields": "Revisa los datos de la tarjeta: hay campos incompletos.",

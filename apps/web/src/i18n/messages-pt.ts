@@ -345,7 +345,6 @@ export const pt: Dictionary = {
   "card.field.expirationDate": "Validade (MM/AA)",
   "card.field.securityCode": "Código de segurança",
   "card.issuer": "Banco emissor",
-  "card.brandLogo": "Logo da {brand}",
   "card.identificationType": "Tipo de documento",
   "card.identificationNumber": "Número do documento",
   "card.error.fields": "Confira os dados do cartão: há campos incompletos.",

@@ -352,7 +352,8 @@ function SecureCardForm({
           />
           {method ? (
             <p className="ui-card-brand" data-testid="card-brand">
-              {brandLogo ? <img src={brandLogo} alt={t("card.brandLogo", { brand: method.name })} /> : null}
+              {/* Decorative: the brand's name follows as text. */}
+              {brandLogo ? <img src={brandLogo} alt="" width={40} height={24} /> : null}
               <span>{t("card.detectedBrand", { brand: method.name })}</span>
             </p>
           ) : null}

@@ -32,6 +32,21 @@ interface InstallmentsEntry {
 }
 
 describe("GET /v1/payment_methods/search (public key)", () => {
+  it("points the brand's logo at an SVG the sandbox itself serves (a shop offline can show it)", async () => {
+    const res = await browserGet<{ results: { secure_thumbnail: string }[] }>(
+      `/v1/payment_methods/search?public_key=${PK}&bin=45099535`,
+    );
+    const logo = res.body.results[0]?.secure_thumbnail ?? "";
+    expect(new URL(logo).origin).toBe(new URL(sandbox.url).origin);
+    const image = await sandbox.fetch(logo);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toContain("image/svg+xml");
+    const issuers = await browserGet<{ secure_thumbnail: string }[]>(
+      `/v1/payment_methods/card_issuers?public_key=${PK}&payment_method_id=visa&bin=45099535`,
+    );
+    expect(new URL(issuers.body[0]?.secure_thumbnail ?? "").origin).toBe(new URL(sandbox.url).origin);
+  });
+
   it("finds the brand from the BIN, open to any origin", async () => {
     const res = await browserGet<{ paging: { total: number }; results: { id: string; issuer: unknown }[] }>(
       `/v1/payment_methods/search?public_key=${PK}&bin=45099535`,

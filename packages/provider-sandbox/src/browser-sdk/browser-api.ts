@@ -6,8 +6,9 @@
 // parameter.
 
 import type { Context } from "hono";
-import type { RegisterRoutes, SandboxEnv } from "../context";
+import type { RegisterRoutes, SandboxContext, SandboxEnv } from "../context";
 import { badField } from "../core/errors";
+import { methodLogoUrl } from "../data/method-logo-url";
 import { type CardMethodDefinition, cardMethodForNumber, siteOf, toPaymentMethodResource } from "../data/sites";
 import { installmentOptions, parseAmountParameter } from "./installments";
 
@@ -48,11 +49,16 @@ function cardMethodOf(c: Context<SandboxEnv>, bin: string): CardMethodDefinition
 }
 
 /** A method as the search answers it: the `/v1/payment_methods` shape plus issuer, site and labels. */
-function searchResult(c: Context<SandboxEnv>, method: CardMethodDefinition) {
+/** The sandbox's base URL for links it hands out (its logos), as `GET /v1/payment_methods` builds them. */
+function publicUrlOf(c: Context<SandboxEnv>, ctx: SandboxContext): string {
+  return ctx.config.publicUrl || new URL(c.req.url).origin;
+}
+
+function searchResult(c: Context<SandboxEnv>, ctx: SandboxContext, method: CardMethodDefinition) {
   const site = siteOf(c.get("seller").siteId);
   const accreditationDays = method.paymentTypeId === "credit_card" ? 2 : 1;
   return {
-    ...toPaymentMethodResource(site, method),
+    ...toPaymentMethodResource(site, method, publicUrlOf(c, ctx)),
     site_id: site.id,
     marketplace: "NONE",
     processing_mode: "aggregator",
@@ -63,12 +69,13 @@ function searchResult(c: Context<SandboxEnv>, method: CardMethodDefinition) {
   };
 }
 
-function issuerOf(method: CardMethodDefinition) {
+function issuerOf(method: CardMethodDefinition, publicUrl: string) {
+  const logo = methodLogoUrl(publicUrl, method.id);
   return {
     id: String(method.issuer.id),
     name: method.issuer.name,
-    secure_thumbnail: `https://www.mercadopago.com/org-img/MP3/API/logos/${method.id}.gif`,
-    thumbnail: `http://img.mlstatic.com/org-img/MP3/API/logos/${method.id}.gif`,
+    secure_thumbnail: logo,
+    thumbnail: logo,
     processing_mode: "aggregator",
     merchant_account_id: null,
     status: "active",
@@ -76,7 +83,7 @@ function issuerOf(method: CardMethodDefinition) {
 }
 
 /** Routes of the browser-only API. */
-export const registerBrowserApiRoutes: RegisterRoutes = (app) => {
+export const registerBrowserApiRoutes: RegisterRoutes = (app, ctx) => {
   // GET /v1/payment_methods/search?public_key&bin → { paging, results }: the card's method in the seller's site.
   app.get("/v1/payment_methods/search", (c) => {
     checkProcessingMode(c);
@@ -85,9 +92,9 @@ export const registerBrowserApiRoutes: RegisterRoutes = (app) => {
     let results: unknown[];
     if (bin) {
       const method = cardMethodOf(c, bin);
-      results = method ? [searchResult(c, method)] : [];
+      results = method ? [searchResult(c, ctx, method)] : [];
     } else {
-      results = site.methods.flatMap((m) => (m.kind === "card" ? [searchResult(c, m)] : []));
+      results = site.methods.flatMap((m) => (m.kind === "card" ? [searchResult(c, ctx, m)] : []));
     }
     return c.json({ paging: { total: results.length, limit: 30, offset: 0 }, results }, 200);
   });
@@ -106,7 +113,7 @@ export const registerBrowserApiRoutes: RegisterRoutes = (app) => {
       );
     }
     if (bin && cardMethodOf(c, bin)?.id !== method.id) return c.json([], 200);
-    return c.json([issuerOf(method)], 200);
+    return c.json([issuerOf(method, publicUrlOf(c, ctx))], 200);
   });
 
   // GET /v1/payment_methods/installments?public_key&amount&(bin|payment_method_id)[&payment_type_id] → [{ …, payer_costs }].
@@ -144,7 +151,7 @@ export const registerBrowserApiRoutes: RegisterRoutes = (app) => {
         {
           payment_method_id: method.id,
           payment_type_id: method.paymentTypeId,
-          issuer: issuerOf(method),
+          issuer: issuerOf(method, publicUrlOf(c, ctx)),
           processing_mode: "aggregator",
           merchant_account_id: null,
           payer_costs: installmentOptions(site, method, amountMinor, locale),

@@ -81,15 +81,14 @@ export const SECURE_FIELD_HEADERS: Readonly<Record<string, string>> = {
   "cache-control": "no-store",
 };
 
+// Like the provider's frames, the input is bare (no border, no focus ring): the shop's container around the
+// frame draws the box, its focus (the iframe is the focused element of the shop's page: :focus-within) and errors.
 const FIELD_CSS = `
 *{box-sizing:border-box}
 html,body{margin:0;padding:0;height:100%;background:transparent;overflow:hidden}
-body{padding:3px}
-input{display:block;width:100%;height:var(--field-height,100%);min-height:32px;margin:0;padding:0 .6rem;font:inherit;font-size:16px;
- font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#1a1a1a;background:#fff;border:1px solid #8a8f98;border-radius:4px}
+input{display:block;width:100%;height:var(--field-height,100%);min-height:32px;margin:0;padding:0;font:inherit;font-size:16px;
+ font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#1a1a1a;background:transparent;border:0;outline:0}
 input::placeholder{color:var(--placeholder-color,#6b7078);opacity:1}
-input:focus{outline:3px solid #1a73e8;outline-offset:1px;border-color:#1a73e8}
-input[aria-invalid="true"]{border-color:#b3261e}
 `;
 
 function languageOf(locale: string): "en" | "es" | "pt" {
