@@ -106,7 +106,9 @@ export async function fillCard(
   await expect(page.getByTestId("card-brand")).toBeVisible();
   // The brand's logo comes from the provider's payment method (the sandbox serves it): it must really load.
   const logo = page.getByTestId("card-brand").locator("img");
-  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => logo.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+    .toBeGreaterThan(0);
 }
 
 /** The checkout id of the result page the browser is on. */
