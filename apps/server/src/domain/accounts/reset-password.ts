@@ -6,9 +6,8 @@
 import { hashPassword } from "../../auth/passwords";
 import { createSession, invalidateUserSessions, type Session, type SessionUser } from "../../auth/sessions";
 import type { AppDeps } from "../../deps";
-import { AppError } from "../../errors/app-error";
 import { recordAudit } from "../audit/record-audit";
-import { consumeEmailToken, LINK_EXPIRED_MESSAGE, revokeEmailTokens } from "../email/email-tokens";
+import { consumeLinkForAccount, revokeEmailTokens } from "../email/email-tokens";
 import { claimGuestOrders } from "./claim-guest-orders";
 
 export async function resetPassword(options: {
@@ -20,29 +19,15 @@ export async function resetPassword(options: {
   // Hashed before the transaction (it takes a while); the link is only used if everything else succeeds.
   const passwordHash = await hashPassword(options.password);
   return options.deps.db.transaction().execute(async (trx) => {
-    const link = await consumeEmailToken({ db: trx, token: options.token, purpose: "reset_password", now });
-    const user = await trx
-      .selectFrom("users")
-      .select(["id", "email", "name", "role", "disabled_at", "email_verified_at"])
-      .where("id", "=", link.userId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    if (user.email !== link.email) {
-      throw new AppError("BAD_REQUEST", LINK_EXPIRED_MESSAGE, { reason: "link_expired", field: "token" });
-    }
-    if (user.disabled_at !== null) {
-      throw new AppError("FORBIDDEN", "This account is disabled. Ask an admin to enable it.", {
-        reason: "account_disabled",
-      });
-    }
+    const user = await consumeLinkForAccount({ db: trx, token: options.token, purpose: "reset_password", now });
     await trx
       .updateTable("users")
-      .set({ password_hash: passwordHash, email_verified_at: user.email_verified_at ?? now, updated_at: now })
+      .set({ password_hash: passwordHash, email_verified_at: user.emailVerifiedAt ?? now, updated_at: now })
       .where("id", "=", user.id)
       .execute();
     await revokeEmailTokens({ db: trx, userId: user.id, purpose: "reset_password", now });
     const sessionsEnded = await invalidateUserSessions({ db: trx, userId: user.id });
-    if (user.email_verified_at === null) await claimGuestOrders({ db: trx, userId: user.id, email: user.email });
+    if (user.emailVerifiedAt === null) await claimGuestOrders({ db: trx, userId: user.id, email: user.email });
     await recordAudit({
       db: trx,
       actorUserId: user.id,

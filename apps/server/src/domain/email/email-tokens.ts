@@ -2,6 +2,7 @@
 // stored. Consuming one is a single UPDATE … WHERE used_at IS NULL AND not
 // expired, so two clicks racing each other cannot both win.
 import { randomBytes } from "node:crypto";
+import type { UserRole } from "@cobro/contracts";
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase64urlNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import type { Kysely } from "kysely";
@@ -68,6 +69,44 @@ export async function consumeEmailToken(options: {
     .executeTakeFirst();
   if (!row) throw new AppError("BAD_REQUEST", LINK_EXPIRED_MESSAGE, { reason: "link_expired", field: "token" });
   return { userId: row.user_id, email: row.email };
+}
+
+/** The account a link was sent to, locked for the rest of the transaction that used the link. */
+export interface LinkedAccount {
+  id: string;
+  email: string;
+  name: string;
+  role: UserRole;
+  emailVerifiedAt: Date | null;
+}
+
+/**
+ * Uses a link once (see `consumeEmailToken`) and returns its account, locked `FOR UPDATE`, when the account still
+ * has the address the link was sent to (a changed address makes the link `link_expired`) and is not disabled (403).
+ */
+export async function consumeLinkForAccount(options: {
+  db: Kysely<DB>;
+  token: string;
+  purpose: EmailTokenPurpose;
+  now: Date;
+}): Promise<LinkedAccount> {
+  const link = await consumeEmailToken(options);
+  const user = await options.db
+    .selectFrom("users")
+    .select(["id", "email", "name", "role", "disabled_at", "email_verified_at"])
+    .where("id", "=", link.userId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  // The address changed since the link was sent: the link proves an address the account no longer has.
+  if (user.email !== link.email) {
+    throw new AppError("BAD_REQUEST", LINK_EXPIRED_MESSAGE, { reason: "link_expired", field: "token" });
+  }
+  if (user.disabled_at !== null) {
+    throw new AppError("FORBIDDEN", "This account is disabled. Ask an admin to enable it.", {
+      reason: "account_disabled",
+    });
+  }
+  return { id: user.id, email: user.email, name: user.name, role: user.role, emailVerifiedAt: user.email_verified_at };
 }
 
 /** Ends a user's other open links of a purpose (a password change makes older reset links useless). */
