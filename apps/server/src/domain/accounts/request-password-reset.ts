@@ -6,8 +6,7 @@ import { sql } from "kysely";
 import type { AppDeps } from "../../deps";
 import { consumeRateLimit } from "../../rate-limits/limiter";
 import { EMAILS_PER_RECIPIENT } from "../../rate-limits/rules";
-import { createEmailToken } from "../email/email-tokens";
-import { dispatchEmail, queueEmail } from "../email/outbox";
+import { dispatchEmail, queueLinkEmail } from "../email/outbox";
 
 export async function requestPasswordReset(options: {
   deps: Pick<AppDeps, "db" | "jobs" | "tokenEncryptionKey" | "now">;
@@ -26,21 +25,13 @@ export async function requestPasswordReset(options: {
   const limit = await consumeRateLimit(db, EMAILS_PER_RECIPIENT, email);
   if (limit.limited) return { email, sent: true };
   const emailId = await db.transaction().execute(async (trx) => {
-    const { token, tokenHash } = await createEmailToken({
+    return queueLinkEmail({
       db: trx,
-      userId: user.id,
-      email: user.email,
       purpose: "reset_password",
-      now,
-    });
-    return queueEmail({
-      db: trx,
-      dedupeKey: `reset-password:${tokenHash}`,
-      kind: "reset_password",
-      to: user.email,
+      user,
       locale: user.locale ?? options.locale ?? null,
       payload: {},
-      linkToken: { token, key: tokenEncryptionKey },
+      tokenEncryptionKey,
       now,
     });
   });

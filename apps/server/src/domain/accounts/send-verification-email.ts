@@ -5,8 +5,7 @@ import type { EmailSentResult } from "@cobro/contracts";
 import type { AppDeps } from "../../deps";
 import { consumeRateLimit } from "../../rate-limits/limiter";
 import { EMAILS_PER_RECIPIENT } from "../../rate-limits/rules";
-import { createEmailToken } from "../email/email-tokens";
-import { dispatchEmail, queueEmail } from "../email/outbox";
+import { dispatchEmail, queueLinkEmail } from "../email/outbox";
 
 export async function sendVerificationEmail(options: {
   deps: Pick<AppDeps, "db" | "jobs" | "tokenEncryptionKey" | "now">;
@@ -23,21 +22,13 @@ export async function sendVerificationEmail(options: {
   const limit = await consumeRateLimit(db, EMAILS_PER_RECIPIENT, user.email);
   if (limit.limited) return { email: user.email, sent: true };
   const emailId = await db.transaction().execute(async (trx) => {
-    const { token, tokenHash } = await createEmailToken({
+    return queueLinkEmail({
       db: trx,
-      userId: user.id,
-      email: user.email,
       purpose: "verify_email",
-      now,
-    });
-    return queueEmail({
-      db: trx,
-      dedupeKey: `verify-email:${tokenHash}`,
-      kind: "verify_email",
-      to: user.email,
+      user,
       locale: user.locale,
       payload: { name: user.name },
-      linkToken: { token, key: tokenEncryptionKey },
+      tokenEncryptionKey,
       now,
     });
   });

@@ -12,8 +12,7 @@ import { hashPassword } from "../../auth/passwords";
 import type { AppDeps } from "../../deps";
 import { consumeRateLimit } from "../../rate-limits/limiter";
 import { EMAILS_PER_RECIPIENT } from "../../rate-limits/rules";
-import { createEmailToken } from "../email/email-tokens";
-import { dispatchEmail, queueEmail } from "../email/outbox";
+import { dispatchEmail, queueEmail, queueLinkEmail } from "../email/outbox";
 
 export interface SignUpOptions {
   deps: Pick<AppDeps, "db" | "jobs" | "tokenEncryptionKey" | "now">;
@@ -70,21 +69,13 @@ export async function signUp(options: SignUpOptions): Promise<EmailSentResult> {
         .executeTakeFirst();
       // A sign-up for the same address won the race: that one sends the link.
       if (!inserted) return null;
-      const { token, tokenHash } = await createEmailToken({
+      return queueLinkEmail({
         db: trx,
-        userId: inserted.id,
-        email,
         purpose: "verify_email",
-        now,
-      });
-      return queueEmail({
-        db: trx,
-        dedupeKey: `verify-email:${tokenHash}`,
-        kind: "verify_email",
-        to: email,
+        user: { id: inserted.id, email },
         locale,
         payload: { name: inserted.name },
-        linkToken: { token, key: tokenEncryptionKey },
+        tokenEncryptionKey,
         now,
       });
     });

@@ -10,6 +10,7 @@ import { encryptSecret } from "../../crypto/token-encryption";
 import { type DB, type EmailLocale, toJsonb } from "../../db/schema";
 import type { JobQueue } from "../../deps";
 import { SEND_EMAIL_JOB, sendEmailJobKey } from "../../jobs/job-names";
+import { createEmailToken, type EmailTokenPurpose } from "./email-tokens";
 
 export type EmailKind = "verify_email" | "account_exists" | "reset_password" | "order_confirmation";
 
@@ -50,6 +51,33 @@ export async function queueEmail(options: QueueEmailOptions): Promise<string | n
     .returning("id")
     .executeTakeFirst();
   return row?.id ?? null;
+}
+
+/**
+ * Makes a one-time link for a user and records the message that carries it (verification or reset), in the
+ * caller's transaction; returns the outbox row's id.
+ */
+export async function queueLinkEmail(options: {
+  db: Kysely<DB>;
+  purpose: EmailTokenPurpose;
+  user: { id: string; email: string };
+  locale: EmailLocale | null;
+  payload: Record<string, unknown>;
+  tokenEncryptionKey: Uint8Array;
+  now: Date;
+}): Promise<string | null> {
+  const { db, purpose, user, now } = options;
+  const { token, tokenHash } = await createEmailToken({ db, userId: user.id, email: user.email, purpose, now });
+  return queueEmail({
+    db,
+    dedupeKey: `${purpose.replace("_", "-")}:${tokenHash}`,
+    kind: purpose,
+    to: user.email,
+    locale: options.locale,
+    payload: options.payload,
+    linkToken: { token, key: options.tokenEncryptionKey },
+    now,
+  });
 }
 
 /**
