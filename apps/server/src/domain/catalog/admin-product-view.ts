@@ -1,21 +1,10 @@
 // A products row as the console sees it (active or not, with its times).
 import type { AdminProduct } from "@cobro/contracts";
 import type { Product as ProductRow } from "../../db/schema";
-import { storedCurrency, storedTranslations } from "./product-view";
+import { PRODUCT_COLUMNS, storedCurrency, storedTranslations } from "./product-view";
 
-export const ADMIN_PRODUCT_COLUMNS = [
-  "id",
-  "slug",
-  "name",
-  "description",
-  "image_url",
-  "price_minor",
-  "currency",
-  "active",
-  "translations",
-  "created_at",
-  "updated_at",
-] as const;
+// The storefront's columns plus what only staff see.
+export const ADMIN_PRODUCT_COLUMNS = [...PRODUCT_COLUMNS, "active", "created_at", "updated_at"] as const;
 
 export type AdminProductRow = Pick<ProductRow, (typeof ADMIN_PRODUCT_COLUMNS)[number]>;
 
