@@ -5,7 +5,7 @@ import { deleteExpiredSessions } from "../auth/sessions";
 import type { AppDeps } from "../deps";
 import { reconcileCheckout, reconcileDueCheckouts } from "../domain/checkout/reconcile-checkout";
 import { deleteExpiredEmailTokens } from "../domain/email/email-tokens";
-import { dispatchPendingEmails } from "../domain/email/outbox";
+import { dispatchPendingEmails, redactSentEmails, SENT_EMAIL_PAYLOAD_RETENTION_DAYS } from "../domain/email/outbox";
 import { MAX_SEND_ATTEMPTS, sendOutboundEmail } from "../domain/email/send-outbound-email";
 import { syncPaymentsFromProvider } from "../domain/payments/sync-payments-from-provider";
 import { PROVIDER_CALL_RETENTION_DAYS, pruneProviderCalls } from "../provider/provider-call-log";
@@ -156,6 +156,10 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
       const now = deps.now();
       await deleteExpiredSessions({ db: deps.db, now });
       await deleteExpiredEmailTokens({ db: deps.db, now });
+      await redactSentEmails({
+        db: deps.db,
+        olderThan: new Date(now.getTime() - SENT_EMAIL_PAYLOAD_RETENTION_DAYS * 24 * 60 * 60 * 1000),
+      });
       // rate-limiter-flexible stamps expiries with the real clock (Date.now), not deps.now.
       await pruneRateLimits({ db: deps.db, olderThan: new Date(Date.now() - RATE_LIMIT_HISTORY_MS) });
     },

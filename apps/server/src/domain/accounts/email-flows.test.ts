@@ -15,7 +15,12 @@ import { createTestDatabase } from "../../test/test-database";
 import { createTestDeps } from "../../test/test-deps";
 import { createTestCaller, createTestSession, createTestUser, TEST_PASSWORD, uniqueEmail } from "../../test/test-users";
 import { listOrders } from "../account/list-orders";
-import { dispatchPendingEmails, queueEmail } from "../email/outbox";
+import {
+  dispatchPendingEmails,
+  queueEmail,
+  redactSentEmails,
+  SENT_EMAIL_PAYLOAD_RETENTION_DAYS,
+} from "../email/outbox";
 import { sendOutboundEmail } from "../email/send-outbound-email";
 import { applyPaymentSnapshot, orderConfirmationKey } from "../payments/apply-payment-snapshot";
 import { ensureFirstAdmin } from "./ensure-first-admin";
@@ -233,6 +238,29 @@ describe("password reset", () => {
 });
 
 describe("the outbox", () => {
+  it("blanks what a sent message said after the retention, and keeps its key so it is never sent again", async () => {
+    const to = uniqueEmail("retained");
+    const dedupeKey = `account-exists:retention:${randomUUID()}`;
+    const message = { db, dedupeKey, kind: "account_exists" as const, to, locale: "en" as const, now: clock.now() };
+    const emailId = await queueEmail({ ...message, payload: { name: "Ana Retained" } });
+    expect(await sendOutboundEmail({ deps, emailId: emailId ?? "" })).toBe("sent");
+    const payloadOf = async () =>
+      (
+        await db
+          .selectFrom("outbound_emails")
+          .select("payload")
+          .where("id", "=", emailId ?? "")
+          .executeTakeFirst()
+      )?.payload;
+
+    await redactSentEmails({ db, olderThan: new Date(clock.now().getTime() - 1) });
+    await expect(payloadOf()).resolves.toMatchObject({ name: "Ana Retained" });
+    const later = new Date(clock.now().getTime() + (SENT_EMAIL_PAYLOAD_RETENTION_DAYS + 1) * 24 * 60 * 60 * 1000);
+    expect(await redactSentEmails({ db, olderThan: later })).toBeGreaterThanOrEqual(1);
+    await expect(payloadOf()).resolves.toEqual({});
+    await expect(queueEmail({ ...message, payload: { name: "Ana Retained" } })).resolves.toBeNull();
+  });
+
   it("sends a message once when several workers run its job at the same time", async () => {
     const to = uniqueEmail("concurrent");
     const emailId = await queueEmail({

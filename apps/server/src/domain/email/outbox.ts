@@ -5,7 +5,7 @@
 // a sweep every minute enqueues whatever was left pending (a crash between
 // commit and enqueue). The job claims the row under a lease, so several
 // server instances send each message once (send-outbound-email.ts).
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { encryptSecret } from "../../crypto/token-encryption";
 import { type DB, type EmailLocale, toJsonb } from "../../db/schema";
 import type { JobQueue } from "../../deps";
@@ -115,4 +115,22 @@ export async function dispatchPendingEmails(options: {
     .execute();
   for (const row of rows) await dispatchEmail(options.jobs, row.id);
   return rows.length;
+}
+
+/** How long a sent message keeps what it said (items, names); the row itself stays, so its key still dedupes. */
+export const SENT_EMAIL_PAYLOAD_RETENTION_DAYS = 30;
+
+/**
+ * Blanks the payload of messages sent more than `olderThan` ago (the hourly prune job). The row and its dedupe key
+ * stay: an order's approval seen again in a year must still not send a second confirmation.
+ */
+export async function redactSentEmails(options: { db: Kysely<DB>; olderThan: Date }): Promise<number> {
+  const result = await options.db
+    .updateTable("outbound_emails")
+    .set({ payload: toJsonb({}) })
+    .where("status", "=", "sent")
+    .where("sent_at", "<", options.olderThan)
+    .where(sql<boolean>`payload <> '{}'::jsonb`)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
