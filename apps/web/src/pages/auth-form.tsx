@@ -1,7 +1,8 @@
 // What the sign-in and sign-up pages share: the form's frame, and what happens
 // around a submit (react-hook-form checks the server's schema, one request at
 // a time, a fresh cache for the new session, then on to `next`).
-import { Button, Card, PageHeading } from "@cobro/ui";
+import { PASSWORD_MIN_LENGTH } from "@cobro/contracts";
+import { Button, Card, PageHeading, TextField } from "@cobro/ui";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useRef, useState } from "react";
@@ -115,6 +116,27 @@ export function authField<Values extends FieldValues>(
   name: Path<Values>,
 ) {
   return { ...form.register(name), error: form.errors[name] };
+}
+
+/** A password the user chooses (sign-up, reset): the policy as help text, and the browser offered to generate one. */
+export function NewPasswordField<Values extends FieldValues>(props: {
+  id: string;
+  label: string;
+  form: { register: UseFormRegister<Values>; errors: FormFieldErrors };
+  name: Path<Values>;
+}) {
+  const { t } = useI18n();
+  return (
+    <TextField
+      id={props.id}
+      label={props.label}
+      description={t("auth.passwordHelp", { min: PASSWORD_MIN_LENGTH })}
+      type="password"
+      autoComplete="new-password"
+      required
+      {...authField(props.form, props.name)}
+    />
+  );
 }
 
 export interface AuthFormProps {

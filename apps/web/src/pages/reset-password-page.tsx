@@ -1,5 +1,5 @@
-import { PASSWORD_MIN_LENGTH, passwordSchema } from "@cobro/contracts";
-import { Alert, Card, PageHeading, TextField } from "@cobro/ui";
+import { passwordSchema } from "@cobro/contracts";
+import { Alert, Card, PageHeading } from "@cobro/ui";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { z } from "zod";
@@ -7,7 +7,7 @@ import { useDocumentTitle } from "../components/use-document-title";
 import type { FieldMessages } from "../forms/form-errors";
 import { useI18n } from "../i18n/i18n-context";
 import { trpc } from "../trpc";
-import { AuthForm, authField, useAuthForm } from "./auth-form";
+import { AuthForm, NewPasswordField, useAuthForm } from "./auth-form";
 import { forgetLinkToken, readLinkToken } from "./email-link-token";
 
 const MESSAGES: FieldMessages = { password: "auth.error.newPassword" };
@@ -88,15 +88,7 @@ export function ResetPasswordPage() {
         ) : null
       }
     >
-      <TextField
-        id="reset-password"
-        label={t("auth.reset.newPassword")}
-        description={t("auth.passwordHelp", { min: PASSWORD_MIN_LENGTH })}
-        type="password"
-        autoComplete="new-password"
-        required
-        {...authField(form, "password")}
-      />
+      <NewPasswordField id="reset-password" label={t("auth.reset.newPassword")} form={form} name="password" />
     </AuthForm>
   );
 }

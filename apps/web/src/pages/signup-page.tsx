@@ -1,11 +1,11 @@
-import { PASSWORD_MIN_LENGTH, signUpInputSchema } from "@cobro/contracts";
+import { signUpInputSchema } from "@cobro/contracts";
 import { TextField } from "@cobro/ui";
 import { Navigate, useNavigate } from "react-router";
 import { useDocumentTitle } from "../components/use-document-title";
 import type { FieldMessages } from "../forms/form-errors";
 import { useI18n } from "../i18n/i18n-context";
 import { trpc } from "../trpc";
-import { AuthForm, authField, useAuthForm } from "./auth-form";
+import { AuthForm, authField, NewPasswordField, useAuthForm } from "./auth-form";
 
 const MESSAGES: FieldMessages = {
   name: "auth.error.name",
@@ -60,15 +60,7 @@ export function SignupPage() {
         required
         {...authField(form, "email")}
       />
-      <TextField
-        id="signup-password"
-        label={t("auth.password")}
-        description={t("auth.passwordHelp", { min: PASSWORD_MIN_LENGTH })}
-        type="password"
-        autoComplete="new-password"
-        required
-        {...authField(form, "password")}
-      />
+      <NewPasswordField id="signup-password" label={t("auth.password")} form={form} name="password" />
     </AuthForm>
   );
 }
