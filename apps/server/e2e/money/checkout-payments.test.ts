@@ -12,9 +12,10 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createSandbox, type Sandbox } from "@cobro/provider-sandbox";
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCardToken } from "../support/card-token";
+import { withServerDatabase } from "../support/server-database";
 import { type ServerProcess, startServerProcess } from "../support/server-process";
 
 let runDir: string;
@@ -117,14 +118,8 @@ async function providerPaymentsOf(checkoutId: string): Promise<{ id: number; sta
   return ((await response.json()) as { results: { id: number; status: string }[] }).results;
 }
 
-async function withDatabase<T>(use: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: server.databaseUrl() });
-  await client.connect();
-  try {
-    return await use(client);
-  } finally {
-    await client.end();
-  }
+function withDatabase<T>(use: (client: pg.Client) => Promise<T>): Promise<T> {
+  return withServerDatabase(server.databaseUrl(), use);
 }
 
 async function checkoutRow(checkoutId: string) {
