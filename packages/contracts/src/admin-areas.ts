@@ -15,6 +15,10 @@ export interface AdminArea {
 export const ADMIN_AREAS = [
   { id: "overview", path: "", minRole: "viewer" },
   { id: "payments", path: "payments", minRole: "viewer" },
+  { id: "orders", path: "orders", minRole: "viewer" },
+  { id: "links", path: "links", minRole: "viewer" },
+  { id: "merchantOrders", path: "merchant-orders", minRole: "viewer" },
+  { id: "customers", path: "customers", minRole: "viewer" },
   { id: "webhooks", path: "webhooks", minRole: "viewer" },
   { id: "audit", path: "audit", minRole: "viewer" },
   { id: "catalog", path: "catalog", minRole: "viewer" },

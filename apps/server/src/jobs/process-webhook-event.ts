@@ -7,16 +7,8 @@
 // webhook_event_attempts (started, finished, outcome, error) for the console.
 import { ProviderBadRequestError, redactSecrets } from "@cobro/provider-client";
 import { sql } from "kysely";
-import type { AppDeps } from "../deps";
-import { expireCheckoutPreference } from "../domain/checkout/expire-checkout-preference";
-import { parseProviderPaymentId, syncPaymentFromProvider } from "../domain/payments/sync-payment-from-provider";
 import { AppError } from "../errors/app-error";
-
-/**
- * Topics this version acts on. Other topics are stored and kept `ignored` (not `processed`), so a replay from the
- * console runs them once a later version acts on them.
- */
-export const HANDLED_WEBHOOK_TOPICS = ["payment"] as const;
+import { WEBHOOK_TOPIC_HANDLERS, type WebhookTopicDeps } from "./webhook-topic-handlers";
 
 export type ProcessWebhookEventOutcome =
   | "processed"
@@ -24,13 +16,6 @@ export type ProcessWebhookEventOutcome =
   | "already-processed"
   | "not-found"
   | "failed-permanently";
-
-function isHandledTopic(topic: string): boolean {
-  return (HANDLED_WEBHOOK_TOPICS as readonly string[]).includes(topic);
-}
-
-/** Payment statuses that take (or may still take) the money: the checkout must not be payable another way. */
-const TAKING_STATUSES: ReadonlySet<string> = new Set(["approved", "authorized", "pending", "in_process"]);
 
 /** Upper bound of `last_error`, so a huge provider message cannot bloat the table. */
 const MAX_ERROR_LENGTH = 500;
@@ -52,7 +37,7 @@ function isPermanent(error: unknown): boolean {
  * twice has one effect; the console's replay moves it back to `received` first.
  */
 export async function processWebhookEvent(options: {
-  deps: Pick<AppDeps, "db" | "provider" | "providerSettings" | "now" | "jobs">;
+  deps: WebhookTopicDeps;
   eventId: string;
 }): Promise<ProcessWebhookEventOutcome> {
   const { deps, eventId } = options;
@@ -80,18 +65,15 @@ export async function processWebhookEvent(options: {
       .execute();
 
   try {
-    if (!isHandledTopic(event.topic)) {
+    const handler = Object.hasOwn(WEBHOOK_TOPIC_HANDLERS, event.topic)
+      ? WEBHOOK_TOPIC_HANDLERS[event.topic]
+      : undefined;
+    if (!handler) {
       await deps.db.updateTable("webhook_events").set({ status: "ignored" }).where("id", "=", event.id).execute();
       await finishAttempt("ignored", null);
       return "ignored";
     }
-    if (event.topic === "payment") {
-      const applied = await syncPaymentFromProvider({ deps, providerPaymentId: parseProviderPaymentId(event.data_id) });
-      if (applied.checkoutId !== null && TAKING_STATUSES.has(applied.status)) {
-        // The checkout has its payment (say, made on the hosted page): no second one through its preference.
-        await expireCheckoutPreference({ deps, checkoutId: applied.checkoutId });
-      }
-    }
+    await handler({ deps, dataId: event.data_id });
     await deps.db
       .updateTable("webhook_events")
       // last_error stays: "processed after 3 attempts, the last failure was …" is worth keeping.

@@ -17,6 +17,10 @@ import "./admin.css";
 const AREA_PAGES: Record<AdminAreaId, ComponentType> = {
   overview: lazy(() => import("./areas/overview/overview-page")),
   payments: lazy(() => import("./areas/payments/payments-area").then((m) => ({ default: m.PaymentsArea }))),
+  orders: lazy(() => import("./areas/orders/orders-area")),
+  links: lazy(() => import("./areas/links/links-area")),
+  merchantOrders: lazy(() => import("./areas/merchant-orders/merchant-orders-area")),
+  customers: lazy(() => import("./areas/customers/customers-area")),
   webhooks: lazy(() => import("./areas/webhooks/webhooks-page")),
   audit: lazy(() => import("./areas/audit/audit-page")),
   catalog: lazy(() => import("./areas/catalog/catalog-page")),

@@ -1,4 +1,9 @@
 // English words of the admin console (loaded only with the console); this file defines its keys.
+
+import { customersEn } from "../admin/areas/customers/messages-en";
+import { linksEn } from "../admin/areas/links/messages-en";
+import { merchantOrdersEn } from "../admin/areas/merchant-orders/messages-en";
+import { ordersEn } from "../admin/areas/orders/messages-en";
 export const adminEn = {
   "admin.nav.label": "Admin console",
   "admin.nav.overview": "Overview",
@@ -335,4 +340,8 @@ export const adminEn = {
   "admin.payments.cancel.title": "Cancel this payment?",
   "admin.payments.cancel.confirm": "Cancel payment",
   "admin.payments.cancel.body": "The payment will be cancelled at Mercado Pago and any hold on the card released.",
+  ...ordersEn,
+  ...linksEn,
+  ...merchantOrdersEn,
+  ...customersEn,
 };

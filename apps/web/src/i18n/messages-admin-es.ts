@@ -1,4 +1,9 @@
 // The admin console's words (es), loaded only with the console.
+
+import { customersEs } from "../admin/areas/customers/messages-es";
+import { linksEs } from "../admin/areas/links/messages-es";
+import { merchantOrdersEs } from "../admin/areas/merchant-orders/messages-es";
+import { ordersEs } from "../admin/areas/orders/messages-es";
 import type { AdminDictionary } from "./dictionary";
 
 export const adminEs: AdminDictionary = {
@@ -340,4 +345,8 @@ export const adminEs: AdminDictionary = {
   "admin.payments.cancel.title": "¿Cancelar este pago?",
   "admin.payments.cancel.confirm": "Cancelar pago",
   "admin.payments.cancel.body": "El pago se cancelará en Mercado Pago y se liberará cualquier reserva en la tarjeta.",
+  ...ordersEs,
+  ...linksEs,
+  ...merchantOrdersEs,
+  ...customersEs,
 };

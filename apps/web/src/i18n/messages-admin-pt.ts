@@ -1,4 +1,9 @@
 // The admin console's words (pt), loaded only with the console.
+
+import { customersPt } from "../admin/areas/customers/messages-pt";
+import { linksPt } from "../admin/areas/links/messages-pt";
+import { merchantOrdersPt } from "../admin/areas/merchant-orders/messages-pt";
+import { ordersPt } from "../admin/areas/orders/messages-pt";
 import type { AdminDictionary } from "./dictionary";
 
 export const adminPt: AdminDictionary = {
@@ -341,4 +346,8 @@ export const adminPt: AdminDictionary = {
   "admin.payments.cancel.confirm": "Cancelar pagamento",
   "admin.payments.cancel.body":
     "O pagamento será cancelado no Mercado Pago e qualquer reserva no cartão será liberada.",
+  ...ordersPt,
+  ...linksPt,
+  ...merchantOrdersPt,
+  ...customersPt,
 };

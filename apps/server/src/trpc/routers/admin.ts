@@ -33,6 +33,10 @@ import { updateStoreSettings } from "../../domain/settings/update-store-settings
 import { AppError } from "../../errors/app-error";
 import { adminProcedure, router, viewerProcedure } from "../trpc";
 import { adminAuditRouter } from "./admin-audit";
+import { adminCustomersRouter } from "./admin-customers";
+import { adminLinksRouter } from "./admin-links";
+import { adminMerchantOrdersRouter } from "./admin-merchant-orders";
+import { adminOrdersRouter } from "./admin-orders";
 import { adminOverviewRouter } from "./admin-overview";
 import { adminPaymentsRouter } from "./admin-payments";
 import { adminWebhooksRouter } from "./admin-webhooks";
@@ -164,4 +168,8 @@ export const adminRouter = router({
   settings: settingsRouter,
   catalog: catalogRouter,
   payments: adminPaymentsRouter,
+  orders: adminOrdersRouter,
+  links: adminLinksRouter,
+  merchantOrders: adminMerchantOrdersRouter,
+  customers: adminCustomersRouter,
 });

@@ -1,0 +1,26 @@
+// What each notification topic does once its event is stored. A topic missing here is kept `ignored` (not
+// `processed`), so a replay from the console runs it once a later version handles it. Each handler re-reads the
+// resource from the provider (a notification only says "something changed") and must be safe to run twice.
+import type { AppDeps } from "../deps";
+import { expireCheckoutPreference } from "../domain/checkout/expire-checkout-preference";
+import { parseProviderPaymentId, syncPaymentFromProvider } from "../domain/payments/sync-payment-from-provider";
+
+export type WebhookTopicDeps = Pick<AppDeps, "db" | "provider" | "providerSettings" | "now" | "jobs">;
+
+export type WebhookTopicHandler = (options: { deps: WebhookTopicDeps; dataId: string | null }) => Promise<void>;
+
+/** Payment statuses that take (or may still take) the money: the checkout must not be payable another way. */
+const TAKING_STATUSES: ReadonlySet<string> = new Set(["approved", "authorized", "pending", "in_process"]);
+
+const handlePaymentNotification: WebhookTopicHandler = async ({ deps, dataId }) => {
+  const applied = await syncPaymentFromProvider({ deps, providerPaymentId: parseProviderPaymentId(dataId) });
+  if (applied.checkoutId !== null && TAKING_STATUSES.has(applied.status)) {
+    // The checkout has its payment (say, made on the hosted page): no second one through its preference.
+    await expireCheckoutPreference({ deps, checkoutId: applied.checkoutId });
+  }
+};
+
+/** The topics this version acts on, by the provider's topic name (`type`). */
+export const WEBHOOK_TOPIC_HANDLERS: Readonly<Record<string, WebhookTopicHandler>> = {
+  payment: handlePaymentNotification,
+};

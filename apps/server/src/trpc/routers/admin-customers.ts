@@ -1,0 +1,5 @@
+// admin.customers.*: the console's customers and their saved cards. Reads are open to viewers; provider calls that change anything need an
+// operator. Each procedure validates with the contracts' schemas and calls one domain function.
+import { router } from "../trpc";
+
+export const adminCustomersRouter = router({});

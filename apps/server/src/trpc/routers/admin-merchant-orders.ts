@@ -1,0 +1,5 @@
+// admin.merchantOrders.*: the console's merchant orders. Reads are open to viewers; provider calls that change anything need an
+// operator. Each procedure validates with the contracts' schemas and calls one domain function.
+import { router } from "../trpc";
+
+export const adminMerchantOrdersRouter = router({});
