@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCardToken } from "../support/card-token";
 import { withServerDatabase } from "../support/server-database";
 import { type ServerProcess, startServerProcess } from "../support/server-process";
+import { callProcedure } from "../support/trpc-http";
 
 let runDir: string;
 let sandbox: Sandbox;
@@ -53,29 +54,16 @@ afterAll(async () => {
   if (runDir) rmSync(runDir, { recursive: true, force: true });
 }, 60_000);
 
-interface TrpcAnswer<T> {
-  status: number;
-  data: T;
-}
-
-async function mutate<T>(procedure: string, input: unknown): Promise<TrpcAnswer<T>> {
-  const response = await fetch(`${server.url}/api/trpc/${procedure}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: server.url },
-    body: JSON.stringify(input),
-  });
-  const body = (await response.json()) as { result?: { data: T }; error?: unknown };
-  if (!body.result) throw new Error(`${procedure} → ${response.status}: ${JSON.stringify(body.error)}`);
-  return { status: response.status, data: body.result.data };
+async function mutate<T>(procedure: string, input: unknown): Promise<{ status: number; data: T }> {
+  const answer = await callProcedure<T>(server.url, null, procedure, input);
+  if (answer.data === undefined) throw new Error(`${procedure} → ${answer.status}: ${JSON.stringify(answer.error)}`);
+  return { status: answer.status, data: answer.data };
 }
 
 async function query<T>(procedure: string, input: unknown): Promise<T> {
-  const response = await fetch(
-    `${server.url}/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`,
-  );
-  const body = (await response.json()) as { result?: { data: T }; error?: unknown };
-  if (!body.result) throw new Error(`${procedure} → ${response.status}: ${JSON.stringify(body.error)}`);
-  return body.result.data;
+  const answer = await callProcedure<T>(server.url, null, procedure, input, "query");
+  if (answer.data === undefined) throw new Error(`${procedure} → ${answer.status}: ${JSON.stringify(answer.error)}`);
+  return answer.data;
 }
 
 function cardToken(cardholder: string): Promise<string> {

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCardToken } from "../support/card-token";
 import { withServerDatabase } from "../support/server-database";
 import { type ServerProcess, startServerProcess } from "../support/server-process";
+import { callProcedure, type HttpSession, signInOverHttp } from "../support/trpc-http";
 
 let runDir: string;
 let sandbox: Sandbox;
@@ -44,56 +45,18 @@ afterAll(async () => {
   if (runDir) rmSync(runDir, { recursive: true, force: true });
 }, 60_000);
 
-/** A browser's session: the cookie the server set at sign-up, sent back on every call. */
-interface Shopper {
-  cookie: string;
-  email: string;
-}
+type Shopper = HttpSession;
 
-async function call<T>(
-  shopper: Shopper | null,
-  procedure: string,
-  input: unknown,
-  kind: "query" | "mutation" = "mutation",
-): Promise<{ status: number; data?: T; error?: { data?: { field?: string; httpStatus?: number } } }> {
-  const headers: Record<string, string> = { origin: server.url };
-  if (shopper) headers.cookie = shopper.cookie;
-  const response =
-    kind === "mutation"
-      ? await fetch(`${server.url}/api/trpc/${procedure}`, {
-          method: "POST",
-          headers: { ...headers, "content-type": "application/json" },
-          body: JSON.stringify(input),
-        })
-      : await fetch(
-          `${server.url}/api/trpc/${procedure}${input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
-          { headers },
-        );
-  const body = (await response.json()) as { result?: { data: T }; error?: { data?: { field?: string } } };
-  return { status: response.status, data: body.result?.data, error: body.error };
+function call<T>(shopper: Shopper | null, procedure: string, input: unknown, kind: "query" | "mutation" = "mutation") {
+  return callProcedure<T>(server.url, shopper, procedure, input, kind);
 }
 
 async function signUp(): Promise<Shopper> {
   const email = `saver-${randomBytes(4).toString("hex")}@testuser.com`;
-  const response = await fetch(`${server.url}/api/trpc/auth.signUp`, {
-    method: "POST",
-    headers: { origin: server.url, "content-type": "application/json" },
-    body: JSON.stringify({ email, password: "a-long-password-1", name: "Ana Saver" }),
-  });
-  expect(response.status).toBe(200);
+  const signedUp = await call(null, "auth.signUp", { email, password: "a-long-password-1", name: "Ana Saver" });
+  expect(signedUp.status).toBe(200);
   // Sign-up signs nobody in (it answers alike for a taken address); an unverified shopper may sign in.
-  const signIn = await fetch(`${server.url}/api/trpc/auth.signIn`, {
-    method: "POST",
-    headers: { origin: server.url, "content-type": "application/json" },
-    body: JSON.stringify({ email, password: "a-long-password-1" }),
-  });
-  expect(signIn.status).toBe(200);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
-  expect(cookie).not.toBe("");
-  return { cookie, email };
+  return signInOverHttp(server.url, email, "a-long-password-1");
 }
 
 interface Checkout {
