@@ -4,53 +4,30 @@
 // provider is called, the provider receives exactly that key, and repeating the
 // dialog's submit moves no more money: the same key comes back to the same
 // single refund or capture.
-import { randomBytes, randomUUID } from "node:crypto";
-import { chmodSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { createSandbox, type Sandbox } from "@cobro/provider-sandbox";
+import { randomUUID } from "node:crypto";
+import type { Sandbox } from "@cobro/provider-sandbox";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCardToken } from "../support/card-token";
+import { type LiveServerRun, startLiveServerRun } from "../support/live-server-run";
 import { withServerDatabase } from "../support/server-database";
-import { type ServerProcess, startServerProcess } from "../support/server-process";
+import type { ServerProcess } from "../support/server-process";
 import { callProcedure, type HttpSession, pollUntil, signInOverHttp } from "../support/trpc-http";
 
 const ADMIN_EMAIL = "money-admin@cobro.test";
 const ADMIN_PASSWORD = "a-long-admin-password";
 
-let runDir: string;
+let run: LiveServerRun;
 let sandbox: Sandbox;
 let server: ServerProcess;
 let admin: HttpSession;
 
 beforeAll(async () => {
-  runDir = mkdtempSync(path.join(tmpdir(), "cobro-payment-actions-e2e-"));
-  // PostgreSQL runs as the postgres user when we are root: it must be able to enter the directory.
-  chmodSync(runDir, 0o755);
-  mkdirSync(path.join(runDir, "server"));
-  const webhookSecret = randomBytes(16).toString("hex");
-  sandbox = await createSandbox({ webhookSecret, dataDir: path.join(runDir, "sandbox") });
-  const seller = sandbox.control.defaultSeller;
-  server = await startServerProcess(
-    {
-      MP_ACCESS_TOKEN: seller.accessToken,
-      MP_PUBLIC_KEY: seller.publicKey,
-      MP_WEBHOOK_SECRET: webhookSecret,
-      MP_API_URL: sandbox.url,
-      TOKEN_ENCRYPTION_KEY: randomBytes(32).toString("hex"),
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-    },
-    { dataDir: path.join(runDir, "server") },
-  );
+  run = await startLiveServerRun({ name: "payment-actions", env: { ADMIN_EMAIL, ADMIN_PASSWORD } });
+  ({ sandbox, server } = run);
   admin = await signInOverHttp(server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
 }, 180_000);
 
-afterAll(async () => {
-  await server?.dispose();
-  await sandbox?.close();
-  if (runDir) rmSync(runDir, { recursive: true, force: true });
-}, 60_000);
+afterAll(() => run?.close(), 60_000);
 
 function call<T>(procedure: string, input: unknown, kind: "query" | "mutation" = "mutation") {
   return callProcedure<T>(server.url, admin, procedure, input, kind);

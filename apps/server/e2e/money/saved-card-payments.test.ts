@@ -4,46 +4,25 @@
 // idempotency key before the call, and pays as the shopper's provider
 // customer (provider: payer `{ type: "customer", id }` for a saved card).
 import { randomBytes } from "node:crypto";
-import { chmodSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { createSandbox, type Sandbox } from "@cobro/provider-sandbox";
+import type { Sandbox } from "@cobro/provider-sandbox";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCardToken } from "../support/card-token";
+import { type LiveServerRun, startLiveServerRun } from "../support/live-server-run";
 import { withServerDatabase } from "../support/server-database";
-import { type ServerProcess, startServerProcess } from "../support/server-process";
+import type { ServerProcess } from "../support/server-process";
 import { callProcedure, type HttpSession, signInOverHttp } from "../support/trpc-http";
 
-let runDir: string;
+let run: LiveServerRun;
 let sandbox: Sandbox;
 let server: ServerProcess;
 
 beforeAll(async () => {
-  runDir = mkdtempSync(path.join(tmpdir(), "cobro-saved-card-e2e-"));
-  // PostgreSQL runs as the postgres user when we are root: it must be able to enter the directory.
-  chmodSync(runDir, 0o755);
-  mkdirSync(path.join(runDir, "server"));
-  const webhookSecret = randomBytes(16).toString("hex");
-  sandbox = await createSandbox({ webhookSecret, dataDir: path.join(runDir, "sandbox") });
-  const seller = sandbox.control.defaultSeller;
-  server = await startServerProcess(
-    {
-      MP_ACCESS_TOKEN: seller.accessToken,
-      MP_PUBLIC_KEY: seller.publicKey,
-      MP_WEBHOOK_SECRET: webhookSecret,
-      MP_API_URL: sandbox.url,
-      TOKEN_ENCRYPTION_KEY: randomBytes(32).toString("hex"),
-    },
-    { dataDir: path.join(runDir, "server") },
-  );
+  run = await startLiveServerRun({ name: "saved-card" });
+  ({ sandbox, server } = run);
 }, 180_000);
 
-afterAll(async () => {
-  await server?.dispose();
-  await sandbox?.close();
-  if (runDir) rmSync(runDir, { recursive: true, force: true });
-}, 60_000);
+afterAll(() => run?.close(), 60_000);
 
 type Shopper = HttpSession;
 

@@ -8,7 +8,6 @@ import { createTestUser } from "../../test/test-users";
 import { capturePayment } from "./capture-payment";
 import { reconcileMoneyActions } from "./reconcile-money-actions";
 import { refundPayment } from "./refund-payment";
-import { syncPaymentFromProvider } from "./sync-payment-from-provider";
 
 const env = await startShopTestEnv();
 afterAll(() => env.close());
@@ -19,19 +18,6 @@ const operator = await createTestUser({ db, role: "admin" });
 function sweep(minutes = 0) {
   const later = new Date(deps.now().getTime() + minutes * 60_000);
   return reconcileMoneyActions({ deps: { ...deps, now: () => later } });
-}
-
-async function mirroredPayment(options: { amount: number; capture?: boolean }) {
-  const payment = await provider.payments.create({
-    transaction_amount: options.amount,
-    token: await env.cardToken("APRO"),
-    payment_method_id: "visa",
-    installments: 1,
-    payer: { email: env.payer().email },
-    ...(options.capture === false ? { capture: false } : {}),
-  });
-  await syncPaymentFromProvider({ deps, providerPaymentId: payment.id });
-  return payment;
 }
 
 /** Every attempt of the next call to `path` (the client's retries included) fails as told. */
@@ -64,7 +50,7 @@ function auditActions(paymentId: number) {
 
 describe("reconcileMoneyActions", () => {
   it("a refund the provider made but whose answer was lost is settled from the provider's refunds, once", async () => {
-    const payment = await mirroredPayment({ amount: 300 });
+    const payment = await env.mirroredPayment({ amount: 300 });
     failEveryAttempt("POST", `/v1/payments/${payment.id}/refunds`, true);
     const outcome = await refundPayment({
       deps,
@@ -100,7 +86,7 @@ describe("reconcileMoneyActions", () => {
   });
 
   it("a refund the provider never made stays open for ten minutes, then is recorded as failed and frees the balance", async () => {
-    const payment = await mirroredPayment({ amount: 100 });
+    const payment = await env.mirroredPayment({ amount: 100 });
     failEveryAttempt("POST", `/v1/payments/${payment.id}/refunds`, false);
     const outcome = await refundPayment({
       deps,
@@ -134,7 +120,7 @@ describe("reconcileMoneyActions", () => {
   });
 
   it("a capture whose answer was lost is settled from the payment, and no longer blocks other actions", async () => {
-    const payment = await mirroredPayment({ amount: 250, capture: false });
+    const payment = await env.mirroredPayment({ amount: 250, capture: false });
     failEveryAttempt("PUT", `/v1/payments/${payment.id}`, true);
     const outcome = await capturePayment({
       deps,
@@ -162,7 +148,7 @@ describe("reconcileMoneyActions", () => {
   });
 
   it("a capture left pending by a process that died mid-call waits while it may land, then fails and frees the payment", async () => {
-    const payment = await mirroredPayment({ amount: 150, capture: false });
+    const payment = await env.mirroredPayment({ amount: 150, capture: false });
     const stored = await db
       .insertInto("payment_actions")
       .values({

@@ -12,7 +12,7 @@
 // Nothing here calls the provider to change anything: it only reads.
 import type { Refund as ProviderRefund } from "@cobro/provider-client";
 import { type CurrencyCode, toMinorUnits } from "@cobro/provider-client/money";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { DB, JsonValue } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { recordAudit } from "../audit/record-audit";
@@ -41,6 +41,12 @@ export interface ReconcileMoneyActionsResult {
   failed: number;
   /** Still open (the provider shows nothing yet, or could not be read). */
   open: number;
+}
+
+/** An action still to settle: `unknown`, or `pending` past its call's deadline (refunds and payment_actions alike). */
+function isOpenAction(now: Date) {
+  const orphanedBefore = new Date(now.getTime() - ORPHANED_ACTION_AFTER_MS);
+  return sql<boolean>`status = 'unknown' or (status = 'pending' and created_at < ${orphanedBefore})`;
 }
 
 function minorOf(refund: ProviderRefund, currency: string): number | null {
@@ -79,16 +85,10 @@ async function audit(
 
 async function reconcileRefunds(deps: ReconcileDeps, result: ReconcileMoneyActionsResult): Promise<Set<number>> {
   const now = deps.now();
-  const orphanedBefore = new Date(now.getTime() - ORPHANED_ACTION_AFTER_MS);
   const open = await deps.db
     .selectFrom("refunds")
     .select(["id", "provider_payment_id", "amount_minor", "currency", "idempotency_key", "created_at"])
-    .where((eb) =>
-      eb.or([
-        eb("status", "=", "unknown"),
-        eb.and([eb("status", "=", "pending"), eb("created_at", "<", orphanedBefore)]),
-      ]),
-    )
+    .where(isOpenAction(now))
     .orderBy("created_at")
     .limit(BATCH)
     .execute();
@@ -176,16 +176,10 @@ async function reconcilePaymentActions(
   refreshed: Set<number>,
 ) {
   const now = deps.now();
-  const orphanedBefore = new Date(now.getTime() - ORPHANED_ACTION_AFTER_MS);
   const open = await deps.db
     .selectFrom("payment_actions")
     .select(["id", "provider_payment_id", "kind", "idempotency_key", "created_at"])
-    .where((eb) =>
-      eb.or([
-        eb("status", "=", "unknown"),
-        eb.and([eb("status", "=", "pending"), eb("created_at", "<", orphanedBefore)]),
-      ]),
-    )
+    .where(isOpenAction(now))
     .orderBy("created_at")
     .limit(BATCH)
     .execute();
