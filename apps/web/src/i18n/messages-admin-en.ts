@@ -159,6 +159,8 @@ export const adminEn = {
   "admin.users.colRole": "Role",
   "admin.users.colStatus": "Status",
   "admin.users.active": "Active",
+  "admin.users.emailVerified": "Address verified",
+  "admin.users.emailUnverified": "Address not verified",
   "admin.users.disabled": "Disabled",
   "admin.users.you": "(you)",
   "admin.users.roleOf": "Role of {name}",

@@ -163,6 +163,8 @@ export const adminEs: AdminDictionary = {
   "admin.users.colRole": "Rol",
   "admin.users.colStatus": "Estado",
   "admin.users.active": "Activo",
+  "admin.users.emailVerified": "Dirección verificada",
+  "admin.users.emailUnverified": "Dirección sin verificar",
   "admin.users.disabled": "Deshabilitado",
   "admin.users.you": "(tú)",
   "admin.users.roleOf": "Rol de {name}",

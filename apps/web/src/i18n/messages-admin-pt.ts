@@ -163,6 +163,8 @@ export const adminPt: AdminDictionary = {
   "admin.users.colRole": "Papel",
   "admin.users.colStatus": "Status",
   "admin.users.active": "Ativo",
+  "admin.users.emailVerified": "Endereço verificado",
+  "admin.users.emailUnverified": "Endereço não verificado",
   "admin.users.disabled": "Desativado",
   "admin.users.you": "(você)",
   "admin.users.roleOf": "Papel de {name}",
