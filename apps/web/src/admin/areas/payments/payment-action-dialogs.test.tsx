@@ -4,7 +4,7 @@
 import "@testing-library/jest-dom/vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { FakeTrpcError, FakeTrpcServer } from "../../../test/fake-trpc-server";
 import { renderWithServer } from "../../../test/render-app";
 import { CaptureDialog, RefundDialog } from "./payment-action-dialogs";

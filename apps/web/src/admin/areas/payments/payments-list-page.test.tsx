@@ -5,7 +5,7 @@ import "@testing-library/jest-dom/vitest";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route, Routes, useLocation } from "react-router";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { FakeTrpcServer } from "../../../test/fake-trpc-server";
 import { renderWithServer } from "../../../test/render-app";
 import { PaymentsArea } from "./payments-area";
