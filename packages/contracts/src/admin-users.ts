@@ -24,6 +24,8 @@ export const adminUserSchema = z.object({
   /** ISO time the user was disabled, or null while active. */
   disabledAt: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
+  /** The provider customer holding the user's saved cards (console: /admin/customers/<id>), or null. */
+  providerCustomerId: z.string().nullable(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 

@@ -13,6 +13,8 @@ export interface ListedUser {
   role: UserRole;
   disabledAt: Date | null;
   createdAt: Date;
+  /** The provider customer the user's saved cards live under, or null. */
+  providerCustomerId: string | null;
 }
 
 export interface ListUsersOptions {
@@ -36,7 +38,7 @@ export async function listUsers(
   const { db, limit, cursor } = options;
   let query = db
     .selectFrom("users")
-    .select(["id", "email", "name", "role", "disabled_at", "created_at"])
+    .select(["id", "email", "name", "role", "disabled_at", "created_at", "provider_customer_id"])
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(limit + 1);
@@ -64,6 +66,7 @@ export async function listUsers(
       role: row.role,
       disabledAt: row.disabled_at,
       createdAt: row.created_at,
+      providerCustomerId: row.provider_customer_id,
     })),
     nextCursor: rows.length > limit && last ? last.id : null,
   };
