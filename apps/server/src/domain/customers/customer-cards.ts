@@ -6,8 +6,8 @@
 import type { CustomerCardUpdateInput, SavedCard } from "@cobro/contracts";
 import { ProviderNotFoundError } from "@cobro/provider-client";
 import type { AppDeps } from "../../deps";
-import { recordAudit } from "../audit/record-audit";
 import { toSavedCard } from "../account/saved-card-view";
+import { recordAudit } from "../audit/record-audit";
 import { isUnanswered, throwCustomerError } from "./customer-errors";
 
 type Deps = Pick<AppDeps, "db" | "provider" | "now">;

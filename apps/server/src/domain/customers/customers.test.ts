@@ -93,6 +93,7 @@ describe("createCustomer", () => {
       method: "POST",
       path: "/v1/customers",
       count: 10,
+      // biome-ignore lint/suspicious/noThenProperty: a string (not a thenable); `then` is the control API's field name
       action: { type: "commit-then-fail", then: "status", status: 500 },
     });
     try {
@@ -108,7 +109,11 @@ describe("createCustomer", () => {
     const user = await createTestUser({ db, name: "Shopper Link" });
     const created = await create(user.email);
     expect(created.linkedUser).toMatchObject({ id: user.id, email: user.email, role: "shopper" });
-    const row = await db.selectFrom("users").select("provider_customer_id").where("id", "=", user.id).executeTakeFirst();
+    const row = await db
+      .selectFrom("users")
+      .select("provider_customer_id")
+      .where("id", "=", user.id)
+      .executeTakeFirst();
     expect(row?.provider_customer_id).toBe(created.id);
   });
 });
@@ -215,7 +220,13 @@ describe("saved cards", () => {
     const changed = await updateCustomerCard({
       deps,
       actorUserId: staff.id,
-      input: { customerId: created.id, cardId: card.id, expirationMonth: 3, expirationYear: 2041, holderName: "ANA PAZ" },
+      input: {
+        customerId: created.id,
+        cardId: card.id,
+        expirationMonth: 3,
+        expirationYear: 2041,
+        holderName: "ANA PAZ",
+      },
     });
     expect(changed).toMatchObject({ expirationMonth: 3, expirationYear: 2041, holder: "ANA PAZ" });
     expect(await provider.cards.get(created.id, card.id)).toMatchObject({ expiration_month: 3, expiration_year: 2041 });
@@ -295,7 +306,11 @@ describe("deleteCustomer", () => {
       () => true,
     );
     expect(cardGone).toBe(true);
-    const row = await db.selectFrom("users").select("provider_customer_id").where("id", "=", user.id).executeTakeFirst();
+    const row = await db
+      .selectFrom("users")
+      .select("provider_customer_id")
+      .where("id", "=", user.id)
+      .executeTakeFirst();
     expect(row?.provider_customer_id).toBeNull();
 
     await addSavedCard({ deps, userId: user.id, cardToken: await env.cardToken("APRO") });

@@ -74,6 +74,11 @@ export const adminCustomersRouter = router({
     .input(customerCardIdInputSchema)
     .output(z.object({ cardId: z.string() }))
     .mutation(({ ctx, input }) =>
-      deleteCustomerCard({ deps: ctx.deps, actorUserId: ctx.user.id, customerId: input.customerId, cardId: input.cardId }),
+      deleteCustomerCard({
+        deps: ctx.deps,
+        actorUserId: ctx.user.id,
+        customerId: input.customerId,
+        cardId: input.cardId,
+      }),
     ),
 });
