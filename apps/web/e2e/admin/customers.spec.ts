@@ -2,7 +2,7 @@
 // customer for a shopper's e-mail (the page shows the linked Cobro user), saves a card through the provider's secure
 // fields, changes its expiry, and deletes the customer with its card (the shopper is unlinked).
 import { expect, test } from "../support/fixtures";
-import { searchProviderCustomers } from "../support/sandbox-control";
+import { createProviderCustomer, searchProviderCustomers } from "../support/sandbox-control";
 import { fillCard } from "../support/shop";
 
 test("[admin][customers] an operator creates a customer, adds a card through the secure fields, changes its expiry and deletes it", async ({
@@ -113,4 +113,42 @@ test("[admin][customers] an operator creates a customer, adds a card through the
   expect(audit.map((entry) => entry.action)).toEqual(
     expect.arrayContaining(["customer.created", "customer.card_added", "customer.card_updated", "customer.deleted"]),
   );
+});
+
+test("[admin][customers] an admin follows a shopper's link to their customer and back; a viewer only reads it", async ({
+  page,
+  db,
+  signInAs,
+}) => {
+  const email = `linked-${crypto.randomUUID().slice(0, 8)}@e2e.test`;
+  const customer = await createProviderCustomer({ email, first_name: "Linked" });
+  await db
+    .insertInto("users")
+    .values({ email, name: "Linked Shopper", password_hash: "x", role: "shopper", provider_customer_id: customer.id })
+    .execute();
+
+  await signInAs({ role: "admin" });
+  await page.goto(`/admin/users?q=${encodeURIComponent(email)}`);
+  await page
+    .getByTestId(`user-row-${email}`)
+    .getByRole("link", { name: `Customer: ${email}` })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: email })).toBeVisible();
+  expect(decodeURIComponent(new URL(page.url()).pathname)).toBe(`/admin/customers/${customer.id}`);
+  const linked = page.getByTestId("customer-linked-user");
+  await expect(linked).toContainText("Linked Shopper");
+  await linked.getByRole("link", { name: email }).click();
+  await expect(page.getByTestId(`user-row-${email}`)).toBeVisible();
+
+  await signInAs({ role: "viewer" });
+  await page.goto(`/admin/customers/${encodeURIComponent(customer.id)}`);
+  await expect(page.getByRole("heading", { level: 1, name: email })).toBeVisible();
+  await expect(page.getByTestId("customer-linked-user")).toContainText(email);
+  await expect(page.getByTestId("customer-linked-user").getByRole("link")).toHaveCount(0);
+  await expect(page.getByText("This customer has no saved cards.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Delete customer" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Add a card" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Save changes" })).toHaveCount(0);
+  await page.goto("/admin/customers");
+  await expect(page.getByRole("button", { name: "New customer" })).toHaveCount(0);
 });

@@ -108,3 +108,11 @@ export async function searchProviderCustomers(
   };
   return found.results;
 }
+
+/** Creates a customer at the provider as the store's seller (not through Cobro). */
+export async function createProviderCustomer(
+  body: { email: string; first_name?: string },
+  target: StoreEnv = MAIN_STORE,
+): Promise<ProviderCustomer> {
+  return (await call(target, "POST", "/v1/customers", body)) as ProviderCustomer;
+}
