@@ -1,6 +1,7 @@
 // The console's customers area in the browser against the real server and its sandbox: an operator creates a
 // customer for a shopper's e-mail (the page shows the linked Cobro user), saves a card through the provider's secure
 // fields, changes its expiry, and deletes the customer with its card (the shopper is unlinked).
+import { seriousViolations } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { createProviderCustomer, searchProviderCustomers } from "../support/sandbox-control";
 import { fillCard } from "../support/shop";
@@ -137,6 +138,7 @@ test("[admin][customers] an admin follows a shopper's link to their customer and
   expect(decodeURIComponent(new URL(page.url()).pathname)).toBe(`/admin/customers/${customer.id}`);
   const linked = page.getByTestId("customer-linked-user");
   await expect(linked).toContainText("Linked Shopper");
+  expect(await seriousViolations(page)).toEqual([]);
   await linked.getByRole("link", { name: email }).click();
   await expect(page.getByTestId(`user-row-${email}`)).toBeVisible();
 
@@ -150,5 +152,8 @@ test("[admin][customers] an admin follows a shopper's link to their customer and
   await expect(page.getByRole("button", { name: "Add a card" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Save changes" })).toHaveCount(0);
   await page.goto("/admin/customers");
+  await expect(page.getByRole("heading", { level: 1, name: "Customers" })).toBeVisible();
+  await expect(page.getByText("Loading customers…")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "New customer" })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
 });

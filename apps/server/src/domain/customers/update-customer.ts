@@ -16,7 +16,7 @@ export async function updateCustomer(options: {
   const { deps, actorUserId } = options;
   const { customerId, ...changes } = options.input;
   const fields = changedFields(changes);
-  if (fields.length === 0) throw new AppError("BAD_REQUEST", "Change at least one field.", { field: "firstName" });
+  if (fields.length === 0) throw new AppError("BAD_REQUEST", "Change at least one field.");
   const customer = await deps.provider.customers
     .update(customerId, toCustomerUpdateBody(changes))
     .catch((error: unknown) =>
