@@ -95,7 +95,7 @@ describe("customers", () => {
   });
 
   it("deletes a customer that still has saved cards, and the cards go with it", async () => {
-    // provider: DELETE /v1/customers/{id} documents no refusal for a customer with cards; it answers the customer.
+    // provider (its OpenAPI): deleting a customer removes its saved cards too; it answers the deleted customer.
     const customer = (await api.post<Customer>("/v1/customers", { email: "leaving@testuser.com" })).body;
     const card = await api.post<Schemas["Card"]>(`/v1/customers/${customer.id}/cards`, { token: await tokenize(api) });
     const deleted = await api.del<Customer>(`/v1/customers/${customer.id}`);

@@ -1,6 +1,7 @@
 // Deletes a customer. provider: the delete is allowed while the customer still
-// has saved cards, and the cards go with it (the sandbox does the same); the
-// console's dialog says so. The Cobro user linked to the customer is unlinked,
+// has saved cards, and the cards go with it (the provider's OpenAPI: "Saved
+// cards associated with the customer will also be removed"; the sandbox does
+// the same); the console's dialog says so. The Cobro user linked to the customer is unlinked,
 // so their next saved card makes a new customer. When no answer is seen, the
 // customer is read again: a 404 means the delete went through.
 import { ProviderNotFoundError } from "@cobro/provider-client";

@@ -1,6 +1,7 @@
 // The console's customer search: a page of the provider's customers
-// (`GET /v1/customers/search`, offset/limit; provider: the only documented
-// filter is the exact e-mail), each with the Cobro user it belongs to.
+// (`GET /v1/customers/search`, offset/limit; provider: the docs, the SDK and
+// the provider's OpenAPI know one filter, the exact `email`), each with the
+// Cobro user it belongs to.
 import type { AdminCustomer } from "@cobro/contracts";
 import type { AppDeps } from "../../deps";
 import { throwCustomerError } from "./customer-errors";
