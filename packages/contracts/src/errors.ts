@@ -32,6 +32,8 @@ export const APP_ERROR_REASONS = [
   "checkout_already_paid",
   "checkout_not_found",
   "currency_not_supported",
+  "customer_email_taken",
+  "invalid_card_expiry",
   "invalid_card_token",
   "invalid_identification",
   "invalid_installments",

@@ -98,6 +98,40 @@ const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   },
   "admin.payments.syncNow": { access: "operator", input: () => undefined },
   "admin.payments.syncStatus": { access: "viewer", input: () => undefined },
+  "admin.customers.search": { access: "viewer", input: () => ({ limit: 5 }) },
+  "admin.customers.get": { access: "viewer", input: async () => ({ customerId: (await sharedCustomer).id }) },
+  "admin.customers.create": {
+    access: "operator",
+    input: () => ({ email: uniqueEmail("matrix-customer"), firstName: "Matrix", idempotencyKey: randomUUID() }),
+  },
+  "admin.customers.update": {
+    access: "operator",
+    input: async () => ({ customerId: (await sharedCustomer).id, firstName: "Matrix" }),
+  },
+  "admin.customers.delete": { access: "operator", input: async () => ({ customerId: (await providerCustomer()).id }) },
+  "admin.customers.addCard": {
+    access: "operator",
+    input: async () => ({
+      customerId: (await sharedCustomer).id,
+      cardToken: await env.cardToken("APRO"),
+      idempotencyKey: randomUUID(),
+    }),
+  },
+  "admin.customers.updateCard": {
+    access: "operator",
+    input: async () => {
+      const { customer, card } = await sharedCustomerCard;
+      return { customerId: customer.id, cardId: card.id, expirationMonth: 11, expirationYear: 2040 };
+    },
+  },
+  "admin.customers.deleteCard": {
+    access: "operator",
+    input: async () => {
+      const customer = await providerCustomer();
+      const card = await env.provider.cards.create(customer.id, { token: await env.cardToken("APRO") });
+      return { customerId: customer.id, cardId: card.id };
+    },
+  },
   "admin.users.setRole": { access: "admin", input: ({ targetUser }) => ({ userId: targetUser.id, role: "shopper" }) },
   "admin.overview.figures": { access: "viewer", input: () => ({ period: "7d" }) },
   "admin.overview.volume": { access: "viewer", input: () => undefined },
@@ -228,6 +262,16 @@ async function mirroredPayment(capture = true) {
   return payment;
 }
 const sharedPayment = mirroredPayment();
+
+/** A new customer at the provider (each call its own e-mail). */
+function providerCustomer() {
+  return env.provider.customers.create({ email: uniqueEmail("matrix-customer") });
+}
+const sharedCustomer = providerCustomer();
+const sharedCustomerCard = sharedCustomer.then(async (customer) => ({
+  customer,
+  card: await env.provider.cards.create(customer.id, { token: await env.cardToken("APRO") }),
+}));
 
 /** A new guest checkout and its token. */
 async function guestCheckout(): Promise<{ checkoutId: string; checkoutToken: string }> {

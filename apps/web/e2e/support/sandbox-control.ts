@@ -89,3 +89,30 @@ export async function createCardPayment(options: {
     ...(options.capture === false ? { capture: false } : {}),
   })) as { id: number; status: string };
 }
+
+/** A provider customer with its saved cards, as the sandbox holds it. */
+export interface ProviderCustomer {
+  id: string;
+  email: string;
+  first_name: string | null;
+  cards: { id: string; last_four_digits: string; expiration_month: number; expiration_year: number }[];
+}
+
+/** The store's customers at the provider with this exact e-mail. */
+export async function searchProviderCustomers(
+  email: string,
+  target: StoreEnv = MAIN_STORE,
+): Promise<ProviderCustomer[]> {
+  const found = (await call(target, "GET", `/v1/customers/search?email=${encodeURIComponent(email)}`)) as {
+    results: ProviderCustomer[];
+  };
+  return found.results;
+}
+
+/** Creates a customer at the provider as the store's seller (not through Cobro). */
+export async function createProviderCustomer(
+  body: { email: string; first_name?: string },
+  target: StoreEnv = MAIN_STORE,
+): Promise<ProviderCustomer> {
+  return (await call(target, "POST", "/v1/customers", body)) as ProviderCustomer;
+}

@@ -109,6 +109,9 @@ export const en = {
   "reason.card_not_found": "We could not find that card. Refresh the page and try again.",
   "reason.checkout_not_found": "We could not find this order. Please start again from your cart.",
   "reason.currency_not_supported": "This store's currency cannot be used for this payment.",
+  "reason.customer_email_taken": "Mercado Pago already has a customer with this e-mail address. Search for it instead.",
+  "reason.invalid_card_expiry":
+    "Mercado Pago did not accept this expiry date. Check the month and year (the card must not have expired).",
   "reason.invalid_card_token": "We could not use the card details. Please enter the card again.",
   "reason.invalid_identification": "Check the document type and number.",
   "reason.invalid_installments": "Choose a different number of installments.",

@@ -112,6 +112,9 @@ export const es: Dictionary = {
   "reason.card_not_found": "No encontramos esa tarjeta. Recarga la página e inténtalo de nuevo.",
   "reason.checkout_not_found": "No encontramos este pedido. Vuelve a empezar desde tu carrito.",
   "reason.currency_not_supported": "La moneda de esta tienda no se puede usar para este pago.",
+  "reason.customer_email_taken": "Mercado Pago ya tiene un cliente con este e-mail. Búscalo en lugar de crearlo.",
+  "reason.invalid_card_expiry":
+    "Mercado Pago no aceptó este vencimiento. Revisa el mes y el año (la tarjeta no debe estar vencida).",
   "reason.invalid_card_token": "No pudimos usar los datos de la tarjeta. Vuelve a ingresarla.",
   "reason.invalid_identification": "Revisa el tipo y número de documento.",
   "reason.invalid_installments": "Elige otra cantidad de cuotas.",

@@ -112,6 +112,9 @@ export const pt: Dictionary = {
   "reason.card_not_found": "Não encontramos esse cartão. Recarregue a página e tente novamente.",
   "reason.checkout_not_found": "Não encontramos este pedido. Comece de novo pelo seu carrinho.",
   "reason.currency_not_supported": "A moeda desta loja não pode ser usada neste pagamento.",
+  "reason.customer_email_taken": "O Mercado Pago já tem um cliente com este e-mail. Pesquise-o em vez de criá-lo.",
+  "reason.invalid_card_expiry":
+    "O Mercado Pago não aceitou esta validade. Confira o mês e o ano (o cartão não pode estar vencido).",
   "reason.invalid_card_token": "Não conseguimos usar os dados do cartão. Informe o cartão novamente.",
   "reason.invalid_identification": "Confira o tipo e o número do documento.",
   "reason.invalid_installments": "Escolha outro número de parcelas.",

@@ -16,6 +16,8 @@ export interface ListedUser {
   /** When the user followed their verification link; null while unverified. */
   emailVerifiedAt: Date | null;
   createdAt: Date;
+  /** The provider customer the user's saved cards live under, or null. */
+  providerCustomerId: string | null;
 }
 
 export interface ListUsersOptions {
@@ -39,7 +41,7 @@ export async function listUsers(
   const { db, limit, cursor } = options;
   let query = db
     .selectFrom("users")
-    .select(["id", "email", "name", "role", "disabled_at", "email_verified_at", "created_at"])
+    .select(["id", "email", "name", "role", "disabled_at", "email_verified_at", "created_at", "provider_customer_id"])
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(limit + 1);
@@ -68,6 +70,7 @@ export async function listUsers(
       disabledAt: row.disabled_at,
       emailVerifiedAt: row.email_verified_at,
       createdAt: row.created_at,
+      providerCustomerId: row.provider_customer_id,
     })),
     nextCursor: rows.length > limit && last ? last.id : null,
   };
