@@ -12,6 +12,8 @@ const EXPECTED_TABLES = [
   "checkouts",
   "counters",
   "email_tokens",
+  "merchant_order_requests",
+  "merchant_orders",
   "outbound_emails",
   "payment_actions",
   "payment_state_changes",
