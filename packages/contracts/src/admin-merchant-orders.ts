@@ -200,15 +200,21 @@ const notificationUrlSchema = z
   .max(500, "The address is at most 500 characters");
 const additionalInfoSchema = z.string().trim().max(600, "The additional info is at most 600 characters");
 
-export const createMerchantOrderInputSchema = z.strictObject({
-  idempotencyKey: idempotencyKeySchema,
-  items: itemsSchema,
-  externalReference: referenceSchema.optional(),
-  preferenceId: preferenceIdSchema.optional(),
-  /** Omitted: Cobro's own webhook. */
-  notificationUrl: notificationUrlSchema.optional(),
-  additionalInfo: additionalInfoSchema.optional(),
-});
+export const createMerchantOrderInputSchema = z
+  .strictObject({
+    idempotencyKey: idempotencyKeySchema,
+    /** Omitted with a preference: the provider copies the preference's items. */
+    items: itemsSchema.optional(),
+    externalReference: referenceSchema.optional(),
+    preferenceId: preferenceIdSchema.optional(),
+    /** Omitted: Cobro's own webhook. */
+    notificationUrl: notificationUrlSchema.optional(),
+    additionalInfo: additionalInfoSchema.optional(),
+  })
+  .refine((value) => value.items !== undefined || value.preferenceId !== undefined, {
+    message: "Add at least one item, or give a preference id",
+    path: ["items"],
+  });
 export type CreateMerchantOrderInput = z.infer<typeof createMerchantOrderInputSchema>;
 
 export const updateMerchantOrderInputSchema = z

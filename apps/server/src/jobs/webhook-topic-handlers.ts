@@ -25,8 +25,9 @@ const handlePaymentNotification: WebhookTopicHandler = async ({ deps, dataId }) 
 };
 
 /** A merchant order changed: re-read it into the mirror (the console's merchant orders area). */
-const handleMerchantOrderNotification: WebhookTopicHandler = ({ deps, dataId }) =>
-  syncMerchantOrderFromProvider({ deps, merchantOrderId: parseMerchantOrderId(dataId) });
+const handleMerchantOrderNotification: WebhookTopicHandler = async ({ deps, dataId }) => {
+  await syncMerchantOrderFromProvider({ deps, merchantOrderId: parseMerchantOrderId(dataId) });
+};
 
 /** The topics this version acts on, by the provider's topic name (`type`). */
 export const WEBHOOK_TOPIC_HANDLERS: Readonly<Record<string, WebhookTopicHandler>> = {

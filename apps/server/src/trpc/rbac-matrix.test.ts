@@ -98,6 +98,20 @@ const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   },
   "admin.payments.syncNow": { access: "operator", input: () => undefined },
   "admin.payments.syncStatus": { access: "viewer", input: () => undefined },
+  "admin.merchantOrders.search": { access: "viewer", input: () => ({ status: "opened", limit: 5 }) },
+  "admin.merchantOrders.get": { access: "viewer", input: async () => ({ merchantOrderId: (await sharedMerchantOrder).id }) },
+  "admin.merchantOrders.create": {
+    access: "operator",
+    input: () => ({ idempotencyKey: randomUUID(), items: [{ title: "Matrix", quantity: 1, unitPriceMinor: 100 }] }),
+  },
+  "admin.merchantOrders.update": {
+    access: "operator",
+    input: async () => ({
+      merchantOrderId: (await sharedMerchantOrder).id,
+      idempotencyKey: randomUUID(),
+      externalReference: "rbac-matrix",
+    }),
+  },
   "admin.users.setRole": { access: "admin", input: ({ targetUser }) => ({ userId: targetUser.id, role: "shopper" }) },
   "admin.overview.figures": { access: "viewer", input: () => ({ period: "7d" }) },
   "admin.overview.volume": { access: "viewer", input: () => undefined },
@@ -228,6 +242,10 @@ async function mirroredPayment(capture = true) {
   return payment;
 }
 const sharedPayment = mirroredPayment();
+/** A merchant order at the provider, for the merchant orders reads and update. */
+const sharedMerchantOrder = env.provider.merchantOrders.create({
+  items: [{ title: "Matrix", quantity: 1, unit_price: 10, currency_id: "ARS" }],
+});
 
 /** A new guest checkout and its token. */
 async function guestCheckout(): Promise<{ checkoutId: string; checkoutToken: string }> {

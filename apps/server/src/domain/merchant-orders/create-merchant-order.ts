@@ -30,7 +30,7 @@ export async function createMerchantOrder(options: CreateMerchantOrderOptions): 
   const { currency } = await getStoreAccount({ deps });
   const notificationUrl = input.notificationUrl ?? notificationUrlFor(deps);
   const body: MerchantOrderRequest = {
-    items: toProviderItems(input.items, currency),
+    ...(input.items ? { items: toProviderItems(input.items, currency) } : {}),
     ...(input.externalReference ? { external_reference: input.externalReference } : {}),
     ...(input.preferenceId ? { preference_id: input.preferenceId } : {}),
     ...(notificationUrl ? { notification_url: notificationUrl } : {}),
