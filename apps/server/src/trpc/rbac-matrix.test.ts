@@ -99,7 +99,10 @@ const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   "admin.payments.syncNow": { access: "operator", input: () => undefined },
   "admin.payments.syncStatus": { access: "viewer", input: () => undefined },
   "admin.merchantOrders.search": { access: "viewer", input: () => ({ status: "opened", limit: 5 }) },
-  "admin.merchantOrders.get": { access: "viewer", input: async () => ({ merchantOrderId: (await sharedMerchantOrder).id }) },
+  "admin.merchantOrders.get": {
+    access: "viewer",
+    input: async () => ({ merchantOrderId: (await sharedMerchantOrder).id }),
+  },
   "admin.merchantOrders.create": {
     access: "operator",
     input: () => ({ idempotencyKey: randomUUID(), items: [{ title: "Matrix", quantity: 1, unitPriceMinor: 100 }] }),

@@ -25,11 +25,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     /** When Cobro last wrote this row from a provider answer. */
     .addColumn("updated_at", "timestamptz", (col) => col.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema
-    .createIndex("merchant_orders_preference_idx")
-    .on("merchant_orders")
-    .column("preference_id")
-    .execute();
+  await db.schema.createIndex("merchant_orders_preference_idx").on("merchant_orders").column("preference_id").execute();
   await db.schema
     .createIndex("merchant_orders_external_reference_idx")
     .on("merchant_orders")

@@ -4,8 +4,8 @@
 // the same answer changes nothing but `updated_at`.
 import type { MerchantOrder } from "@cobro/provider-client";
 import type { CurrencyCode } from "@cobro/provider-client/money";
-import { sql } from "kysely";
 import type { Kysely } from "kysely";
+import { sql } from "kysely";
 import { type DB, toJsonb } from "../../db/schema";
 import { isoOrNull, merchantOrderCurrency, minorOf } from "./merchant-order-view";
 

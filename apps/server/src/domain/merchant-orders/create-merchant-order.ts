@@ -10,7 +10,10 @@ import { notificationUrlFor } from "../shop/provider-urls";
 import { type MerchantOrderWriteDeps, runMerchantOrderWrite } from "./merchant-order-write";
 
 /** The provider's item lines (prices in major units, provider: merchant order amounts are JSON numbers). */
-export function toProviderItems(items: MerchantOrderItemInput[], currency: CurrencyCode): MerchantOrderRequest["items"] {
+export function toProviderItems(
+  items: MerchantOrderItemInput[],
+  currency: CurrencyCode,
+): MerchantOrderRequest["items"] {
   return items.map((item) => ({
     title: item.title,
     quantity: item.quantity,

@@ -77,7 +77,8 @@ export async function getMerchantOrderDetail(options: GetMerchantOrderDetailOpti
       .select("provider_merchant_order_id")
       .where("provider_merchant_order_id", "=", merchantOrderId)
       .executeTakeFirst();
-    if (!unreachable || !mirrored) throw toMerchantOrderError(error, { action: "read the merchant order", merchantOrderId });
+    if (!unreachable || !mirrored)
+      throw toMerchantOrderError(error, { action: "read the merchant order", merchantOrderId });
     stale = true;
   }
   const row = await deps.db

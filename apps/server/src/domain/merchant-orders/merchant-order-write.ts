@@ -3,10 +3,11 @@
 // then record the answer and mirror the order. A repeat of the same key sends the same body again with the same
 // key (the provider replays its first answer), so a double submit makes one order; an answer not seen is
 // "unknown" (never "failed"), and repeating with the same key is safe.
-import { type MerchantOrder, type MerchantOrderRequest, ProviderError } from "@cobro/provider-client";
+
 import type { MerchantOrderWriteResult } from "@cobro/contracts";
-import type { AppDeps } from "../../deps";
+import { type MerchantOrder, type MerchantOrderRequest, ProviderError } from "@cobro/provider-client";
 import { type JsonValue, type MerchantOrderRequestStatus, toJsonb } from "../../db/schema";
+import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
 import { recordAudit } from "../audit/record-audit";
 import { isRefusedWithoutPayment, PAYMENT_CALL_DEADLINE_MS } from "../checkout/payment-attempt-policy";
@@ -75,7 +76,11 @@ export async function runMerchantOrderWrite(options: {
         details: { requestId: inserted.id, request: spec.body as unknown as JsonValue },
         now: deps.now(),
       });
-      return { id: inserted.id, status: "pending" as MerchantOrderRequestStatus, merchantOrderId: spec.merchantOrderId };
+      return {
+        id: inserted.id,
+        status: "pending" as MerchantOrderRequestStatus,
+        merchantOrderId: spec.merchantOrderId,
+      };
     }
     const existing = await trx
       .selectFrom("merchant_order_requests")

@@ -34,17 +34,17 @@ function search(filters: Record<string, unknown>) {
 }
 
 function mirrorOf(id: number) {
-  return db
-    .selectFrom("merchant_orders")
-    .selectAll()
-    .where("provider_merchant_order_id", "=", id)
-    .executeTakeFirst();
+  return db.selectFrom("merchant_orders").selectAll().where("provider_merchant_order_id", "=", id).executeTakeFirst();
 }
 
 describe("createMerchantOrder", () => {
   it("creates the order at the provider with Cobro's webhook, mirrors it and audits it", async () => {
     const ref = `mo-create-${randomUUID()}`;
-    const result = await create({ externalReference: ref, additionalInfo: "Phone sale", items: [item(), item("Mate", 1, 99)] });
+    const result = await create({
+      externalReference: ref,
+      additionalInfo: "Phone sale",
+      items: [item(), item("Mate", 1, 99)],
+    });
     expect(result.outcome).toBe("done");
     const id = result.merchantOrderId ?? 0;
     const atProvider = await provider.merchantOrders.get(id);
@@ -334,7 +334,9 @@ describe("the merchant_order notification", () => {
 
   it("the Webhooks topic name is handled too, and a notification without an id is refused", async () => {
     expect(WEBHOOK_TOPIC_HANDLERS.topic_merchant_order_wh).toBe(WEBHOOK_TOPIC_HANDLERS.merchant_order);
-    await expect(WEBHOOK_TOPIC_HANDLERS.merchant_order?.({ deps, dataId: null }) ?? Promise.resolve()).rejects.toMatchObject({
+    await expect(
+      WEBHOOK_TOPIC_HANDLERS.merchant_order?.({ deps, dataId: null }) ?? Promise.resolve(),
+    ).rejects.toMatchObject({
       code: "BAD_REQUEST",
     });
   });
