@@ -115,8 +115,8 @@ export async function runMerchantOrderWrite(options: {
   if (order) await applyMerchantOrderSnapshot({ db: deps.db, order, storeCurrency: currency, now });
   const merchantOrderId = order?.id ?? stored.merchantOrderId;
   const mapped = status === "failed" ? toMerchantOrderError(failure, { action: spec.action }) : null;
-  await deps.db.transaction().execute(async (trx) => {
-    await trx
+  const settled = await deps.db.transaction().execute(async (trx) => {
+    let update = trx
       .updateTable("merchant_order_requests")
       .set({
         status,
@@ -124,8 +124,18 @@ export async function runMerchantOrderWrite(options: {
         ...(status === "unknown" ? {} : { completed_at: now }),
         error: mapped instanceof AppError ? mapped.message : null,
       })
-      .where("id", "=", stored.id)
-      .execute();
+      .where("id", "=", stored.id);
+    // A concurrent repeat of the same key (a double submit) may have recorded the answer first: a later 423 or
+    // timeout of the repeat must not turn that success back into "unknown".
+    if (status !== "succeeded") update = update.where("status", "!=", "succeeded");
+    const changed = await update.returning("id").executeTakeFirst();
+    if (!changed) {
+      return trx
+        .selectFrom("merchant_order_requests")
+        .select("provider_merchant_order_id")
+        .where("id", "=", stored.id)
+        .executeTakeFirstOrThrow();
+    }
     await recordAudit({
       db: trx,
       actorUserId,
@@ -139,10 +149,21 @@ export async function runMerchantOrderWrite(options: {
       },
       now,
     });
+    return null;
   });
+  if (settled) return { outcome: "done", merchantOrderId: settled.provider_merchant_order_id };
   if (status === "failed") throw mapped;
   if (status === "unknown") {
     deps.logger.warn({ err: failure, idempotencyKey, merchantOrderId }, "merchant order write outcome unknown");
+    if (merchantOrderId !== null) {
+      // Re-read what the provider holds now, so the page shows it while the staff decide to repeat.
+      try {
+        const current = await deps.provider.merchantOrders.get(merchantOrderId);
+        await applyMerchantOrderSnapshot({ db: deps.db, order: current, storeCurrency: currency, now: deps.now() });
+      } catch (error) {
+        deps.logger.warn({ err: error, merchantOrderId }, "merchant order re-read failed");
+      }
+    }
     return { outcome: "unknown", merchantOrderId };
   }
   return { outcome: "done", merchantOrderId };

@@ -94,6 +94,33 @@ describe("createMerchantOrder", () => {
     expect(requests).toEqual([{ status: "succeeded" }]);
   });
 
+  it("made at the provider but no answer seen → unknown (never failed); the retry with the same key finds it, one order", async () => {
+    const ref = `mo-unknown-${randomUUID()}`;
+    const idempotencyKey = randomUUID();
+    env.sandbox.control.addFault({
+      method: "POST",
+      path: "/merchant_orders",
+      count: 3,
+      // biome-ignore lint/suspicious/noThenProperty: a string (not a thenable); `then` is the control API's field name
+      action: { type: "commit-then-fail", then: "status", status: 500 },
+    });
+    const unknown = await create({ idempotencyKey, externalReference: ref });
+    expect(unknown).toEqual({ outcome: "unknown", merchantOrderId: null });
+    expect(
+      await db
+        .selectFrom("merchant_order_requests")
+        .select("status")
+        .where("idempotency_key", "=", idempotencyKey)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ status: "unknown" });
+    env.sandbox.control.clearFaults();
+    const retried = await create({ idempotencyKey, externalReference: ref });
+    expect(retried.outcome).toBe("done");
+    const found = await provider.merchantOrders.search({ external_reference: ref });
+    expect(found.total).toBe(1);
+    expect(found.elements?.[0]?.id).toBe(retried.merchantOrderId);
+  });
+
   it("the same key with other values is refused, and nothing is sent", async () => {
     const idempotencyKey = randomUUID();
     await create({ idempotencyKey, externalReference: "first" });
