@@ -43,6 +43,8 @@ export const APP_ERROR_REASONS = [
   "invalid_subscription_transition",
   "last_admin",
   "link_expired",
+  "merchant_order_not_found",
+  "merchant_order_preference_not_found",
   "mixed_currencies",
   "not_found",
   "payment_being_confirmed",

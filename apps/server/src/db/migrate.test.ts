@@ -12,6 +12,8 @@ const EXPECTED_TABLES = [
   "checkouts",
   "counters",
   "email_tokens",
+  "merchant_order_requests",
+  "merchant_orders",
   "outbound_emails",
   "payment_actions",
   "payment_state_changes",
@@ -63,6 +65,9 @@ describe("migrations", () => {
       expect(column, `${column.table_name}.${column.column_name}`).toMatchObject({ data_type: "bigint" });
     expect(columns.rows.map((row) => `${row.table_name}.${row.column_name}`).sort()).toEqual([
       "checkouts.amount_minor",
+      "merchant_orders.paid_minor",
+      "merchant_orders.refunded_minor",
+      "merchant_orders.total_minor",
       "payment_actions.amount_minor",
       "payment_state_changes.refunded_minor",
       "payments.amount_minor",

@@ -364,6 +364,40 @@ export interface OutboundEmailsTable {
   created_at: CreatedAt;
 }
 
+/** Migration 0016: the mirror of the provider's merchant orders. */
+export interface MerchantOrdersTable {
+  provider_merchant_order_id: number;
+  status: string;
+  order_status: string | null;
+  preference_id: string | null;
+  external_reference: string | null;
+  total_minor: number;
+  paid_minor: number;
+  refunded_minor: ColumnType<number, number | undefined, number>;
+  currency: string;
+  /** The provider's body as last seen; write with `toJsonb`. */
+  snapshot: ColumnType<JsonValue, string, string>;
+  provider_created_at: Timestamp | null;
+  provider_updated_at: Timestamp | null;
+  updated_at: CreatedAt;
+}
+
+export type MerchantOrderRequestStatus = "pending" | "succeeded" | "failed" | "unknown";
+
+/** Migration 0016: staff create / update requests, stored with their idempotency key before the call. */
+export interface MerchantOrderRequestsTable {
+  id: Generated<string>;
+  idempotency_key: string;
+  kind: "create" | "update";
+  provider_merchant_order_id: number | null;
+  status: MerchantOrderRequestStatus;
+  request: ColumnType<JsonValue, string, string>;
+  error: string | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+  completed_at: Timestamp | null;
+}
+
 export interface DB {
   email_tokens: EmailTokensTable;
   outbound_emails: OutboundEmailsTable;
@@ -385,6 +419,8 @@ export interface DB {
   store_settings: StoreSettingsTable;
   payment_state_changes: PaymentStateChangesTable;
   provider_calls: ProviderCallsTable;
+  merchant_orders: MerchantOrdersTable;
+  merchant_order_requests: MerchantOrderRequestsTable;
 }
 
 export type User = Selectable<UsersTable>;

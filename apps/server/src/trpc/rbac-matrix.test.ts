@@ -132,6 +132,23 @@ const ACCESS_MATRIX: Record<string, MatrixEntry> = {
       return { customerId: customer.id, cardId: card.id };
     },
   },
+  "admin.merchantOrders.search": { access: "viewer", input: () => ({ status: "opened", limit: 5 }) },
+  "admin.merchantOrders.get": {
+    access: "viewer",
+    input: async () => ({ merchantOrderId: (await sharedMerchantOrder).id }),
+  },
+  "admin.merchantOrders.create": {
+    access: "operator",
+    input: () => ({ idempotencyKey: randomUUID(), items: [{ title: "Matrix", quantity: 1, unitPriceMinor: 100 }] }),
+  },
+  "admin.merchantOrders.update": {
+    access: "operator",
+    input: async () => ({
+      merchantOrderId: (await sharedMerchantOrder).id,
+      idempotencyKey: randomUUID(),
+      externalReference: "rbac-matrix",
+    }),
+  },
   "admin.users.setRole": { access: "admin", input: ({ targetUser }) => ({ userId: targetUser.id, role: "shopper" }) },
   "admin.overview.figures": { access: "viewer", input: () => ({ period: "7d" }) },
   "admin.overview.volume": { access: "viewer", input: () => undefined },
@@ -262,6 +279,10 @@ async function mirroredPayment(capture = true) {
   return payment;
 }
 const sharedPayment = mirroredPayment();
+/** A merchant order at the provider, for the merchant orders reads and update. */
+const sharedMerchantOrder = env.provider.merchantOrders.create({
+  items: [{ title: "Matrix", quantity: 1, unit_price: 10, currency_id: "ARS" }],
+});
 
 /** A new customer at the provider (each call its own e-mail). */
 function providerCustomer() {

@@ -503,6 +503,9 @@ export const en = {
   "auth.error.newPassword": "Use between 8 and 128 characters.",
   "auth.error.invalidCredentials": "Wrong email or password.",
   "reason.link_expired": "This link was already used or has expired. Ask for a new one.",
+  "reason.merchant_order_not_found": "Mercado Pago has no merchant order with that number.",
+  "reason.merchant_order_preference_not_found":
+    "Mercado Pago has no preference (payment link) with that id. Check the preference id.",
   "page.checkEmail.title": "Check your inbox",
   "page.verifyEmail.title": "Confirm your e-mail",
   "page.forgotPassword.title": "Forgot your password?",

@@ -510,6 +510,9 @@ export const es: Dictionary = {
   "auth.error.newPassword": "Usa entre 8 y 128 caracteres.",
   "auth.error.invalidCredentials": "El correo o la contraseña no son correctos.",
   "reason.link_expired": "Este enlace ya se usó o venció. Pide uno nuevo.",
+  "reason.merchant_order_not_found": "Mercado Pago no tiene ninguna orden de venta con ese número.",
+  "reason.merchant_order_preference_not_found":
+    "Mercado Pago no tiene ninguna preferencia (link de pago) con ese id. Revisa el id de la preferencia.",
   "page.checkEmail.title": "Revisa tu correo",
   "page.verifyEmail.title": "Confirma tu e-mail",
   "page.forgotPassword.title": "¿Olvidaste tu contraseña?",

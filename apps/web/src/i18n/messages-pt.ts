@@ -510,6 +510,9 @@ export const pt: Dictionary = {
   "auth.error.newPassword": "Use entre 8 e 128 caracteres.",
   "auth.error.invalidCredentials": "E-mail ou senha incorretos.",
   "reason.link_expired": "Este link já foi usado ou expirou. Peça um novo.",
+  "reason.merchant_order_not_found": "O Mercado Pago não tem nenhum pedido de venda com esse número.",
+  "reason.merchant_order_preference_not_found":
+    "O Mercado Pago não tem nenhuma preferência (link de pagamento) com esse id. Confira o id da preferência.",
   "page.checkEmail.title": "Confira seu e-mail",
   "page.verifyEmail.title": "Confirme seu e-mail",
   "page.forgotPassword.title": "Esqueceu sua senha?",
