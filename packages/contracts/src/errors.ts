@@ -32,6 +32,7 @@ export const APP_ERROR_REASONS = [
   "checkout_already_paid",
   "checkout_not_found",
   "currency_not_supported",
+  "external_reference_taken",
   "invalid_card_token",
   "invalid_identification",
   "invalid_installments",

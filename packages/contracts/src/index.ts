@@ -3,6 +3,7 @@
 export * from "./account";
 export * from "./admin-areas";
 export * from "./admin-catalog";
+export * from "./admin-links";
 export * from "./admin-operations";
 export * from "./admin-payments";
 export * from "./admin-users";

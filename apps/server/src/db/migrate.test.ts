@@ -14,6 +14,7 @@ const EXPECTED_TABLES = [
   "email_tokens",
   "outbound_emails",
   "payment_actions",
+  "payment_links",
   "payment_state_changes",
   "payments",
   "products",

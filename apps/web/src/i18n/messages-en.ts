@@ -109,6 +109,7 @@ export const en = {
   "reason.card_not_found": "We could not find that card. Refresh the page and try again.",
   "reason.checkout_not_found": "We could not find this order. Please start again from your cart.",
   "reason.currency_not_supported": "This store's currency cannot be used for this payment.",
+  "reason.external_reference_taken": "This reference belongs to a shop order. Choose another one.",
   "reason.invalid_card_token": "We could not use the card details. Please enter the card again.",
   "reason.invalid_identification": "Check the document type and number.",
   "reason.invalid_installments": "Choose a different number of installments.",

@@ -112,6 +112,7 @@ export const es: Dictionary = {
   "reason.card_not_found": "No encontramos esa tarjeta. Recarga la página e inténtalo de nuevo.",
   "reason.checkout_not_found": "No encontramos este pedido. Vuelve a empezar desde tu carrito.",
   "reason.currency_not_supported": "La moneda de esta tienda no se puede usar para este pago.",
+  "reason.external_reference_taken": "Esta referencia pertenece a un pedido de la tienda. Elige otra.",
   "reason.invalid_card_token": "No pudimos usar los datos de la tarjeta. Vuelve a ingresarla.",
   "reason.invalid_identification": "Revisa el tipo y número de documento.",
   "reason.invalid_installments": "Elige otra cantidad de cuotas.",

@@ -112,6 +112,7 @@ export const pt: Dictionary = {
   "reason.card_not_found": "Não encontramos esse cartão. Recarregue a página e tente novamente.",
   "reason.checkout_not_found": "Não encontramos este pedido. Comece de novo pelo seu carrinho.",
   "reason.currency_not_supported": "A moeda desta loja não pode ser usada neste pagamento.",
+  "reason.external_reference_taken": "Esta referência pertence a um pedido da loja. Escolha outra.",
   "reason.invalid_card_token": "Não conseguimos usar os dados do cartão. Informe o cartão novamente.",
   "reason.invalid_identification": "Confira o tipo e o número do documento.",
   "reason.invalid_installments": "Escolha outro número de parcelas.",

@@ -11,6 +11,8 @@ import {
   createPreferenceInputSchema,
   createPreferenceOutputSchema,
   identificationTypeSchema,
+  linkResultInputSchema,
+  linkResultSchema,
   paymentMethodSchema,
   payOfflineInputSchema,
   payWithCardInputSchema,
@@ -23,6 +25,7 @@ import { listIdentificationTypes } from "../../domain/checkout/list-identificati
 import { listPaymentMethods } from "../../domain/checkout/list-payment-methods";
 import { payOffline } from "../../domain/checkout/pay-offline";
 import { payWithCard } from "../../domain/checkout/pay-with-card";
+import { readLinkResult } from "../../domain/links/read-link-result";
 import { publicProcedure, router } from "../trpc";
 
 export const checkoutRouter = router({
@@ -62,4 +65,10 @@ export const checkoutRouter = router({
     .input(checkoutResultInputSchema)
     .output(checkoutResultSchema)
     .query(({ ctx, input }) => getCheckoutResult({ deps: ctx.deps, userId: ctx.user?.id ?? null, input })),
+
+  /** The thank-you page of a payment link: the payment as the provider has it, if it paid a link Cobro made. */
+  linkResult: publicProcedure
+    .input(linkResultInputSchema)
+    .output(linkResultSchema)
+    .query(({ ctx, input }) => readLinkResult({ deps: ctx.deps, input })),
 });
