@@ -124,6 +124,7 @@ describe("createPaymentLink", () => {
       method: "POST",
       path: "/checkout/preferences*",
       count: 4,
+      // biome-ignore lint/suspicious/noThenProperty: a string (not a thenable); `then` is the control API's field name
       action: { type: "commit-then-fail", then: "drop" },
     });
     const lost = await createPaymentLink({ deps, actorUserId: operator.id, input });
