@@ -25,6 +25,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("created_at", "timestamptz", (col) => col.notNull().defaultTo(sql`now()`))
     .addColumn("updated_at", "timestamptz", (col) => col.notNull().defaultTo(sql`now()`))
     .execute();
+  // A deleted user's links keep everything but the link (ON DELETE SET NULL looks them up by this).
+  await db.schema.createIndex("payment_links_created_by_idx").on("payment_links").column("created_by").execute();
 
   await db.schema.alterTable("payments").addColumn("preference_id", "text").execute();
   // A link's detail lists the payments of its preference, newest first.
