@@ -529,4 +529,18 @@ export const en = {
   "auth.verifyBanner.resending": "Sending…",
   "auth.verifyBanner.resent": "We sent a new link to {email}.",
   "auth.verifyBanner.why": "Orders you placed as a guest with this address appear here once it is confirmed.",
+  "linkThanks.pageTitle": "Thank you",
+  "linkThanks.checking": "We are checking your payment…",
+  "linkThanks.title.approved": "Thank you! Your payment was approved",
+  "linkThanks.title.pending": "Your payment is being processed",
+  "linkThanks.title.rejected": "Your payment was not completed",
+  "linkThanks.title.neutral": "Thank you",
+  "linkThanks.body.approved": "The seller has received your payment of {amount}.",
+  "linkThanks.body.pending":
+    "We will let the seller know as soon as Mercado Pago confirms it. You do not need to pay again.",
+  "linkThanks.body.rejected": "No money was taken. Go back to the payment link to try another card or payment method.",
+  "linkThanks.body.neutral": "If you paid, the seller will see your payment once Mercado Pago confirms it.",
+  "linkThanks.reference": "Reference: {reference}",
+  "linkThanks.paymentId": "Payment number: {id}",
+  "linkThanks.home": "Visit the store",
 };

@@ -538,4 +538,19 @@ export const es: Dictionary = {
   "auth.verifyBanner.resent": "Enviamos un enlace nuevo a {email}.",
   "auth.verifyBanner.why":
     "Los pedidos que hiciste como invitado con esta dirección aparecen aquí cuando la confirmes.",
+  "linkThanks.pageTitle": "Gracias",
+  "linkThanks.checking": "Estamos verificando tu pago…",
+  "linkThanks.title.approved": "¡Gracias! Tu pago fue aprobado",
+  "linkThanks.title.pending": "Tu pago se está procesando",
+  "linkThanks.title.rejected": "Tu pago no se completó",
+  "linkThanks.title.neutral": "Gracias",
+  "linkThanks.body.approved": "El vendedor recibió tu pago de {amount}.",
+  "linkThanks.body.pending":
+    "Le avisaremos al vendedor en cuanto Mercado Pago lo confirme. No necesitas pagar de nuevo.",
+  "linkThanks.body.rejected":
+    "No se cobró nada. Vuelve al link de pago para probar con otra tarjeta u otro medio de pago.",
+  "linkThanks.body.neutral": "Si pagaste, el vendedor verá tu pago cuando Mercado Pago lo confirme.",
+  "linkThanks.reference": "Referencia: {reference}",
+  "linkThanks.paymentId": "Número de pago: {id}",
+  "linkThanks.home": "Visitar la tienda",
 };

@@ -538,4 +538,19 @@ export const pt: Dictionary = {
   "auth.verifyBanner.resent": "Enviamos um novo link para {email}.",
   "auth.verifyBanner.why":
     "Os pedidos que você fez como convidado com este endereço aparecem aqui quando ele for confirmado.",
+  "linkThanks.pageTitle": "Obrigado",
+  "linkThanks.checking": "Estamos verificando seu pagamento…",
+  "linkThanks.title.approved": "Obrigado! Seu pagamento foi aprovado",
+  "linkThanks.title.pending": "Seu pagamento está sendo processado",
+  "linkThanks.title.rejected": "Seu pagamento não foi concluído",
+  "linkThanks.title.neutral": "Obrigado",
+  "linkThanks.body.approved": "O vendedor recebeu seu pagamento de {amount}.",
+  "linkThanks.body.pending":
+    "Avisaremos o vendedor assim que o Mercado Pago confirmar. Você não precisa pagar de novo.",
+  "linkThanks.body.rejected":
+    "Nada foi cobrado. Volte ao link de pagamento para tentar outro cartão ou meio de pagamento.",
+  "linkThanks.body.neutral": "Se você pagou, o vendedor verá seu pagamento assim que o Mercado Pago confirmar.",
+  "linkThanks.reference": "Referência: {reference}",
+  "linkThanks.paymentId": "Número do pagamento: {id}",
+  "linkThanks.home": "Visitar a loja",
 };

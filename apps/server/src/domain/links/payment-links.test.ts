@@ -168,7 +168,7 @@ describe("createPaymentLink", () => {
 describe("listPaymentLinks", () => {
   it("searches the provider by external reference, pages by offset, and marks the links made in the console", async () => {
     const reference = `list-${randomUUID()}`;
-    const made = [];
+    const made: Awaited<ReturnType<typeof create>>[] = [];
     for (let i = 0; i < 3; i++) made.push(await create({ externalReference: reference }));
     // One made elsewhere (the provider's own tools) with the same reference.
     const elsewhere = await provider.preferences.create({
