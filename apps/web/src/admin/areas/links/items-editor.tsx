@@ -71,39 +71,45 @@ export function ItemsEditor({ rows, currency, disabled, errors, onChange, withCa
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id; removing one re-renders the rest
           <div className="links-item" key={index} data-testid={`link-item-${n}`}>
-            <label>
-              {t("admin.links.item.title")} {n}
-              <input
-                value={row.title}
-                maxLength={256}
-                disabled={disabled}
-                aria-invalid={titleError ? true : undefined}
-                onChange={(event) => update(index, { title: event.target.value, productId: undefined })}
-              />
+            <div className="links-field">
+              <label>
+                {t("admin.links.item.title")} {n}
+                <input
+                  value={row.title}
+                  maxLength={256}
+                  disabled={disabled}
+                  aria-invalid={titleError ? true : undefined}
+                  onChange={(event) => update(index, { title: event.target.value, productId: undefined })}
+                />
+              </label>
               {titleError ? <span role="alert">{titleError}</span> : null}
-            </label>
-            <label>
-              {t("admin.links.item.quantity")} {n}
-              <input
-                inputMode="numeric"
-                value={row.quantity}
-                disabled={disabled}
-                aria-invalid={quantityError ? true : undefined}
-                onChange={(event) => update(index, { quantity: event.target.value })}
-              />
+            </div>
+            <div className="links-field">
+              <label>
+                {t("admin.links.item.quantity")} {n}
+                <input
+                  inputMode="numeric"
+                  value={row.quantity}
+                  disabled={disabled}
+                  aria-invalid={quantityError ? true : undefined}
+                  onChange={(event) => update(index, { quantity: event.target.value })}
+                />
+              </label>
               {quantityError ? <span role="alert">{quantityError}</span> : null}
-            </label>
-            <label>
-              {t("admin.links.item.unitPrice", { currency })} {n}
-              <input
-                inputMode="decimal"
-                value={row.unitPrice}
-                disabled={disabled}
-                aria-invalid={priceError ? true : undefined}
-                onChange={(event) => update(index, { unitPrice: event.target.value })}
-              />
+            </div>
+            <div className="links-field">
+              <label>
+                {t("admin.links.item.unitPrice", { currency })} {n}
+                <input
+                  inputMode="decimal"
+                  value={row.unitPrice}
+                  disabled={disabled}
+                  aria-invalid={priceError ? true : undefined}
+                  onChange={(event) => update(index, { unitPrice: event.target.value })}
+                />
+              </label>
               {priceError ? <span role="alert">{priceError}</span> : null}
-            </label>
+            </div>
             {rows.length > 1 ? (
               <Button
                 variant="secondary"

@@ -140,8 +140,8 @@ export function LinkCreatePage() {
               aria-invalid={errors.payerEmail ? true : undefined}
               onChange={(event) => set("payerEmail", event.target.value)}
             />
-            {fieldError("payerEmail")}
           </label>
+          {fieldError("payerEmail")}
           <label>
             {t("admin.links.expiresFrom")}
             <input
@@ -160,8 +160,8 @@ export function LinkCreatePage() {
               aria-invalid={errors.expiresTo ? true : undefined}
               onChange={(event) => set("expiresTo", event.target.value)}
             />
-            {fieldError("expiresTo")}
           </label>
+          {fieldError("expiresTo")}
           <label>
             {t("admin.links.externalReference")}
             <input
@@ -171,8 +171,8 @@ export function LinkCreatePage() {
               aria-invalid={errors.externalReference ? true : undefined}
               onChange={(event) => set("externalReference", event.target.value)}
             />
-            {fieldError("externalReference")}
           </label>
+          {fieldError("externalReference")}
           <fieldset>
             <legend>{t("admin.links.excluded")}</legend>
             {(methods.data ?? []).length === 0 ? <p>{t("admin.links.excludedNone")}</p> : null}
@@ -204,8 +204,8 @@ export function LinkCreatePage() {
               aria-invalid={errors.maxInstallments ? true : undefined}
               onChange={(event) => set("maxInstallments", event.target.value)}
             />
-            {fieldError("maxInstallments")}
           </label>
+          {fieldError("maxInstallments")}
           {errors.currency ? <Alert tone="danger">{errors.currency}</Alert> : null}
           {create.isError ? (
             <Alert tone="danger">{describeError(create.error, { t, language }).message}</Alert>

@@ -78,17 +78,19 @@ export function EditLinkDialog({ link, onClose }: { link: LinkDetail; onClose():
   };
 
   const urlField = (key: keyof typeof backUrls, label: string) => (
-    <label>
-      {label}
-      <input
-        type="url"
-        value={backUrls[key]}
-        disabled={busy || done}
-        aria-invalid={errors[`backUrls.${key}`] ? true : undefined}
-        onChange={(event) => setBackUrls((prev) => ({ ...prev, [key]: event.target.value }))}
-      />
+    <>
+      <label>
+        {label}
+        <input
+          type="url"
+          value={backUrls[key]}
+          disabled={busy || done}
+          aria-invalid={errors[`backUrls.${key}`] ? true : undefined}
+          onChange={(event) => setBackUrls((prev) => ({ ...prev, [key]: event.target.value }))}
+        />
+      </label>
       {errors[`backUrls.${key}`] ? <span role="alert">{errors[`backUrls.${key}`]}</span> : null}
-    </label>
+    </>
   );
 
   return (
@@ -130,8 +132,8 @@ export function EditLinkDialog({ link, onClose }: { link: LinkDetail; onClose():
             aria-invalid={errors.expiresTo ? true : undefined}
             onChange={(event) => setExpiresTo(event.target.value)}
           />
-          {errors.expiresTo ? <span role="alert">{errors.expiresTo}</span> : null}
         </label>
+        {errors.expiresTo ? <span role="alert">{errors.expiresTo}</span> : null}
         {urlField("success", t("admin.links.edit.backSuccess"))}
         {urlField("pending", t("admin.links.edit.backPending"))}
         {urlField("failure", t("admin.links.edit.backFailure"))}
