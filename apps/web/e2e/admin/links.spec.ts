@@ -118,8 +118,23 @@ test("[admin][links] create a payment link, pay it on the hosted page as a shopp
   await expect(listed).toContainText("Cobro");
   await expect(listed).toContainText("Active");
 
-  // --- Expire now, after a confirmation ----------------------------------------------------------------------
+  // --- Edit: a new price and title (the payment already made keeps its amount) ---------------------------------
   await listed.getByRole("link", { name: "Design session ×2" }).click();
+  await page.getByRole("button", { name: "Edit", exact: true }).click();
+  const edit = page.getByRole("dialog", { name: "Edit this payment link" });
+  await edit.getByLabel("Title 1").fill("Design session (2h)");
+  await edit.getByLabel("Unit price (ARS) 1").fill("1600");
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await expect(edit.getByText("Saved: Mercado Pago confirmed it.")).toBeVisible();
+  await edit.getByRole("button", { name: "Close" }).click();
+  await expect(page.getByTestId("link-total")).toHaveText("ARS 3,200.00");
+  await expect(page.getByRole("heading", { name: "Design session (2h)" })).toBeVisible();
+  expect((await getProviderPreference(preferenceId)).items).toEqual([
+    expect.objectContaining({ title: "Design session (2h)", quantity: 2, unit_price: 1600, currency_id: "ARS" }),
+  ]);
+  await expect(page.getByTestId("link-payments")).toContainText("ARS 3,001.00");
+
+  // --- Expire now, after a confirmation ----------------------------------------------------------------------
   await page.getByRole("button", { name: "Expire now" }).click();
   const dialog = page.getByRole("dialog", { name: "Expire this payment link?" });
   await dialog.getByRole("button", { name: "Expire the link" }).click();
@@ -138,6 +153,8 @@ test("[admin][links] create a payment link, pay it on the hosted page as a shopp
   expect(audit.map((entry) => entry.action)).toEqual([
     "payment_link.create_requested",
     "payment_link.created",
+    "payment_link.update_requested",
+    "payment_link.updated",
     "payment_link.expire_requested",
     "payment_link.expired",
   ]);

@@ -26,7 +26,8 @@ import { listPaymentMethods } from "../../domain/checkout/list-payment-methods";
 import { payOffline } from "../../domain/checkout/pay-offline";
 import { payWithCard } from "../../domain/checkout/pay-with-card";
 import { readLinkResult } from "../../domain/links/read-link-result";
-import { publicProcedure, router } from "../trpc";
+import { LINK_RESULTS_PER_IP } from "../../rate-limits/rules";
+import { publicProcedure, rateLimitPerIp, router } from "../trpc";
 
 export const checkoutRouter = router({
   identificationTypes: publicProcedure
@@ -68,6 +69,7 @@ export const checkoutRouter = router({
 
   /** The thank-you page of a payment link: the payment as the provider has it, if it paid a link Cobro made. */
   linkResult: publicProcedure
+    .use(rateLimitPerIp(LINK_RESULTS_PER_IP))
     .input(linkResultInputSchema)
     .output(linkResultSchema)
     .query(({ ctx, input }) => readLinkResult({ deps: ctx.deps, input })),
