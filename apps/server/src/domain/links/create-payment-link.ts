@@ -136,11 +136,15 @@ async function completeLink(
         ? { status: "failed" as const, error: "Mercado Pago refused this link." }
         : { status: "unknown" as const };
   await deps.db.transaction().execute(async (trx) => {
-    await trx
+    let update = trx
       .updateTable("payment_links")
       .set({ ...set, updated_at: now })
-      .where("id", "=", link.id)
-      .execute();
+      .where("id", "=", link.id);
+    // Two submits of one dialog at once: a late "unknown" (say, the provider's 423 while the first was in flight)
+    // must not undo the other's "created".
+    if (set.status !== "created") update = update.where("status", "in", ["pending", "unknown"]);
+    const [result] = await update.execute();
+    if (set.status !== "created" && Number(result?.numUpdatedRows ?? 0) === 0) return;
     await recordAudit({
       db: trx,
       actorUserId,
