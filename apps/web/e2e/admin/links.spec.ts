@@ -3,6 +3,7 @@
 // in Payments and under its link; then the operator expires the link. Each step checks the page, the database and
 // what the sandbox holds.
 
+import { seriousViolations } from "../support/axe";
 import { MAIN_STORE } from "../support/e2e-env";
 import { expect, test } from "../support/fixtures";
 import { getProviderPayment, getProviderPreference } from "../support/sandbox-control";
@@ -165,4 +166,28 @@ test("[admin][links] a viewer reads payment links but gets no create, edit or ex
   await page.goto("/admin/links");
   await expect(page.getByRole("heading", { name: "Payment links" })).toBeVisible();
   await expect(page.getByRole("link", { name: "New payment link" })).toHaveCount(0);
+});
+
+test("[admin][links] the new-link form (with its errors shown), a link's page and the thank-you page have no serious accessibility violations", async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs({ role: "operator" });
+  await page.goto("/admin/links/new");
+  await page.getByRole("button", { name: "Create link" }).click();
+  await expect(page.getByText("Enter a title (at most 256 characters)")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByLabel("Title 1").fill("Accessible link");
+  await page.getByLabel("Unit price (ARS) 1").fill("10");
+  await page.getByRole("button", { name: "Create link" }).click();
+  await expect(page.getByRole("img", { name: "QR code of the payment link" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole("link", { name: "See the link" }).click();
+  await expect(page.getByRole("heading", { name: "Accessible link" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto("/thank-you");
+  await expect(page.getByRole("heading", { name: "Thank you" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 });
