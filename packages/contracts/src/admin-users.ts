@@ -23,6 +23,8 @@ export const adminUserSchema = z.object({
   role: userRoleSchema,
   /** ISO time the user was disabled, or null while active. */
   disabledAt: z.iso.datetime().nullable(),
+  /** ISO time the user verified their e-mail address, or null while unverified. */
+  emailVerifiedAt: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;

@@ -168,7 +168,13 @@ export function UsersPage() {
                       <th scope="row">
                         {user.name} {user.id === me?.id ? t("admin.users.you") : null}
                       </th>
-                      <td>{user.email}</td>
+                      <td>
+                        {user.email}
+                        <br />
+                        <small className="admin-hint" data-testid="user-email-verified">
+                          {user.emailVerifiedAt ? t("admin.users.emailVerified") : t("admin.users.emailUnverified")}
+                        </small>
+                      </td>
                       <td>
                         <SelectField
                           className="admin-inline-field"
