@@ -2,27 +2,14 @@
 // The thank-you page of a payment link believes the server's re-read of the payment, never the query the provider
 // (or anyone) put in the address.
 import "@testing-library/jest-dom/vitest";
-import { cleanup, render, screen } from "@testing-library/react";
-import { MemoryRouter } from "react-router";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { AppProviders } from "../providers";
+import { cleanup, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import { FakeTrpcError, FakeTrpcServer } from "../test/fake-trpc-server";
+import { renderWithServer } from "../test/render-app";
 import { LinkThanksPage } from "./link-thanks-page";
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
 function renderAt(url: string, server: FakeTrpcServer) {
-  vi.stubGlobal("fetch", server.fetch);
-  return render(
-    <AppProviders language="en" cartItems={[]}>
-      <MemoryRouter initialEntries={[url]}>
-        <LinkThanksPage />
-      </MemoryRouter>
-    </AppProviders>,
-  );
+  return renderWithServer(server, <LinkThanksPage />, { path: url, cartItems: [] });
 }
 
 const APPROVED_QUERY =

@@ -3,18 +3,12 @@
 // submitting twice, and a refusal that names the field. The real tRPC client talks to a fake server at the fetch
 // level. (The QR code needs a canvas, which jsdom has not: the link to copy still shows.)
 import "@testing-library/jest-dom/vitest";
-import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter } from "react-router";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { AppProviders } from "../../../providers";
+import { describe, expect, it } from "vitest";
 import { FakeTrpcError, FakeTrpcServer } from "../../../test/fake-trpc-server";
+import { renderWithServer } from "../../../test/render-app";
 import { LinkCreatePage } from "./link-create-page";
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const INIT_POINT = "https://sandbox.test/checkout/v1/redirect?pref_id=1-abc";
 
@@ -56,14 +50,7 @@ function fakeServer(create: (input: unknown) => unknown) {
 }
 
 function renderPage(server: FakeTrpcServer) {
-  vi.stubGlobal("fetch", server.fetch);
-  return render(
-    <AppProviders language="en" cartItems={[]}>
-      <MemoryRouter>
-        <LinkCreatePage />
-      </MemoryRouter>
-    </AppProviders>,
-  );
+  return renderWithServer(server, <LinkCreatePage />, { cartItems: [] });
 }
 
 describe("LinkCreatePage", () => {
