@@ -34,6 +34,7 @@ export const APP_ERROR_REASONS = [
   "currency_not_supported",
   "customer_email_taken",
   "invalid_card_expiry",
+  "external_reference_taken",
   "invalid_card_token",
   "invalid_identification",
   "invalid_installments",

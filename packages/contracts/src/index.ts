@@ -4,6 +4,7 @@ export * from "./account";
 export * from "./admin-areas";
 export * from "./admin-catalog";
 export * from "./admin-customers";
+export * from "./admin-links";
 export * from "./admin-merchant-orders";
 export * from "./admin-operations";
 export * from "./admin-payments";

@@ -16,6 +16,7 @@ const EXPECTED_TABLES = [
   "merchant_orders",
   "outbound_emails",
   "payment_actions",
+  "payment_links",
   "payment_state_changes",
   "payments",
   "products",

@@ -14,10 +14,11 @@ import { type DB, toJsonb } from "../db/schema";
 import { saveCardForUser } from "../domain/account/save-card-for-user";
 import { createCheckout } from "../domain/checkout/create-checkout";
 import { createEmailToken, type EmailTokenPurpose } from "../domain/email/email-tokens";
+import { createPaymentLink } from "../domain/links/create-payment-link";
 import { syncPaymentFromProvider } from "../domain/payments/sync-payment-from-provider";
 import { changeSubscriptionStatus } from "../domain/subscriptions/change-subscription-status";
 import { createSubscription } from "../domain/subscriptions/create-subscription";
-import { startShopTestEnv } from "../test/shop-test-env";
+import { payOnHostedPage, startShopTestEnv } from "../test/shop-test-env";
 import { createTestCaller, createTestUser, signInAs, TEST_PASSWORD, uniqueEmail } from "../test/test-users";
 import { appRouter } from "./router";
 import type { ProcedureAccess, TrpcMeta } from "./trpc";
@@ -95,6 +96,29 @@ const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   "admin.payments.cancel": {
     access: "operator",
     input: async () => ({ providerPaymentId: (await mirroredPayment(false)).id, idempotencyKey: randomUUID() }),
+  },
+  "admin.links.list": { access: "viewer", input: () => ({ limit: 5 }) },
+  "admin.links.get": { access: "viewer", input: async () => ({ preferenceId: (await sharedLink).preferenceId }) },
+  "admin.links.create": {
+    access: "operator",
+    input: () => ({
+      items: [{ title: "Matrix link", quantity: 1, unitPriceMinor: 1000 }],
+      currency: "ARS",
+      idempotencyKey: randomUUID(),
+    }),
+  },
+  "admin.links.update": {
+    access: "operator",
+    input: async () => ({
+      preferenceId: (await sharedLink).preferenceId,
+      currency: "ARS",
+      items: [{ title: "Matrix link, changed", quantity: 2, unitPriceMinor: 1000 }],
+      idempotencyKey: randomUUID(),
+    }),
+  },
+  "admin.links.expire": {
+    access: "operator",
+    input: async () => ({ preferenceId: (await paymentLink()).preferenceId, idempotencyKey: randomUUID() }),
   },
   "admin.payments.syncNow": { access: "operator", input: () => undefined },
   "admin.payments.syncStatus": { access: "viewer", input: () => undefined },
@@ -204,6 +228,7 @@ const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     input: async () => ({ ...(await guestCheckout()), paymentMethodId: "rapipago" }),
   },
   "checkout.result": { access: "public", input: () => guestCheckout() },
+  "checkout.linkResult": { access: "public", input: () => sharedLinkPayment },
   "plans.list": { access: "public", input: () => undefined },
   "plans.get": { access: "public", input: () => ({ id: plan.id }) },
   "subscriptions.create": {
@@ -293,6 +318,31 @@ const sharedCustomerCard = sharedCustomer.then(async (customer) => ({
   customer,
   card: await env.provider.cards.create(customer.id, { token: await env.cardToken("APRO") }),
 }));
+
+/** A payment link made in the console by an operator. */
+async function paymentLink(): Promise<{ preferenceId: string; initPoint: string }> {
+  const operator = await createTestUser({ db, role: "operator" });
+  const link = await createPaymentLink({
+    deps,
+    actorUserId: operator.id,
+    input: {
+      items: [{ title: "Matrix link", quantity: 1, unitPriceMinor: 1000 }],
+      currency: "ARS",
+      excludedPaymentMethods: [],
+      idempotencyKey: randomUUID(),
+    },
+  });
+  if (!link.preferenceId || !link.initPoint) throw new Error("the sandbox made no link");
+  return { preferenceId: link.preferenceId, initPoint: link.initPoint };
+}
+const sharedLink = paymentLink();
+
+/** A link paid on the hosted page: what its thank-you page is opened with. */
+const sharedLinkPayment = sharedLink.then(async (link) => {
+  const response = await payOnHostedPage(link.initPoint, "APRO");
+  const back = new URL(response.headers.get("location") ?? "");
+  return { preferenceId: link.preferenceId, paymentId: Number(back.searchParams.get("payment_id")) };
+});
 
 /** A new guest checkout and its token. */
 async function guestCheckout(): Promise<{ checkoutId: string; checkoutToken: string }> {

@@ -41,6 +41,23 @@ export async function getProviderPayment(
   };
 }
 
+/** A checkout preference (payment link) as the provider holds it. */
+export async function getProviderPreference(
+  preferenceId: string,
+  target: StoreEnv = MAIN_STORE,
+): Promise<{
+  id: string;
+  items: { title: string; quantity: number; unit_price: number; currency_id: string }[];
+  external_reference: string;
+  back_urls: { success: string; pending: string; failure: string };
+  auto_return: string;
+  notification_url: string | null;
+  expires: boolean;
+  expiration_date_to: string | null;
+}> {
+  return (await call(target, "GET", `/checkout/preferences/${encodeURIComponent(preferenceId)}`)) as never;
+}
+
 /** Creates an active monthly plan as the store's seller (what the admin would do) and returns its id. */
 export async function createPlan(options: {
   reason: string;

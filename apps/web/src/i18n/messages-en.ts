@@ -112,6 +112,7 @@ export const en = {
   "reason.customer_email_taken": "Mercado Pago already has a customer with this e-mail address. Search for it instead.",
   "reason.invalid_card_expiry":
     "Mercado Pago did not accept this expiry date. Check the month and year (the card must not have expired).",
+  "reason.external_reference_taken": "This reference belongs to a shop order. Choose another one.",
   "reason.invalid_card_token": "We could not use the card details. Please enter the card again.",
   "reason.invalid_identification": "Check the document type and number.",
   "reason.invalid_installments": "Choose a different number of installments.",
@@ -534,4 +535,18 @@ export const en = {
   "auth.verifyBanner.resending": "Sending…",
   "auth.verifyBanner.resent": "We sent a new link to {email}.",
   "auth.verifyBanner.why": "Orders you placed as a guest with this address appear here once it is confirmed.",
+  "linkThanks.pageTitle": "Thank you",
+  "linkThanks.checking": "We are checking your payment…",
+  "linkThanks.title.approved": "Thank you! Your payment was approved",
+  "linkThanks.title.pending": "Your payment is being processed",
+  "linkThanks.title.rejected": "Your payment was not completed",
+  "linkThanks.title.neutral": "Thank you",
+  "linkThanks.body.approved": "The seller has received your payment of {amount}.",
+  "linkThanks.body.pending":
+    "We will let the seller know as soon as Mercado Pago confirms it. You do not need to pay again.",
+  "linkThanks.body.rejected": "No money was taken. Go back to the payment link to try another card or payment method.",
+  "linkThanks.body.neutral": "If you paid, the seller will see your payment once Mercado Pago confirms it.",
+  "linkThanks.reference": "Reference: {reference}",
+  "linkThanks.paymentId": "Payment number: {id}",
+  "linkThanks.home": "Visit the store",
 };

@@ -115,6 +115,7 @@ export const es: Dictionary = {
   "reason.customer_email_taken": "Mercado Pago ya tiene un cliente con este e-mail. Búscalo en lugar de crearlo.",
   "reason.invalid_card_expiry":
     "Mercado Pago no aceptó este vencimiento. Revisa el mes y el año (la tarjeta no debe estar vencida).",
+  "reason.external_reference_taken": "Esta referencia pertenece a un pedido de la tienda. Elige otra.",
   "reason.invalid_card_token": "No pudimos usar los datos de la tarjeta. Vuelve a ingresarla.",
   "reason.invalid_identification": "Revisa el tipo y número de documento.",
   "reason.invalid_installments": "Elige otra cantidad de cuotas.",
@@ -543,4 +544,19 @@ export const es: Dictionary = {
   "auth.verifyBanner.resent": "Enviamos un enlace nuevo a {email}.",
   "auth.verifyBanner.why":
     "Los pedidos que hiciste como invitado con esta dirección aparecen aquí cuando la confirmes.",
+  "linkThanks.pageTitle": "Gracias",
+  "linkThanks.checking": "Estamos verificando tu pago…",
+  "linkThanks.title.approved": "¡Gracias! Tu pago fue aprobado",
+  "linkThanks.title.pending": "Tu pago se está procesando",
+  "linkThanks.title.rejected": "Tu pago no se completó",
+  "linkThanks.title.neutral": "Gracias",
+  "linkThanks.body.approved": "El vendedor recibió tu pago de {amount}.",
+  "linkThanks.body.pending":
+    "Le avisaremos al vendedor en cuanto Mercado Pago lo confirme. No necesitas pagar de nuevo.",
+  "linkThanks.body.rejected":
+    "No se cobró nada. Vuelve al link de pago para probar con otra tarjeta u otro medio de pago.",
+  "linkThanks.body.neutral": "Si pagaste, el vendedor verá tu pago cuando Mercado Pago lo confirme.",
+  "linkThanks.reference": "Referencia: {reference}",
+  "linkThanks.paymentId": "Número de pago: {id}",
+  "linkThanks.home": "Visitar la tienda",
 };

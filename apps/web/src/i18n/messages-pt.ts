@@ -115,6 +115,7 @@ export const pt: Dictionary = {
   "reason.customer_email_taken": "O Mercado Pago já tem um cliente com este e-mail. Pesquise-o em vez de criá-lo.",
   "reason.invalid_card_expiry":
     "O Mercado Pago não aceitou esta validade. Confira o mês e o ano (o cartão não pode estar vencido).",
+  "reason.external_reference_taken": "Esta referência pertence a um pedido da loja. Escolha outra.",
   "reason.invalid_card_token": "Não conseguimos usar os dados do cartão. Informe o cartão novamente.",
   "reason.invalid_identification": "Confira o tipo e o número do documento.",
   "reason.invalid_installments": "Escolha outro número de parcelas.",
@@ -543,4 +544,19 @@ export const pt: Dictionary = {
   "auth.verifyBanner.resent": "Enviamos um novo link para {email}.",
   "auth.verifyBanner.why":
     "Os pedidos que você fez como convidado com este endereço aparecem aqui quando ele for confirmado.",
+  "linkThanks.pageTitle": "Obrigado",
+  "linkThanks.checking": "Estamos verificando seu pagamento…",
+  "linkThanks.title.approved": "Obrigado! Seu pagamento foi aprovado",
+  "linkThanks.title.pending": "Seu pagamento está sendo processado",
+  "linkThanks.title.rejected": "Seu pagamento não foi concluído",
+  "linkThanks.title.neutral": "Obrigado",
+  "linkThanks.body.approved": "O vendedor recebeu seu pagamento de {amount}.",
+  "linkThanks.body.pending":
+    "Avisaremos o vendedor assim que o Mercado Pago confirmar. Você não precisa pagar de novo.",
+  "linkThanks.body.rejected":
+    "Nada foi cobrado. Volte ao link de pagamento para tentar outro cartão ou meio de pagamento.",
+  "linkThanks.body.neutral": "Se você pagou, o vendedor verá seu pagamento assim que o Mercado Pago confirmar.",
+  "linkThanks.reference": "Referência: {reference}",
+  "linkThanks.paymentId": "Número do pagamento: {id}",
+  "linkThanks.home": "Visitar a loja",
 };
