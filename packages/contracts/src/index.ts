@@ -4,6 +4,7 @@ export * from "./account";
 export * from "./admin-areas";
 export * from "./admin-catalog";
 export * from "./admin-operations";
+export * from "./admin-orders";
 export * from "./admin-payments";
 export * from "./admin-users";
 export * from "./card-number";

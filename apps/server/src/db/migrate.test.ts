@@ -12,6 +12,9 @@ const EXPECTED_TABLES = [
   "checkouts",
   "counters",
   "email_tokens",
+  "order_actions",
+  "order_state_changes",
+  "orders",
   "outbound_emails",
   "payment_actions",
   "payment_state_changes",
@@ -63,6 +66,10 @@ describe("migrations", () => {
       expect(column, `${column.table_name}.${column.column_name}`).toMatchObject({ data_type: "bigint" });
     expect(columns.rows.map((row) => `${row.table_name}.${row.column_name}`).sort()).toEqual([
       "checkouts.amount_minor",
+      "order_actions.amount_minor",
+      "order_state_changes.refunded_minor",
+      "orders.amount_minor",
+      "orders.refunded_minor",
       "payment_actions.amount_minor",
       "payment_state_changes.refunded_minor",
       "payments.amount_minor",

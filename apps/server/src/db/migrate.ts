@@ -16,6 +16,7 @@ import * as m0010 from "./migrations/0010-admin-operations";
 import * as m0011 from "./migrations/0011-email";
 import * as m0012 from "./migrations/0012-product-translations";
 import * as m0013 from "./migrations/0013-payment-plans";
+import * as m0014 from "./migrations/0014-orders";
 import type { DB } from "./schema";
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -32,6 +33,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0011-email": m0011,
   "0012-product-translations": m0012,
   "0013-payment-plans": m0013,
+  "0014-orders": m0014,
 };
 
 /** Thrown when a migration fails; names the migration and keeps the database error as `cause`. */

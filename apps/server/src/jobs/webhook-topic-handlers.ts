@@ -3,6 +3,7 @@
 // resource from the provider (a notification only says "something changed") and must be safe to run twice.
 import type { AppDeps } from "../deps";
 import { expireCheckoutPreference } from "../domain/checkout/expire-checkout-preference";
+import { syncOrderNotification } from "../domain/orders/sync-order-notification";
 import { parseProviderPaymentId, syncPaymentFromProvider } from "../domain/payments/sync-payment-from-provider";
 
 export type WebhookTopicDeps = Pick<AppDeps, "db" | "provider" | "providerSettings" | "now" | "jobs">;
@@ -20,7 +21,13 @@ const handlePaymentNotification: WebhookTopicHandler = async ({ deps, dataId }) 
   }
 };
 
+/** provider: `order` (Orders API) — re-read the order when it is one the virtual terminal created. */
+const handleOrderNotification: WebhookTopicHandler = async ({ deps, dataId }) => {
+  await syncOrderNotification({ deps, dataId });
+};
+
 /** The topics this version acts on, by the provider's topic name (`type`). */
 export const WEBHOOK_TOPIC_HANDLERS: Readonly<Record<string, WebhookTopicHandler>> = {
   payment: handlePaymentNotification,
+  order: handleOrderNotification,
 };
