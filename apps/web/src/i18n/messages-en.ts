@@ -118,7 +118,8 @@ export const en = {
   "reason.mixed_currencies": "Your cart has products in more than one currency. Remove some before paying.",
   "reason.not_found": "We could not find what you were looking for.",
   "reason.order_being_confirmed": "We are still confirming this order with Mercado Pago. Check it again in a moment.",
-  "reason.order_not_cancellable": "This order cannot be canceled in its current state (refund it instead once processed).",
+  "reason.order_not_cancellable":
+    "This order cannot be canceled in its current state (refund it instead once processed).",
   "reason.order_not_capturable": "Only orders authorized and waiting for capture can be captured.",
   "reason.order_not_editable": "The payment of this order can no longer be changed: it was already processed.",
   "reason.order_not_processable": "This order cannot be processed in its current state.",

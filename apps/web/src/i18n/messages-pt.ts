@@ -120,8 +120,10 @@ export const pt: Dictionary = {
   "reason.invalid_payment_method": "Este meio de pagamento não está disponível. Escolha outro.",
   "reason.mixed_currencies": "Seu carrinho tem produtos em mais de uma moeda. Remova alguns antes de pagar.",
   "reason.not_found": "Não encontramos o que você procurava.",
-  "reason.order_being_confirmed": "Ainda estamos confirmando este pedido com o Mercado Pago. Verifique novamente em instantes.",
-  "reason.order_not_cancellable": "Este pedido não pode ser cancelado no estado atual (reembolse-o depois de processado).",
+  "reason.order_being_confirmed":
+    "Ainda estamos confirmando este pedido com o Mercado Pago. Verifique novamente em instantes.",
+  "reason.order_not_cancellable":
+    "Este pedido não pode ser cancelado no estado atual (reembolse-o depois de processado).",
   "reason.order_not_capturable": "Só podem ser capturados pedidos autorizados aguardando captura.",
   "reason.order_not_editable": "O pagamento deste pedido não pode mais ser alterado: ele já foi processado.",
   "reason.order_not_processable": "Este pedido não pode ser processado no estado atual.",

@@ -9,7 +9,7 @@
 // 3. Record: the answer is mirrored (a transaction answer is followed by a re-read of the order); a 402 decline
 //    mirrors the failed order; a refusal is said in words; no answer seen leaves the action `unknown` ("being
 //    confirmed") and the order is re-read.
-import type { OrderCardInput } from "@cobro/contracts";
+import { isAppErrorReason, type OrderCardInput } from "@cobro/contracts";
 import type { Order as ProviderOrder } from "@cobro/provider-client";
 import { type CurrencyCode, toDecimalString } from "@cobro/provider-client/money";
 import type { OrderActionKind, OrderCallStatus, OrderRow } from "../../db/schema";
@@ -164,6 +164,10 @@ async function runOrderAction(options: OrderActionOptions, spec: ActionSpec): Pr
     });
     return { action, order };
   });
+  if (stored.action.status === "failed" && stored.action.error && isAppErrorReason(stored.action.error)) {
+    // A repeat of a refused action: refused again, in the same words, without calling.
+    throw new AppError("BAD_REQUEST", `Mercado Pago refused to ${spec.action}.`, { reason: stored.action.error });
+  }
   if (stored.action.status === "succeeded" || stored.action.status === "failed") {
     return {
       actionId: stored.action.id,
