@@ -62,6 +62,8 @@ export type OrderListFilters = z.infer<typeof orderListFiltersSchema>;
 export const orderListInputSchema = z.strictObject({
   filters: orderListFiltersSchema.default({}),
   cursor: orderCursorSchema.nullish(),
+  // tRPC's infinite queries add the direction they page in; the console's lists only page forward.
+  direction: z.enum(["forward", "backward"]).optional(),
   limit: z
     .number()
     .int()

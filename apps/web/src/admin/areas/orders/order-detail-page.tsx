@@ -126,7 +126,9 @@ export function OrderDetailPage() {
           <dt>{t("admin.orders.facts.status")}</dt>
           <dd data-testid="order-status">
             {statusWords(shown)}
-            {order.statusDetail && shown !== "confirming" ? ` · ${detailWords(order.statusDetail)}` : ""}
+            {order.statusDetail && shown !== "confirming" && order.statusDetail !== order.status
+              ? ` · ${detailWords(order.statusDetail)}`
+              : ""}
           </dd>
           <dt>{t("admin.orders.facts.amount")}</dt>
           <dd data-testid="order-amount">{money(order.amount)}</dd>
@@ -187,7 +189,7 @@ export function OrderDetailPage() {
                 <td className="admin-mono">{tx.id}</td>
                 <td>
                   {statusWords(tx.status)}
-                  {tx.statusDetail ? ` · ${detailWords(tx.statusDetail)}` : ""}
+                  {tx.statusDetail && tx.statusDetail !== tx.status ? ` · ${detailWords(tx.statusDetail)}` : ""}
                 </td>
                 <td className="num">{money(tx.amount)}</td>
                 <td className="num">{money(tx.refunded)}</td>
