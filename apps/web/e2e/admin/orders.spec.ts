@@ -2,9 +2,31 @@
 // its sandbox: a card typed into the provider's secure fields charged in manual mode with "authorize only", then
 // processed, captured and refunded in part, one confirmation dialog each. Each step checks what the page shows,
 // what Cobro's database holds and what the provider (the sandbox) holds; no card data reaches Cobro's server.
+import type { Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures";
 import { getProviderOrder } from "../support/sandbox-control";
 import { fillCard } from "../support/shop";
+
+/** Types a manual-mode charge into the virtual terminal and creates it; returns our order id. */
+async function createManualCharge(page: Page, options: { amount: string; reference: string; authorizeOnly: boolean }) {
+  await page.goto("/admin/orders/new");
+  await page.getByLabel("Amount (ARS)").fill(options.amount);
+  await page.getByLabel("Description").fill("Phone order");
+  await page.getByLabel("Reference (optional)").fill(options.reference);
+  await page.getByLabel("Payer e-mail").fill("buyer@testuser.com");
+  await page.getByLabel("Document type").selectOption("DNI");
+  await page.getByLabel("Document number").fill("12345678");
+  await page.getByLabel("Manual: create it, review it, then process it").check();
+  if (options.authorizeOnly) await page.getByLabel("Authorize only (capture later)").check();
+  await fillCard(page, { holder: "APRO" });
+  await page.getByRole("button", { name: "Review the charge" }).click();
+  const review = page.getByRole("dialog", { name: "Charge this card?" });
+  await expect(review).toContainText("buyer@testuser.com");
+  await review.getByRole("button", { name: "Create order" }).click();
+  await expect(page).toHaveURL(/\/admin\/orders\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId("order-status")).toHaveText("Created");
+  return page.url().split("/").pop() ?? "";
+}
 
 test("[admin][orders] an operator charges a card in manual mode, processes, captures and refunds part of the transaction", async ({
   page,
@@ -14,25 +36,7 @@ test("[admin][orders] an operator charges a card in manual mode, processes, capt
 }) => {
   const operator = await signInAs({ role: "operator" });
   const reference = `vt-e2e-${crypto.randomUUID().slice(0, 8)}`;
-  await page.goto("/admin/orders/new");
-  await expect(page.getByRole("heading", { name: "New charge" })).toBeVisible();
-  await page.getByLabel("Amount (ARS)").fill("200.00");
-  await page.getByLabel("Description").fill("Phone order");
-  await page.getByLabel("Reference (optional)").fill(reference);
-  await page.getByLabel("Payer e-mail").fill("buyer@testuser.com");
-  await page.getByLabel("Document type").selectOption("DNI");
-  await page.getByLabel("Document number").fill("12345678");
-  await page.getByLabel("Manual: create it, review it, then process it").check();
-  await page.getByLabel("Authorize only (capture later)").check();
-  await fillCard(page, { holder: "APRO" });
-  await page.getByRole("button", { name: "Review the charge" }).click();
-
-  const review = page.getByRole("dialog", { name: "Charge this card?" });
-  await expect(review).toContainText("buyer@testuser.com");
-  await review.getByRole("button", { name: "Create order" }).click();
-  await expect(page).toHaveURL(/\/admin\/orders\/[0-9a-f-]{36}$/);
-  const orderId = page.url().split("/").pop() ?? "";
-  await expect(page.getByTestId("order-status")).toHaveText("Created");
+  const orderId = await createManualCharge(page, { amount: "200.00", reference, authorizeOnly: true });
   await expect(page.getByTestId("order-amount")).toHaveText("ARS 200.00");
 
   const created = await db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
@@ -126,6 +130,58 @@ test("[admin][orders] an operator charges a card in manual mode, processes, capt
 
   // The card never reached Cobro's server: no request body to it carries the card number.
   for (const request of cobroRequests) expect(request.body ?? "").not.toContain("4509953566233704");
+});
+
+test("[admin][orders] in manual mode an operator replaces the order's card before processing; a decline is said in words", async ({
+  page,
+  db,
+  signInAs,
+}) => {
+  await signInAs({ role: "operator" });
+  const reference = `vt-e2e-${crypto.randomUUID().slice(0, 8)}`;
+  const orderId = await createManualCharge(page, { amount: "120.00", reference, authorizeOnly: false });
+
+  await page.getByRole("button", { name: "Remove payment" }).click();
+  const removeDialog = page.getByRole("dialog", { name: "Remove the payment" });
+  await removeDialog.getByRole("button", { name: "Remove", exact: true }).click();
+  await expect(removeDialog.getByText("Done: Mercado Pago confirmed it.")).toBeVisible();
+  await removeDialog.getByRole("button", { name: "Done" }).click();
+  await expect(page.getByText("This order has no payment yet.")).toBeVisible();
+
+  // A card the issuer will decline for lack of funds.
+  await page.getByRole("button", { name: "Add a card" }).click();
+  await fillCard(page, { holder: "FUND" });
+  await page.getByRole("button", { name: "Use this card" }).click();
+  const addDialog = page.getByRole("dialog", { name: "Add this card" });
+  await addDialog.getByRole("button", { name: "Confirm" }).click();
+  await expect(addDialog.getByText("Done: Mercado Pago confirmed it.")).toBeVisible();
+  await addDialog.getByRole("button", { name: "Done" }).click();
+  await expect(page.getByTestId("order-transactions")).toContainText("ARS 120.00");
+
+  await page.getByRole("button", { name: "Process", exact: true }).click();
+  const processDialog = page.getByRole("dialog", { name: "Process this order" });
+  await processDialog.getByRole("button", { name: "Process", exact: true }).click();
+  await expect(processDialog.getByText("The card was declined: insufficient funds.")).toBeVisible();
+  await processDialog.getByRole("button", { name: "Done" }).click();
+  await expect(page.getByTestId("order-status")).toHaveText("Failed");
+  await expect(page.getByText("The card was declined: insufficient funds.")).toBeVisible();
+
+  const row = await db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
+  expect(row).toMatchObject({ status: "failed" });
+  const actions = await db
+    .selectFrom("order_actions")
+    .select(["kind", "status", "error"])
+    .where("order_id", "=", orderId)
+    .orderBy("created_at")
+    .execute();
+  expect(actions).toEqual([
+    { kind: "delete_transaction", status: "succeeded", error: null },
+    { kind: "add_transaction", status: "succeeded", error: null },
+    { kind: "process", status: "failed", error: "insufficient_amount" },
+  ]);
+  const atProvider = await getProviderOrder(row.provider_order_id ?? "");
+  expect(atProvider.status).toBe("failed");
+  expect(atProvider.transactions?.payments).toEqual([expect.objectContaining({ status: "failed", amount: "120.00" })]);
 });
 
 test("[admin][orders] a viewer sees the orders list and an order, but no charge or money action", async ({

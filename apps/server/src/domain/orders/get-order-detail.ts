@@ -9,7 +9,7 @@ import { sql } from "kysely";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
 import { toOrderListItem } from "./list-orders";
-import { paymentTransactionsOf, refundableOfTransaction } from "./order-actions";
+import { paymentTransactionsOf, REPEATABLE_KINDS, refundableOfTransaction } from "./order-actions";
 import { orderAmountToMinor } from "./order-mirror";
 
 interface MirroredPaymentTx {
@@ -188,7 +188,10 @@ export async function getOrderDetail(options: { deps: Pick<AppDeps, "db">; order
     installments: tx.payment_method?.installments ?? null,
     referenceId: tx.reference_id ?? null,
   }));
-  const open = actions.some((action) => action.status === "pending" || action.status === "unknown");
+  // As runOrderAction refuses: an action in flight, or an unseen one Cobro can still confirm, holds the order.
+  const open = actions.some(
+    (action) => action.status === "pending" || (action.status === "unknown" && REPEATABLE_KINDS.includes(action.kind)),
+  );
   const refundable = transactions.reduce((sum, tx) => sum + tx.refundable.amountMinor, 0);
   const known = row.provider_order_id !== null;
   const manualCreated = known && row.processing_mode === "manual" && row.status === "created";
@@ -201,7 +204,10 @@ export async function getOrderDetail(options: { deps: Pick<AppDeps, "db">; order
         : null,
     paymentMethodId: row.payment_method_id,
     installments: row.installments,
-    error: row.error,
+    // Why it failed: the create's refusal or decline, else (a decline at process) the failed transaction's detail.
+    error:
+      row.error ??
+      (row.status === "failed" ? (payments.find((tx) => tx.status === "failed")?.status_detail ?? null) : null),
     createdByEmail: creator?.email ?? null,
     transactions,
     refunds: refundsOf(row.transactions).map((refund, index) => ({

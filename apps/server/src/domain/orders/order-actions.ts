@@ -20,6 +20,22 @@ import { cardPaymentTypeOf, type OrderDeps, orderPaymentRequest } from "./create
 import { classifyOrderCallFailure, refusalReasonOf } from "./order-call-outcome";
 import { applyOrderSnapshot, orderAmountToMinor } from "./order-mirror";
 
+/**
+ * Actions Cobro can repeat by itself with their stored key (their request is rebuilt from the row). An unseen
+ * add/change of the payment cannot be (its card token is not kept): the re-read order shows whether it happened,
+ * so such an action does not hold the order.
+ */
+export const REPEATABLE_KINDS: readonly OrderActionKind[] = [
+  "process",
+  "capture",
+  "cancel",
+  "refund",
+  "delete_transaction",
+];
+
+/** A `pending` action older than this was cut short (the process stopped mid-call): its outcome is unknown. */
+export const STALE_PENDING_MS = PAYMENT_CALL_DEADLINE_MS + 45_000;
+
 export interface OrderActionOutcome {
   actionId: string;
   /** done: the provider answered; declined: the card was declined (402); unknown: no answer seen. */
@@ -123,7 +139,12 @@ async function runOrderAction(options: OrderActionOptions, spec: ActionSpec): Pr
       .selectFrom("order_actions")
       .select("id")
       .where("order_id", "=", order.id)
-      .where("status", "in", ["pending", "unknown"])
+      .where((eb) =>
+        eb.or([
+          eb("status", "=", "pending"),
+          eb.and([eb("status", "=", "unknown"), eb("kind", "in", [...REPEATABLE_KINDS])]),
+        ]),
+      )
       .executeTakeFirst();
     if (unfinished) {
       throw new AppError("CONFLICT", "Another action on this order is not finished yet. Refresh and try again.", {
@@ -173,7 +194,7 @@ async function runOrderAction(options: OrderActionOptions, spec: ActionSpec): Pr
       actionId: stored.action.id,
       outcome: stored.action.status === "failed" && stored.action.error ? "declined" : "done",
       status: stored.order.status,
-      statusDetail: stored.order.status_detail,
+      statusDetail: stored.action.status === "failed" ? stored.action.error : stored.order.status_detail,
     };
   }
 
@@ -238,7 +259,8 @@ async function runOrderAction(options: OrderActionOptions, spec: ActionSpec): Pr
     actionId: stored.action.id,
     outcome: classified === null ? "done" : classified.kind === "declined" ? "declined" : "unknown",
     status: after.status,
-    statusDetail: after.status_detail,
+    // A decline says why (the failed transaction's detail); the order's own detail is just `failed`.
+    statusDetail: classified?.kind === "declined" ? classified.detail : after.status_detail,
   };
 }
 
@@ -432,8 +454,58 @@ export function deleteOrderTransaction(
   });
 }
 
-/** Re-reads one of Cobro's orders from the provider (the detail's "Refresh", the `order` notification). */
-export async function refreshOrder(options: { deps: OrderDeps; orderId: string }): Promise<{ status: string | null }> {
+/**
+ * Confirms the order's actions whose answer was never seen by repeating each with its stored key: the provider
+ * replays what it did (or does it now, once). Refusals are recorded by the repeat itself; nothing is thrown.
+ */
+async function settleUnseenActions(deps: OrderDeps, orderId: string, actorUserId: string): Promise<void> {
+  const staleBefore = new Date(deps.now().getTime() - STALE_PENDING_MS);
+  const unseen = await deps.db
+    .selectFrom("order_actions")
+    .selectAll()
+    .where("order_id", "=", orderId)
+    .where("kind", "in", [...REPEATABLE_KINDS])
+    .where((eb) =>
+      eb.or([eb("status", "=", "unknown"), eb.and([eb("status", "=", "pending"), eb("created_at", "<", staleBefore)])]),
+    )
+    .orderBy("created_at", "asc")
+    .execute();
+  for (const action of unseen) {
+    const options = {
+      deps,
+      actorUserId: action.created_by ?? actorUserId,
+      orderId,
+      idempotencyKey: action.idempotency_key,
+    };
+    try {
+      if (action.kind === "process") await processOrder(options);
+      else if (action.kind === "capture") await captureOrder(options);
+      else if (action.kind === "cancel") await cancelOrder(options);
+      else if (action.kind === "delete_transaction" && action.transaction_id) {
+        await deleteOrderTransaction({ ...options, transactionId: action.transaction_id });
+      } else if (action.kind === "refund") {
+        await refundOrder({
+          ...options,
+          reason: action.reason ?? "other",
+          ...(action.transaction_id ? { transactionId: action.transaction_id } : {}),
+          ...(action.amount_minor !== null ? { amountMinor: action.amount_minor } : {}),
+        });
+      }
+    } catch (error) {
+      deps.logger.warn({ err: error, orderId, actionId: action.id }, "confirming an unseen order action");
+    }
+  }
+}
+
+/**
+ * Re-reads one of Cobro's orders from the provider (the detail's "Refresh"), and confirms any action on it whose
+ * answer was never seen by repeating it with its own key.
+ */
+export async function refreshOrder(options: {
+  deps: OrderDeps;
+  orderId: string;
+  actorUserId: string;
+}): Promise<{ status: string | null }> {
   const row = await options.deps.db
     .selectFrom("orders")
     .select(["provider_order_id"])
@@ -446,6 +518,7 @@ export async function refreshOrder(options: { deps: OrderDeps; orderId: string }
     });
   }
   const read = await rereadOrder(options.deps, row.provider_order_id);
+  if (read) await settleUnseenActions(options.deps, options.orderId, options.actorUserId);
   if (!read) {
     throw new AppError("PROVIDER_UNAVAILABLE", "Mercado Pago could not be reached. Try again in a moment.", {
       reason: "provider_unavailable",

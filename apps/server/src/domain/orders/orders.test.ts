@@ -17,6 +17,7 @@ import {
   captureOrder,
   deleteOrderTransaction,
   processOrder,
+  refreshOrder,
   refundOrder,
   updateOrderTransaction,
 } from "./order-actions";
@@ -285,8 +286,13 @@ describe("manual mode: review, change the payment, process, capture, refund", ()
   it("a declined card at process (402) leaves the order failed with the decline's reason", async () => {
     const orderId = await createTestOrder(env, operator.id, { processingMode: "manual", cardholder: "CALL" });
     const outcome = await processOrder({ ...actor, orderId, idempotencyKey: key() });
-    expect(outcome).toMatchObject({ outcome: "declined", status: "failed" });
+    expect(outcome).toMatchObject({
+      outcome: "declined",
+      status: "failed",
+      statusDetail: "required_call_for_authorize",
+    });
     const detail = await getOrderDetail({ deps, orderId });
+    expect(detail.error).toBe("required_call_for_authorize");
     expect(detail.actions[0]).toMatchObject({
       kind: "process",
       status: "failed",
@@ -312,6 +318,44 @@ describe("manual mode: review, change the payment, process, capture, refund", ()
     const first = await refund();
     expect(await refund()).toMatchObject({ actionId: first.actionId, outcome: "done" });
     expect((await providerOrderOf(orderId)).transactions?.refunds ?? []).toHaveLength(1);
+  });
+});
+
+describe("an action whose answer was not seen", () => {
+  it("stays unknown (not failed), holds the order, and Refresh confirms it by repeating its key: one capture", async () => {
+    const orderId = await createTestOrder(env, operator.id, { captureMode: "manual", amountMinor: 9_000 });
+    const providerOrderId = (await rowOf(orderId)).provider_order_id ?? "";
+    env.sandbox.control.addFault({
+      method: "POST",
+      path: `/v1/orders/${providerOrderId}/capture`,
+      count: 10,
+      // biome-ignore lint/suspicious/noThenProperty: a string (not a thenable); `then` is the control API's field name
+      action: { type: "commit-then-fail", then: "status", status: 503 },
+    });
+    const unseen = await captureOrder({ ...actor, orderId, idempotencyKey: key() });
+    env.sandbox.control.clearFaults();
+    expect(unseen.outcome).toBe("unknown");
+    // The provider did capture; the re-read after the unseen answer already shows it.
+    expect((await providerOrderOf(orderId)).status).toBe("processed");
+    const detail = await getOrderDetail({ deps, orderId });
+    expect(detail.actions[0]).toMatchObject({ kind: "capture", status: "unknown" });
+    expect(detail.allowed.refund).toBe(false);
+    await expect(refundOrder({ ...actor, orderId, reason: "other", idempotencyKey: key() })).rejects.toMatchObject({
+      reason: "action_in_progress",
+    });
+
+    await refreshOrder({ deps, orderId, actorUserId: operator.id });
+    const settled = await getOrderDetail({ deps, orderId });
+    expect(settled.actions[0]).toMatchObject({ kind: "capture", status: "succeeded" });
+    expect(settled).toMatchObject({ status: "processed", allowed: { refund: true } });
+    const action = await db
+      .selectFrom("order_actions")
+      .select("idempotency_key")
+      .where("order_id", "=", orderId)
+      .executeTakeFirstOrThrow();
+    const captures = (await callsWithKey(action.idempotency_key)).filter((call) => call.path.endsWith("/capture"));
+    // The first call (its answer lost) and Refresh's repeat, both with the one key; the provider replayed.
+    expect(captures.map((call) => call.status)).toEqual([503, 200]);
   });
 });
 

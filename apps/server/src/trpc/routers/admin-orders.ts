@@ -51,7 +51,7 @@ export const adminOrdersRouter = router({
   refresh: operatorProcedure
     .input(orderIdInputSchema)
     .output(z.object({ status: z.string().nullable() }))
-    .mutation(({ ctx, input }) => refreshOrder({ deps: ctx.deps, orderId: input.orderId })),
+    .mutation(({ ctx, input }) => refreshOrder({ deps: ctx.deps, orderId: input.orderId, actorUserId: ctx.user.id })),
 
   create: operatorProcedure
     .input(createOrderInputSchema)
