@@ -159,7 +159,15 @@ export async function createOrder(options: {
   input: CreateOrderInput;
 }): Promise<OrderOutcome> {
   const { deps, input } = options;
-  await assertStoreCurrency({ deps, currency: input.currency });
+  try {
+    await assertStoreCurrency({ deps, currency: input.currency });
+  } catch (error) {
+    // The account's site decides the currency it charges in: name this form's field.
+    if (error instanceof AppError && error.reason === "currency_not_supported") {
+      throw new AppError("BAD_REQUEST", error.message, { field: "currency", reason: "currency_not_supported" });
+    }
+    throw error;
+  }
   const paymentType = await cardPaymentTypeOf(deps, input.card.paymentMethodId);
   const { row } = await claimOrder(options);
   if (row.created_by !== options.actorUserId && row.created_by !== null) {

@@ -139,6 +139,17 @@ describe("createOrder (the virtual terminal's new charge)", () => {
     expect(confirmed).toMatchObject({ orderId: unseen.orderId, outcome: "done", status: "processed" });
   });
 
+  it("refuses a currency the account cannot charge, naming the field, before anything is stored", async () => {
+    const input = await orderInput(env, { currency: "BRL" });
+    await expect(createOrder({ ...actor, input })).rejects.toMatchObject({
+      field: "currency",
+      reason: "currency_not_supported",
+    });
+    expect(
+      await db.selectFrom("orders").select("id").where("idempotency_key", "=", input.idempotencyKey).execute(),
+    ).toHaveLength(0);
+  });
+
   it("refuses a card brand the account does not offer, naming the field, before anything is stored", async () => {
     const input = await orderInput(env);
     input.card.paymentMethodId = "nosuchcard";
