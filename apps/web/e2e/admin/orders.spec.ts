@@ -2,10 +2,22 @@
 // its sandbox: a card typed into the provider's secure fields charged in manual mode with "authorize only", then
 // processed, captured and refunded in part, one confirmation dialog each. Each step checks what the page shows,
 // what Cobro's database holds and what the provider (the sandbox) holds; no card data reaches Cobro's server.
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures";
 import { getProviderOrder } from "../support/sandbox-control";
 import { fillCard } from "../support/shop";
+
+/** Serious and critical WCAG 2.1 A/AA violations on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
+    );
+}
 
 /** Types a manual-mode charge into the virtual terminal and creates it; returns our order id. */
 async function createManualCharge(page: Page, options: { amount: string; reference: string; authorizeOnly: boolean }) {
@@ -19,6 +31,7 @@ async function createManualCharge(page: Page, options: { amount: string; referen
   await page.getByLabel("Manual: create it, review it, then process it").check();
   if (options.authorizeOnly) await page.getByLabel("Authorize only (capture later)").check();
   await fillCard(page, { holder: "APRO" });
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole("button", { name: "Review the charge" }).click();
   const review = page.getByRole("dialog", { name: "Charge this card?" });
   await expect(review).toContainText("buyer@testuser.com");
@@ -100,6 +113,7 @@ test("[admin][orders] an operator charges a card in manual mode, processes, capt
   await expect(page.getByTestId("order-refundable")).toHaveText("ARS 150.00");
   await expect(page.getByTestId("order-refunds")).toContainText("ARS 50.00");
   await expect(page.getByTestId("order-timeline")).toContainText(`POST /v1/orders/${providerOrderId}/refund`);
+  expect(await seriousViolations(page)).toEqual([]);
 
   expect(await db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow()).toMatchObject({
     status: "processed",
@@ -207,6 +221,7 @@ test("[admin][orders] a viewer sees the orders list and an order, but no charge 
   await page.goto(`/admin/orders?q=${order.external_reference}`);
   const row = page.locator(`tr[data-order-id="${order.id}"]`);
   await expect(row).toContainText("Being confirmed");
+  expect(await seriousViolations(page)).toEqual([]);
   await expect(page.getByRole("link", { name: "New charge" })).toHaveCount(0);
   await row.getByRole("link", { name: order.external_reference }).click();
   await expect(page.getByText("We are confirming this order with Mercado Pago: it is not failed.")).toBeVisible();
