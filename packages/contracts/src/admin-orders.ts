@@ -114,6 +114,8 @@ export const orderTransactionSchema = z.object({
   installments: z.number().int().nullable(),
   /** The underlying `/v1/payments` id. */
   referenceId: z.string().nullable(),
+  /** That payment's id when Cobro's payments mirror has it (the console links to it), else null. */
+  mirroredPaymentId: z.number().int().nullable(),
 });
 export type OrderTransaction = z.infer<typeof orderTransactionSchema>;
 

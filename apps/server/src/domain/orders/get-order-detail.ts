@@ -175,6 +175,18 @@ export async function getOrderDetail(options: { deps: Pick<AppDeps, "db">; order
   ].sort((a, b) => a.at.localeCompare(b.at));
 
   const payments = paymentTransactionsOf(row) as MirroredPaymentTx[];
+  const referenceIds = payments.map((tx) => Number(tx.reference_id)).filter((id) => Number.isSafeInteger(id) && id > 0);
+  const mirrored = new Set(
+    referenceIds.length === 0
+      ? []
+      : (
+          await db
+            .selectFrom("payments")
+            .select("provider_payment_id")
+            .where("provider_payment_id", "in", referenceIds)
+            .execute()
+        ).map((payment) => payment.provider_payment_id),
+  );
   const transactions = payments.map((tx) => ({
     id: tx.id,
     status: tx.status ?? "created",
@@ -187,6 +199,7 @@ export async function getOrderDetail(options: { deps: Pick<AppDeps, "db">; order
     paymentType: tx.payment_method?.type ?? null,
     installments: tx.payment_method?.installments ?? null,
     referenceId: tx.reference_id ?? null,
+    mirroredPaymentId: mirrored.has(Number(tx.reference_id)) ? Number(tx.reference_id) : null,
   }));
   // As runOrderAction refuses: an action in flight, or an unseen one Cobro can still confirm, holds the order.
   const open = actions.some(

@@ -87,6 +87,7 @@ export const ordersEn = {
   "admin.orders.tx.refunded": "Refunded",
   "admin.orders.tx.method": "Card",
   "admin.orders.tx.installments": "{count}×",
+  "admin.orders.tx.payment": "Payment {id}",
   "admin.orders.refunds": "Refunds",
   "admin.orders.actions": "Staff actions",
   "admin.orders.action.kind.add_transaction": "Payment added",

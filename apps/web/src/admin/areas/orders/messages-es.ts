@@ -89,6 +89,7 @@ export const ordersEs: Readonly<Record<keyof typeof ordersEn, string>> = {
   "admin.orders.tx.refunded": "Reembolsado",
   "admin.orders.tx.method": "Tarjeta",
   "admin.orders.tx.installments": "{count}×",
+  "admin.orders.tx.payment": "Pago {id}",
   "admin.orders.refunds": "Reembolsos",
   "admin.orders.actions": "Acciones del personal",
   "admin.orders.action.kind.add_transaction": "Pago agregado",

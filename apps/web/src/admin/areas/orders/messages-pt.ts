@@ -90,6 +90,7 @@ export const ordersPt: Readonly<Record<keyof typeof ordersEn, string>> = {
   "admin.orders.tx.refunded": "Reembolsado",
   "admin.orders.tx.method": "Cartão",
   "admin.orders.tx.installments": "{count}×",
+  "admin.orders.tx.payment": "Pagamento {id}",
   "admin.orders.refunds": "Reembolsos",
   "admin.orders.actions": "Ações da equipe",
   "admin.orders.action.kind.add_transaction": "Pagamento adicionado",

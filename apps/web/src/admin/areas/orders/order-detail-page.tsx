@@ -196,6 +196,14 @@ export function OrderDetailPage() {
                 <td>
                   {tx.paymentMethodId ?? ""}
                   {tx.installments ? ` · ${t("admin.orders.tx.installments", { count: tx.installments })}` : ""}
+                  {tx.mirroredPaymentId ? (
+                    <>
+                      {" · "}
+                      <Link to={`/admin/payments/${tx.mirroredPaymentId}`}>
+                        {t("admin.orders.tx.payment", { id: tx.mirroredPaymentId })}
+                      </Link>
+                    </>
+                  ) : null}
                 </td>
                 {canAct ? (
                   <td>
