@@ -137,9 +137,11 @@ export default [
   {
     // Every chunk of the build, all three languages of both dictionaries included: 220 KiB before the console;
     // its areas, its words and the chart are admin-only chunks (the checkout budgets above are unchanged).
+    // +16 KiB for the payment links area (measured 15.5 kB gzip, of which the `qrcode` package is 9.6 kB), an
+    // admin-only lazy chunk: the shop never loads it.
     name: "all scripts of the app (gzip)",
     path: "dist/assets/*.js",
     gzip: true,
-    limit: "290 KiB",
+    limit: "306 KiB",
   },
 ];

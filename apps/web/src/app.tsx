@@ -21,6 +21,7 @@ const ProductPage = lazyPage(() => import("./pages/product-page").then((m) => m.
 const CartPage = lazyPage(() => import("./pages/cart-page").then((m) => m.CartPage));
 const CheckoutPage = lazyPage(() => import("./pages/checkout-page").then((m) => m.CheckoutPage));
 const CheckoutResultPage = lazyPage(() => import("./pages/checkout-result-page").then((m) => m.CheckoutResultPage));
+const LinkThanksPage = lazyPage(() => import("./pages/link-thanks-page").then((m) => m.LinkThanksPage));
 const PlansPage = lazyPage(() => import("./pages/plans-page").then((m) => m.PlansPage));
 const PlanPage = lazyPage(() => import("./pages/plan-page").then((m) => m.PlanPage));
 const AccountPage = lazyPage(() => import("./pages/account-page").then((m) => m.AccountPage));
@@ -84,6 +85,14 @@ export function AppRoutes() {
         element={
           <RoutePage>
             <CheckoutResultPage />
+          </RoutePage>
+        }
+      />
+      <Route
+        path={PAGE_ROUTES.linkThanks.path}
+        element={
+          <RoutePage>
+            <LinkThanksPage />
           </RoutePage>
         }
       />

@@ -10,6 +10,21 @@ export type WebhookEventStatusValue = (typeof WEBHOOK_EVENT_STATUSES)[number];
 /** Statuses a replay moves back to `received`; `received` itself is re-queued (the job may have been lost). */
 export const REPLAYABLE_WEBHOOK_STATUSES = ["failed", "ignored", "received"] as const satisfies readonly string[];
 
+/**
+ * A notification still `processing` this long after its last attempt started was left by a process that stopped
+ * mid-run (the job itself expires after 2 minutes): staff may replay it.
+ */
+export const WEBHOOK_STUCK_AFTER_MS = 10 * 60 * 1000;
+
+/** Whether staff may replay an event in `status` whose last attempt started at `lastAttemptStartedAt`. */
+export function isWebhookEventReplayable(status: string, lastAttemptStartedAt: Date | null, now: Date): boolean {
+  if ((REPLAYABLE_WEBHOOK_STATUSES as readonly string[]).includes(status)) return true;
+  return (
+    status === "processing" &&
+    (lastAttemptStartedAt === null || now.getTime() - lastAttemptStartedAt.getTime() >= WEBHOOK_STUCK_AFTER_MS)
+  );
+}
+
 /** How far back the inbox looks. */
 export const WEBHOOK_AGES = ["1h", "24h", "7d", "30d"] as const;
 export type WebhookAge = (typeof WEBHOOK_AGES)[number];

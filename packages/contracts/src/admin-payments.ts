@@ -255,6 +255,8 @@ export const paymentDetailSchema = paymentListItemSchema.extend({
   checkout: z
     .object({ id: z.string(), status: z.string(), externalReference: z.string(), createdAt: z.iso.datetime() })
     .nullable(),
+  /** The payment link (checkout preference) the payment paid, if any. */
+  preferenceId: z.string().nullable(),
   refunds: z.array(paymentRefundSchema),
   timeline: z.array(paymentTimelineEntrySchema),
   mirroredAt: z.iso.datetime(),

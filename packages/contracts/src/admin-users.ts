@@ -23,7 +23,11 @@ export const adminUserSchema = z.object({
   role: userRoleSchema,
   /** ISO time the user was disabled, or null while active. */
   disabledAt: z.iso.datetime().nullable(),
+  /** ISO time the user verified their e-mail address, or null while unverified. */
+  emailVerifiedAt: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
+  /** The provider customer holding the user's saved cards (console: /admin/customers/<id>), or null. */
+  providerCustomerId: z.string().nullable(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 

@@ -35,6 +35,8 @@ export const PAGE_ROUTES = {
   cart: { path: "/cart" },
   checkout: { path: "/checkout" },
   checkoutResult: { path: "/checkout/result" },
+  /** Where a payment link's buyer returns from the provider's page (back_urls of links made in the console). */
+  linkThanks: { path: "/thank-you" },
   plans: { path: "/plans" },
   plan: { path: "/plans/:id", resource: { kind: "plan", param: "id" } },
   account: { path: "/account" },

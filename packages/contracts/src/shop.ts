@@ -216,7 +216,7 @@ const checkoutAccessSchema = z.strictObject({
   checkoutToken: checkoutTokenSchema,
 });
 
-const cardTokenSchema = z
+export const cardTokenSchema = z
   .string()
   .trim()
   .min(8, "Invalid card token")

@@ -8,74 +8,36 @@
 // server replaced the global Request, each payment went out with a random
 // idempotency key instead of the checkout's, and a retry charged twice.
 import { randomBytes } from "node:crypto";
-import { chmodSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { createSandbox, type Sandbox } from "@cobro/provider-sandbox";
+import type { Sandbox } from "@cobro/provider-sandbox";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCardToken } from "../support/card-token";
+import { type LiveServerRun, startLiveServerRun } from "../support/live-server-run";
 import { withServerDatabase } from "../support/server-database";
-import { type ServerProcess, startServerProcess } from "../support/server-process";
+import type { ServerProcess } from "../support/server-process";
+import { callProcedure } from "../support/trpc-http";
 
-let runDir: string;
+let run: LiveServerRun;
 let sandbox: Sandbox;
 let server: ServerProcess;
-let serverEnv: Record<string, string>;
-
-/** The server on the run's data directory (the same one again after a crash). */
-function startServer(): Promise<ServerProcess> {
-  return startServerProcess(serverEnv, { dataDir: path.join(runDir, "server") });
-}
 
 beforeAll(async () => {
-  runDir = mkdtempSync(path.join(tmpdir(), "cobro-money-e2e-"));
-  // PostgreSQL runs as the postgres user when we are root: it must be able to enter the directory.
-  chmodSync(runDir, 0o755);
-  mkdirSync(path.join(runDir, "server"));
-  const webhookSecret = randomBytes(16).toString("hex");
-  sandbox = await createSandbox({ webhookSecret, dataDir: path.join(runDir, "sandbox"), webhookRetryDelaysMs: [200] });
-  const seller = sandbox.control.defaultSeller;
-  // Live mode pointed at the separately started sandbox: the server holds no provider state of its own.
-  serverEnv = {
-    MP_ACCESS_TOKEN: seller.accessToken,
-    MP_PUBLIC_KEY: seller.publicKey,
-    MP_WEBHOOK_SECRET: webhookSecret,
-    MP_API_URL: sandbox.url,
-    TOKEN_ENCRYPTION_KEY: randomBytes(32).toString("hex"),
-  };
-  server = await startServer();
+  run = await startLiveServerRun({ name: "money", webhookRetryDelaysMs: [200] });
+  ({ sandbox, server } = run);
 }, 180_000);
 
-afterAll(async () => {
-  await server?.dispose();
-  await sandbox?.close();
-  if (runDir) rmSync(runDir, { recursive: true, force: true });
-}, 60_000);
+afterAll(() => run?.close(), 60_000);
 
-interface TrpcAnswer<T> {
-  status: number;
-  data: T;
-}
-
-async function mutate<T>(procedure: string, input: unknown): Promise<TrpcAnswer<T>> {
-  const response = await fetch(`${server.url}/api/trpc/${procedure}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: server.url },
-    body: JSON.stringify(input),
-  });
-  const body = (await response.json()) as { result?: { data: T }; error?: unknown };
-  if (!body.result) throw new Error(`${procedure} → ${response.status}: ${JSON.stringify(body.error)}`);
-  return { status: response.status, data: body.result.data };
+async function mutate<T>(procedure: string, input: unknown): Promise<{ status: number; data: T }> {
+  const answer = await callProcedure<T>(server.url, null, procedure, input);
+  if (answer.data === undefined) throw new Error(`${procedure} → ${answer.status}: ${JSON.stringify(answer.error)}`);
+  return { status: answer.status, data: answer.data };
 }
 
 async function query<T>(procedure: string, input: unknown): Promise<T> {
-  const response = await fetch(
-    `${server.url}/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`,
-  );
-  const body = (await response.json()) as { result?: { data: T }; error?: unknown };
-  if (!body.result) throw new Error(`${procedure} → ${response.status}: ${JSON.stringify(body.error)}`);
-  return body.result.data;
+  const answer = await callProcedure<T>(server.url, null, procedure, input, "query");
+  if (answer.data === undefined) throw new Error(`${procedure} → ${answer.status}: ${JSON.stringify(answer.error)}`);
+  return answer.data;
 }
 
 function cardToken(cardholder: string): Promise<string> {
@@ -198,7 +160,7 @@ describe("[money][checkout] the real server process against a separate sandbox",
     // Then the server dies before anything else happens.
     await server.crash();
 
-    server = await startServer();
+    server = await run.restart();
     // The unknown outcome survived the crash; nobody asks for the result: the job alone must settle it.
     expect((await checkoutRow(checkout.checkoutId)).payment_attempt_status).toBe("unknown");
     let row = await checkoutRow(checkout.checkoutId);

@@ -4,96 +4,38 @@
 // idempotency key before the call, and pays as the shopper's provider
 // customer (provider: payer `{ type: "customer", id }` for a saved card).
 import { randomBytes } from "node:crypto";
-import { chmodSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { createSandbox, type Sandbox } from "@cobro/provider-sandbox";
+import type { Sandbox } from "@cobro/provider-sandbox";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCardToken } from "../support/card-token";
+import { type LiveServerRun, startLiveServerRun } from "../support/live-server-run";
 import { withServerDatabase } from "../support/server-database";
-import { type ServerProcess, startServerProcess } from "../support/server-process";
+import type { ServerProcess } from "../support/server-process";
+import { callProcedure, type HttpSession, signInOverHttp } from "../support/trpc-http";
 
-let runDir: string;
+let run: LiveServerRun;
 let sandbox: Sandbox;
 let server: ServerProcess;
 
 beforeAll(async () => {
-  runDir = mkdtempSync(path.join(tmpdir(), "cobro-saved-card-e2e-"));
-  // PostgreSQL runs as the postgres user when we are root: it must be able to enter the directory.
-  chmodSync(runDir, 0o755);
-  mkdirSync(path.join(runDir, "server"));
-  const webhookSecret = randomBytes(16).toString("hex");
-  sandbox = await createSandbox({ webhookSecret, dataDir: path.join(runDir, "sandbox") });
-  const seller = sandbox.control.defaultSeller;
-  server = await startServerProcess(
-    {
-      MP_ACCESS_TOKEN: seller.accessToken,
-      MP_PUBLIC_KEY: seller.publicKey,
-      MP_WEBHOOK_SECRET: webhookSecret,
-      MP_API_URL: sandbox.url,
-      TOKEN_ENCRYPTION_KEY: randomBytes(32).toString("hex"),
-    },
-    { dataDir: path.join(runDir, "server") },
-  );
+  run = await startLiveServerRun({ name: "saved-card" });
+  ({ sandbox, server } = run);
 }, 180_000);
 
-afterAll(async () => {
-  await server?.dispose();
-  await sandbox?.close();
-  if (runDir) rmSync(runDir, { recursive: true, force: true });
-}, 60_000);
+afterAll(() => run?.close(), 60_000);
 
-/** A browser's session: the cookie the server set at sign-up, sent back on every call. */
-interface Shopper {
-  cookie: string;
-  email: string;
-}
+type Shopper = HttpSession;
 
-async function call<T>(
-  shopper: Shopper | null,
-  procedure: string,
-  input: unknown,
-  kind: "query" | "mutation" = "mutation",
-): Promise<{ status: number; data?: T; error?: { data?: { field?: string; httpStatus?: number } } }> {
-  const headers: Record<string, string> = { origin: server.url };
-  if (shopper) headers.cookie = shopper.cookie;
-  const response =
-    kind === "mutation"
-      ? await fetch(`${server.url}/api/trpc/${procedure}`, {
-          method: "POST",
-          headers: { ...headers, "content-type": "application/json" },
-          body: JSON.stringify(input),
-        })
-      : await fetch(
-          `${server.url}/api/trpc/${procedure}${input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
-          { headers },
-        );
-  const body = (await response.json()) as { result?: { data: T }; error?: { data?: { field?: string } } };
-  return { status: response.status, data: body.result?.data, error: body.error };
+function call<T>(shopper: Shopper | null, procedure: string, input: unknown, kind: "query" | "mutation" = "mutation") {
+  return callProcedure<T>(server.url, shopper, procedure, input, kind);
 }
 
 async function signUp(): Promise<Shopper> {
   const email = `saver-${randomBytes(4).toString("hex")}@testuser.com`;
-  const response = await fetch(`${server.url}/api/trpc/auth.signUp`, {
-    method: "POST",
-    headers: { origin: server.url, "content-type": "application/json" },
-    body: JSON.stringify({ email, password: "a-long-password-1", name: "Ana Saver" }),
-  });
-  expect(response.status).toBe(200);
+  const signedUp = await call(null, "auth.signUp", { email, password: "a-long-password-1", name: "Ana Saver" });
+  expect(signedUp.status).toBe(200);
   // Sign-up signs nobody in (it answers alike for a taken address); an unverified shopper may sign in.
-  const signIn = await fetch(`${server.url}/api/trpc/auth.signIn`, {
-    method: "POST",
-    headers: { origin: server.url, "content-type": "application/json" },
-    body: JSON.stringify({ email, password: "a-long-password-1" }),
-  });
-  expect(signIn.status).toBe(200);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
-  expect(cookie).not.toBe("");
-  return { cookie, email };
+  return signInOverHttp(server.url, email, "a-long-password-1");
 }
 
 interface Checkout {

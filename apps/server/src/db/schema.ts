@@ -154,6 +154,28 @@ export interface PaymentsTable {
   /** The payer's e-mail, lower-case, as the provider reported it. */
   payer_email: string | null;
   external_reference: string | null;
+  /** The checkout preference (payment link) the payment paid, when the provider says (metadata.preference_id). */
+  preference_id: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+/** pending: stored, the call may be out; created / failed: the provider's answer; unknown: no answer seen. */
+export type PaymentLinkStatus = "pending" | "created" | "failed" | "unknown";
+
+/** A payment link (checkout preference) made in the console, with the body and key it was asked for with. */
+export interface PaymentLinksTable {
+  id: Generated<string>;
+  idempotency_key: string;
+  status: PaymentLinkStatus;
+  provider_preference_id: string | null;
+  init_point: string | null;
+  /** The items' titles, for the list (the provider's search returns item ids only). */
+  title_summary: string;
+  /** The exact body sent to the provider (re-sent as is with the same key when the answer was not seen). */
+  request: Jsonb;
+  error: string | null;
+  created_by: string | null;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }
@@ -364,6 +386,40 @@ export interface OutboundEmailsTable {
   created_at: CreatedAt;
 }
 
+/** Migration 0016: the mirror of the provider's merchant orders. */
+export interface MerchantOrdersTable {
+  provider_merchant_order_id: number;
+  status: string;
+  order_status: string | null;
+  preference_id: string | null;
+  external_reference: string | null;
+  total_minor: number;
+  paid_minor: number;
+  refunded_minor: ColumnType<number, number | undefined, number>;
+  currency: string;
+  /** The provider's body as last seen; write with `toJsonb`. */
+  snapshot: ColumnType<JsonValue, string, string>;
+  provider_created_at: Timestamp | null;
+  provider_updated_at: Timestamp | null;
+  updated_at: CreatedAt;
+}
+
+export type MerchantOrderRequestStatus = "pending" | "succeeded" | "failed" | "unknown";
+
+/** Migration 0016: staff create / update requests, stored with their idempotency key before the call. */
+export interface MerchantOrderRequestsTable {
+  id: Generated<string>;
+  idempotency_key: string;
+  kind: "create" | "update";
+  provider_merchant_order_id: number | null;
+  status: MerchantOrderRequestStatus;
+  request: ColumnType<JsonValue, string, string>;
+  error: string | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+  completed_at: Timestamp | null;
+}
+
 /** pending: stored, the call may be out; succeeded / failed: the provider's answer; unknown: no answer seen. */
 export type OrderCallStatus = "pending" | "succeeded" | "failed" | "unknown";
 
@@ -447,9 +503,12 @@ export interface DB {
   rate_limits: RateLimitsTable;
   provider_sync_state: ProviderSyncStateTable;
   payment_actions: PaymentActionsTable;
+  payment_links: PaymentLinksTable;
   store_settings: StoreSettingsTable;
   payment_state_changes: PaymentStateChangesTable;
   provider_calls: ProviderCallsTable;
+  merchant_orders: MerchantOrdersTable;
+  merchant_order_requests: MerchantOrderRequestsTable;
   orders: OrdersTable;
   order_actions: OrderActionsTable;
   order_state_changes: OrderStateChangesTable;
@@ -464,6 +523,7 @@ export type NewProduct = Insertable<ProductsTable>;
 export type Checkout = Selectable<CheckoutsTable>;
 export type Payment = Selectable<PaymentsTable>;
 export type Refund = Selectable<RefundsTable>;
+export type PaymentLink = Selectable<PaymentLinksTable>;
 export type Subscription = Selectable<SubscriptionsTable>;
 export type ProviderAccount = Selectable<ProviderAccountsTable>;
 export type WebhookEvent = Selectable<WebhookEventsTable>;

@@ -10,6 +10,9 @@ export const RECONCILE_CHECKOUT_JOB = "reconcile-checkout";
 /** Every minute: re-reads every checkout whose reconciliation is due (the fallback if a delayed job was lost). */
 export const RECONCILE_DUE_CHECKOUTS_JOB = "reconcile-due-checkouts";
 
+/** Every minute: settles refunds, captures and cancels whose provider answer was never seen, from what the provider holds. */
+export const RECONCILE_MONEY_ACTIONS_JOB = "reconcile-money-actions";
+
 /** Every few minutes and on demand ("Sync now"): the payment mirror catches up with the provider. */
 export const SYNC_PAYMENTS_JOB = "sync-payments";
 

@@ -3,6 +3,10 @@
 // resource from the provider (a notification only says "something changed") and must be safe to run twice.
 import type { AppDeps } from "../deps";
 import { expireCheckoutPreference } from "../domain/checkout/expire-checkout-preference";
+import {
+  parseMerchantOrderId,
+  syncMerchantOrderFromProvider,
+} from "../domain/merchant-orders/sync-merchant-order-from-provider";
 import { syncOrderNotification } from "../domain/orders/sync-order-notification";
 import { parseProviderPaymentId, syncPaymentFromProvider } from "../domain/payments/sync-payment-from-provider";
 
@@ -26,8 +30,16 @@ const handleOrderNotification: WebhookTopicHandler = async ({ deps, dataId }) =>
   await syncOrderNotification({ deps, dataId });
 };
 
+/** A merchant order changed: re-read it into the mirror (the console's merchant orders area). */
+const handleMerchantOrderNotification: WebhookTopicHandler = async ({ deps, dataId }) => {
+  await syncMerchantOrderFromProvider({ deps, merchantOrderId: parseMerchantOrderId(dataId) });
+};
+
 /** The topics this version acts on, by the provider's topic name (`type`). */
 export const WEBHOOK_TOPIC_HANDLERS: Readonly<Record<string, WebhookTopicHandler>> = {
   payment: handlePaymentNotification,
   order: handleOrderNotification,
+  // provider: Webhooks name it `topic_merchant_order_wh`, IPN `merchant_order` (the sandbox sends the latter).
+  merchant_order: handleMerchantOrderNotification,
+  topic_merchant_order_wh: handleMerchantOrderNotification,
 };

@@ -7,6 +7,7 @@ import { reconcileCheckout, reconcileDueCheckouts } from "../domain/checkout/rec
 import { deleteExpiredEmailTokens } from "../domain/email/email-tokens";
 import { dispatchPendingEmails, redactSentEmails, SENT_EMAIL_PAYLOAD_RETENTION_DAYS } from "../domain/email/outbox";
 import { MAX_SEND_ATTEMPTS, sendOutboundEmail } from "../domain/email/send-outbound-email";
+import { reconcileMoneyActions } from "../domain/payments/reconcile-money-actions";
 import { syncPaymentsFromProvider } from "../domain/payments/sync-payments-from-provider";
 import { PROVIDER_CALL_RETENTION_DAYS, pruneProviderCalls } from "../provider/provider-call-log";
 import { pruneRateLimits } from "../rate-limits/limiter";
@@ -17,6 +18,7 @@ import {
   PRUNE_PROVIDER_CALLS_JOB,
   RECONCILE_CHECKOUT_JOB,
   RECONCILE_DUE_CHECKOUTS_JOB,
+  RECONCILE_MONEY_ACTIONS_JOB,
   SEND_EMAIL_JOB,
   SYNC_PAYMENTS_JOB,
 } from "./job-names";
@@ -109,6 +111,20 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
     expireInSeconds: 300,
     cron: "* * * * *",
     handle: ({ deps }) => reconcileDueCheckouts({ deps }),
+  },
+  {
+    // Staff refunds, captures and cancels left unknown (or pending by a process that died mid-call): read the
+    // provider and record what happened. Singleton: one run at a time across every server instance.
+    name: RECONCILE_MONEY_ACTIONS_JOB,
+    policy: "singleton",
+    retryLimit: 0,
+    retryDelaySeconds: 60,
+    retryBackoff: false,
+    expireInSeconds: 300,
+    cron: "* * * * *",
+    handle: async ({ deps }) => {
+      await reconcileMoneyActions({ deps });
+    },
   },
   {
     // The payment mirror catches up with the provider (lost notifications, payments made outside Cobro). The

@@ -31,3 +31,9 @@ export const PASSWORD_RESETS_PER_IP: RateLimitRule = {
   points: 10,
   durationSeconds: 60 * 60,
 };
+
+/**
+ * Payment-link thank-you checks per address: each one reads a payment from the provider, so a script must not turn
+ * the public page into a flood of provider calls. The page asks every 2.5 s while a payment is pending (24 a minute).
+ */
+export const LINK_RESULTS_PER_IP: RateLimitRule = { name: "link-result:requests:ip", points: 60, durationSeconds: 60 };

@@ -13,6 +13,7 @@ import { createSandbox, type Sandbox, type SiteId } from "@cobro/provider-sandbo
 import type { Kysely, Selectable } from "kysely";
 import type { CheckoutsTable, DB } from "../db/schema";
 import { type CreatedCheckout, createCheckout } from "../domain/checkout/create-checkout";
+import { syncPaymentFromProvider } from "../domain/payments/sync-payment-from-provider";
 import { createLogger } from "../logging/logger";
 import { createProviderCallRecorder } from "../provider/provider-call-log";
 import { createTestDatabase, type TestDatabase } from "./test-database";
@@ -68,6 +69,11 @@ export interface ShopTestEnv {
     payer?: Partial<Payer>;
     now?: Date;
   }): Promise<CreatedCheckout>;
+  /**
+   * A Visa card payment made at the provider (`amount` in major units, APRO unless told; `capture: false` only
+   * authorizes) and mirrored, like one the console lists.
+   */
+  mirroredPayment(options: { amount: number; cardholder?: string; capture?: boolean }): Promise<ProviderPayment>;
   /** Settles a pending or in_process payment at the provider, as the buyer or issuer would. */
   settle(paymentId: number, outcome: "approve" | "reject" | "expire"): Promise<void>;
   /** The checkout's row as the database holds it now. */
@@ -182,6 +188,18 @@ export async function startShopTestEnv(
         payer: env.payer(payer),
         now,
       });
+    },
+    async mirroredPayment(options) {
+      const payment = await provider.payments.create({
+        transaction_amount: options.amount,
+        token: await env.cardToken(options.cardholder ?? "APRO"),
+        payment_method_id: "visa",
+        installments: 1,
+        payer: { email: env.payer().email },
+        ...(options.capture === false ? { capture: false } : {}),
+      });
+      await syncPaymentFromProvider({ deps, providerPaymentId: payment.id });
+      return payment;
     },
     async settle(paymentId, outcome) {
       const response = await fetch(`${sandbox.url}/__sandbox/payments/${paymentId}/settle`, {

@@ -14,11 +14,12 @@ import { type DB, toJsonb } from "../db/schema";
 import { saveCardForUser } from "../domain/account/save-card-for-user";
 import { createCheckout } from "../domain/checkout/create-checkout";
 import { createEmailToken, type EmailTokenPurpose } from "../domain/email/email-tokens";
+import { createPaymentLink } from "../domain/links/create-payment-link";
 import { deleteOrderTransaction } from "../domain/orders/order-actions";
 import { syncPaymentFromProvider } from "../domain/payments/sync-payment-from-provider";
 import { changeSubscriptionStatus } from "../domain/subscriptions/change-subscription-status";
 import { createSubscription } from "../domain/subscriptions/create-subscription";
-import { startShopTestEnv } from "../test/shop-test-env";
+import { payOnHostedPage, startShopTestEnv } from "../test/shop-test-env";
 import { createTestOrder, firstTransactionId, orderInput } from "../test/test-orders";
 import { createTestCaller, createTestUser, signInAs, TEST_PASSWORD, uniqueEmail } from "../test/test-users";
 import { appRouter } from "./router";
@@ -98,6 +99,29 @@ const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     access: "operator",
     input: async () => ({ providerPaymentId: (await mirroredPayment(false)).id, idempotencyKey: randomUUID() }),
   },
+  "admin.links.list": { access: "viewer", input: () => ({ limit: 5 }) },
+  "admin.links.get": { access: "viewer", input: async () => ({ preferenceId: (await sharedLink).preferenceId }) },
+  "admin.links.create": {
+    access: "operator",
+    input: () => ({
+      items: [{ title: "Matrix link", quantity: 1, unitPriceMinor: 1000 }],
+      currency: "ARS",
+      idempotencyKey: randomUUID(),
+    }),
+  },
+  "admin.links.update": {
+    access: "operator",
+    input: async () => ({
+      preferenceId: (await sharedLink).preferenceId,
+      currency: "ARS",
+      items: [{ title: "Matrix link, changed", quantity: 2, unitPriceMinor: 1000 }],
+      idempotencyKey: randomUUID(),
+    }),
+  },
+  "admin.links.expire": {
+    access: "operator",
+    input: async () => ({ preferenceId: (await paymentLink()).preferenceId, idempotencyKey: randomUUID() }),
+  },
   "admin.payments.syncNow": { access: "operator", input: () => undefined },
   "admin.orders.list": { access: "viewer", input: () => ({ filters: { mode: "manual", text: "vt-" }, limit: 5 }) },
   "admin.orders.get": { access: "viewer", input: async () => ({ orderId: await sharedOrder }) },
@@ -150,6 +174,57 @@ const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     },
   },
   "admin.payments.syncStatus": { access: "viewer", input: () => undefined },
+  "admin.customers.search": { access: "viewer", input: () => ({ limit: 5 }) },
+  "admin.customers.get": { access: "viewer", input: async () => ({ customerId: (await sharedCustomer).id }) },
+  "admin.customers.create": {
+    access: "operator",
+    input: () => ({ email: uniqueEmail("matrix-customer"), firstName: "Matrix", idempotencyKey: randomUUID() }),
+  },
+  "admin.customers.update": {
+    access: "operator",
+    input: async () => ({ customerId: (await sharedCustomer).id, firstName: "Matrix" }),
+  },
+  "admin.customers.delete": { access: "operator", input: async () => ({ customerId: (await providerCustomer()).id }) },
+  "admin.customers.addCard": {
+    access: "operator",
+    input: async () => ({
+      customerId: (await sharedCustomer).id,
+      cardToken: await env.cardToken("APRO"),
+      idempotencyKey: randomUUID(),
+    }),
+  },
+  "admin.customers.updateCard": {
+    access: "operator",
+    input: async () => {
+      const { customer, card } = await sharedCustomerCard;
+      return { customerId: customer.id, cardId: card.id, expirationMonth: 11, expirationYear: 2040 };
+    },
+  },
+  "admin.customers.deleteCard": {
+    access: "operator",
+    input: async () => {
+      const customer = await providerCustomer();
+      const card = await env.provider.cards.create(customer.id, { token: await env.cardToken("APRO") });
+      return { customerId: customer.id, cardId: card.id };
+    },
+  },
+  "admin.merchantOrders.search": { access: "viewer", input: () => ({ status: "opened", limit: 5 }) },
+  "admin.merchantOrders.get": {
+    access: "viewer",
+    input: async () => ({ merchantOrderId: (await sharedMerchantOrder).id }),
+  },
+  "admin.merchantOrders.create": {
+    access: "operator",
+    input: () => ({ idempotencyKey: randomUUID(), items: [{ title: "Matrix", quantity: 1, unitPriceMinor: 100 }] }),
+  },
+  "admin.merchantOrders.update": {
+    access: "operator",
+    input: async () => ({
+      merchantOrderId: (await sharedMerchantOrder).id,
+      idempotencyKey: randomUUID(),
+      externalReference: "rbac-matrix",
+    }),
+  },
   "admin.users.setRole": { access: "admin", input: ({ targetUser }) => ({ userId: targetUser.id, role: "shopper" }) },
   "admin.overview.figures": { access: "viewer", input: () => ({ period: "7d" }) },
   "admin.overview.volume": { access: "viewer", input: () => undefined },
@@ -205,6 +280,7 @@ const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     input: async () => ({ ...(await guestCheckout()), paymentMethodId: "rapipago" }),
   },
   "checkout.result": { access: "public", input: () => guestCheckout() },
+  "checkout.linkResult": { access: "public", input: () => sharedLinkPayment },
   "plans.list": { access: "public", input: () => undefined },
   "plans.get": { access: "public", input: () => ({ id: plan.id }) },
   "subscriptions.create": {
@@ -280,6 +356,45 @@ async function mirroredPayment(capture = true) {
   return payment;
 }
 const sharedPayment = mirroredPayment();
+/** A merchant order at the provider, for the merchant orders reads and update. */
+const sharedMerchantOrder = env.provider.merchantOrders.create({
+  items: [{ title: "Matrix", quantity: 1, unit_price: 10, currency_id: "ARS" }],
+});
+
+/** A new customer at the provider (each call its own e-mail). */
+function providerCustomer() {
+  return env.provider.customers.create({ email: uniqueEmail("matrix-customer") });
+}
+const sharedCustomer = providerCustomer();
+const sharedCustomerCard = sharedCustomer.then(async (customer) => ({
+  customer,
+  card: await env.provider.cards.create(customer.id, { token: await env.cardToken("APRO") }),
+}));
+
+/** A payment link made in the console by an operator. */
+async function paymentLink(): Promise<{ preferenceId: string; initPoint: string }> {
+  const operator = await createTestUser({ db, role: "operator" });
+  const link = await createPaymentLink({
+    deps,
+    actorUserId: operator.id,
+    input: {
+      items: [{ title: "Matrix link", quantity: 1, unitPriceMinor: 1000 }],
+      currency: "ARS",
+      excludedPaymentMethods: [],
+      idempotencyKey: randomUUID(),
+    },
+  });
+  if (!link.preferenceId || !link.initPoint) throw new Error("the sandbox made no link");
+  return { preferenceId: link.preferenceId, initPoint: link.initPoint };
+}
+const sharedLink = paymentLink();
+
+/** A link paid on the hosted page: what its thank-you page is opened with. */
+const sharedLinkPayment = sharedLink.then(async (link) => {
+  const response = await payOnHostedPage(link.initPoint, "APRO");
+  const back = new URL(response.headers.get("location") ?? "");
+  return { preferenceId: link.preferenceId, paymentId: Number(back.searchParams.get("payment_id")) };
+});
 
 /** The staff member the matrix's orders are created by (the virtual terminal's fixtures). */
 const ordersActor = createTestUser({ db, role: "operator" });

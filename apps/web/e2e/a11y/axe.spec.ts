@@ -1,18 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { seriousViolations } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { addToCart, enterPayerDetails, fillCard, seedProduct } from "../support/shop";
-
-/** Serious and critical WCAG 2.1 A/AA violations on the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
-    );
-}
 
 /** Waits until every picture on the page has loaded (lazy ones are scrolled to first). */
 async function picturesLoaded(page: Page): Promise<void> {

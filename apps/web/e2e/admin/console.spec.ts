@@ -77,9 +77,12 @@ test("[admin][users] an admin changes a user's role and disables a user, whose s
   try {
     const target = await createShopperWithSession({ db, context: targetContext });
 
+    await db.updateTable("users").set({ email_verified_at: null }).where("id", "=", target.id).execute();
     await page.goto(`/admin/users?q=${encodeURIComponent(target.email)}`);
     const row = page.getByTestId(`user-row-${target.email}`);
     await expect(row).toBeVisible();
+    // The list says whether the address is verified: not until the shopper follows the link.
+    await expect(row.getByTestId("user-email-verified")).toHaveText("Address not verified");
     // Axe on an admin page with its table and controls on show.
     expect(await seriousViolations(page)).toEqual([]);
 

@@ -41,6 +41,23 @@ export async function getProviderPayment(
   };
 }
 
+/** A checkout preference (payment link) as the provider holds it. */
+export async function getProviderPreference(
+  preferenceId: string,
+  target: StoreEnv = MAIN_STORE,
+): Promise<{
+  id: string;
+  items: { title: string; quantity: number; unit_price: number; currency_id: string }[];
+  external_reference: string;
+  back_urls: { success: string; pending: string; failure: string };
+  auto_return: string;
+  notification_url: string | null;
+  expires: boolean;
+  expiration_date_to: string | null;
+}> {
+  return (await call(target, "GET", `/checkout/preferences/${encodeURIComponent(preferenceId)}`)) as never;
+}
+
 /** Creates an active monthly plan as the store's seller (what the admin would do) and returns its id. */
 export async function createPlan(options: {
   reason: string;
@@ -88,6 +105,33 @@ export async function createCardPayment(options: {
     payer: { email: options.payerEmail ?? "buyer@e2e.test" },
     ...(options.capture === false ? { capture: false } : {}),
   })) as { id: number; status: string };
+}
+
+/** A provider customer with its saved cards, as the sandbox holds it. */
+export interface ProviderCustomer {
+  id: string;
+  email: string;
+  first_name: string | null;
+  cards: { id: string; last_four_digits: string; expiration_month: number; expiration_year: number }[];
+}
+
+/** The store's customers at the provider with this exact e-mail. */
+export async function searchProviderCustomers(
+  email: string,
+  target: StoreEnv = MAIN_STORE,
+): Promise<ProviderCustomer[]> {
+  const found = (await call(target, "GET", `/v1/customers/search?email=${encodeURIComponent(email)}`)) as {
+    results: ProviderCustomer[];
+  };
+  return found.results;
+}
+
+/** Creates a customer at the provider as the store's seller (not through Cobro). */
+export async function createProviderCustomer(
+  body: { email: string; first_name?: string },
+  target: StoreEnv = MAIN_STORE,
+): Promise<ProviderCustomer> {
+  return (await call(target, "POST", "/v1/customers", body)) as ProviderCustomer;
 }
 
 /** An order (Orders API) as the provider holds it. */

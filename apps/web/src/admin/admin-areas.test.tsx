@@ -2,28 +2,13 @@
 // The console's users and catalog areas as staff drive them, against a fake
 // server at the fetch level (the app's real tRPC client, hooks and router).
 import "@testing-library/jest-dom/vitest";
-import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter } from "react-router";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { App } from "../app";
-import { AppProviders } from "../providers";
+import { describe, expect, it, vi } from "vitest";
 import { FakeTrpcError, FakeTrpcServer } from "../test/fake-trpc-server";
+import { renderApp } from "../test/render-app";
 
 vi.setConfig({ testTimeout: 30_000 });
-
-// jsdom has <dialog> but not its modal methods; these do what the tests rely on (open and close).
-HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
-  this.setAttribute("open", "");
-};
-HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
-  this.removeAttribute("open");
-};
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const CONFIG = {
   providerMode: "sandbox",
@@ -55,18 +40,6 @@ const OTHER = {
 
 function staff(role: string) {
   return { id: "11111111-1111-4111-8111-111111111111", email: `${role}@example.com`, name: `The ${role}`, role };
-}
-
-function renderApp(server: FakeTrpcServer, path: string) {
-  vi.stubGlobal("fetch", server.fetch);
-  vi.stubGlobal("scrollTo", vi.fn());
-  render(
-    <AppProviders language="en">
-      <MemoryRouter initialEntries={[path]}>
-        <App />
-      </MemoryRouter>
-    </AppProviders>,
-  );
 }
 
 describe("[admin][catalog] catalog area", () => {

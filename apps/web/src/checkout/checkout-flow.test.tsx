@@ -2,15 +2,13 @@
 // The checkout as a shopper drives it: typing, clicking, submitting. The app's
 // real tRPC client talks to a fake server at the fetch level (no mocked hooks).
 import "@testing-library/jest-dom/vitest";
-import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { App } from "../app";
 import type { CartItem } from "../cart/cart-state";
-import { AppProviders } from "../providers";
 import { createFakeMercadoPago, type FakeMercadoPago } from "../test/fake-mercadopago";
 import { FAKE_PROVIDER_URL, FAKE_SDK_URL, FakeTrpcError, FakeTrpcServer } from "../test/fake-trpc-server";
+import { renderApp } from "../test/render-app";
 import { type StoredCheckout, writeStoredCheckout } from "./checkout-session";
 
 const PRODUCT_ID = "0b9c0f8e-4f55-4f0b-9f58-1c1f6f0e2a11";
@@ -109,17 +107,8 @@ function fakeServer(pay: (checkoutId: string) => "approved" | "rejected" = () =>
   return { server, statuses };
 }
 
-function renderApp(server: FakeTrpcServer, path = "/checkout") {
-  vi.stubGlobal("fetch", server.fetch);
-  // The layout scrolls to the top on navigation; jsdom has no scrolling.
-  vi.stubGlobal("scrollTo", vi.fn());
-  return render(
-    <AppProviders language="en" cartItems={CART}>
-      <MemoryRouter initialEntries={[path]}>
-        <App />
-      </MemoryRouter>
-    </AppProviders>,
-  );
+function renderCheckout(server: FakeTrpcServer, path = "/checkout") {
+  return renderApp(server, path, { cartItems: CART });
 }
 
 /** The text a screen reader reads after a control's label: its description and error. */
@@ -155,8 +144,6 @@ beforeEach(() => {
 vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
   delete window.MercadoPago;
 });
 
@@ -165,7 +152,7 @@ describe("[checkout][card] paying with a card", () => {
     const user = userEvent.setup();
     const { server } = fakeServer();
     writeStoredCheckout(storedCheckout);
-    renderApp(server);
+    renderCheckout(server);
     await typeCard(user, sdk, CARD_NUMBER.slice(0, 8));
     // The installments are the SDK's payer costs, with their total and cost.
     const installments = await screen.findByLabelText(/^Installments/);
@@ -210,7 +197,7 @@ describe("[checkout][card] paying with a card", () => {
     // The first checkout's card is declined; any later checkout's card is approved.
     const { server } = fakeServer((checkoutId) => (checkoutId === FIRST_CHECKOUT ? "rejected" : "approved"));
     writeStoredCheckout(storedCheckout);
-    renderApp(server);
+    renderCheckout(server);
     await typeCard(user, sdk, CARD_NUMBER.slice(0, 8));
     await screen.findByLabelText(/^Installments/);
     await user.click(screen.getByRole("button", { name: "Pay now" }));
@@ -269,7 +256,7 @@ describe("[checkout][cards] saved cards", () => {
     server.on("auth.me", () => ({ user: SHOPPER }));
     server.on("account.cards.list", () => [SAVED]);
     writeStoredCheckout(storedCheckout);
-    renderApp(server);
+    renderCheckout(server);
 
     const choice = await screen.findByRole("group", { name: "Pay with" });
     expect(within(choice).getByLabelText("Visa ending in 3704, expires 11/30")).toBeChecked();
@@ -295,7 +282,7 @@ describe("[checkout][cards] saved cards", () => {
     server.on("auth.me", () => ({ user: SHOPPER }));
     server.on("account.cards.list", () => [SAVED]);
     writeStoredCheckout(storedCheckout);
-    renderApp(server);
+    renderCheckout(server);
 
     await user.click(await screen.findByLabelText("A new card"));
     await typeCard(user, sdk, CARD_NUMBER.slice(0, 8));
@@ -314,7 +301,7 @@ describe("[checkout][cards] the SDK cannot load", () => {
     delete window.MercadoPago;
     const { server } = fakeServer();
     writeStoredCheckout(storedCheckout);
-    renderApp(server);
+    renderCheckout(server);
 
     // The script tag the loader added fails (blocked, offline).
     await waitFor(() => expect(document.getElementById("mercadopago-sdk")).not.toBeNull());
@@ -341,7 +328,7 @@ describe("[checkout][payer] the payer's details", () => {
   it("focuses the first field in error, says what is wrong and keeps what was typed", async () => {
     const user = userEvent.setup();
     const { server } = fakeServer();
-    renderApp(server);
+    renderCheckout(server);
     const email = await screen.findByLabelText(/^Email/);
     await waitFor(() => expect(screen.getByLabelText(/^Document type/)).toBeEnabled());
     await user.type(screen.getByLabelText(/^First name/), "Ana");
@@ -371,7 +358,7 @@ describe("[checkout][payer] the payer's details", () => {
   it("checks the document number's length for the chosen document type", async () => {
     const user = userEvent.setup();
     const { server } = fakeServer();
-    renderApp(server);
+    renderCheckout(server);
     const documentType = await screen.findByLabelText(/^Document type/);
     await waitFor(() => expect(documentType).toBeEnabled());
     await user.type(screen.getByLabelText(/^Email/), "ana@example.com");
@@ -406,7 +393,7 @@ describe("[checkout][payer] the payer's details", () => {
         fieldErrors: { "payer.identification.number": ["The provider refused this document number"] },
       });
     });
-    renderApp(server);
+    renderCheckout(server);
     await waitFor(() => expect(screen.getByLabelText(/^Document type/)).toBeEnabled());
     await user.type(screen.getByLabelText(/^Email/), "ana@example.com");
     await user.type(screen.getByLabelText(/^First name/), "Ana");

@@ -69,7 +69,8 @@ export const adminEn = {
   "admin.webhooks.replay.button": "Replay",
   "admin.webhooks.replay.busy": "Replaying…",
   "admin.webhooks.replay.hint": "Runs the processing again; replaying twice has the effect of once.",
-  "admin.webhooks.replay.notReplayable": "Only failed, ignored or queued notifications can be replayed.",
+  "admin.webhooks.replay.notReplayable":
+    "Only failed, ignored, queued or stuck (processing for over 10 minutes) notifications can be replayed.",
   "admin.webhooks.replay.queued": "Replay queued. The status below follows the processing.",
   "admin.webhooks.replay.notQueued": "The replay was recorded but could not be queued. Try again in a moment.",
   "admin.webhooks.replay.nothing": "Nothing to replay: the notification is already settled.",
@@ -158,6 +159,8 @@ export const adminEn = {
   "admin.users.colRole": "Role",
   "admin.users.colStatus": "Status",
   "admin.users.active": "Active",
+  "admin.users.emailVerified": "Address verified",
+  "admin.users.emailUnverified": "Address not verified",
   "admin.users.disabled": "Disabled",
   "admin.users.you": "(you)",
   "admin.users.roleOf": "Role of {name}",

@@ -71,7 +71,8 @@ export const adminEs: AdminDictionary = {
   "admin.webhooks.replay.button": "Reprocesar",
   "admin.webhooks.replay.busy": "Reprocesando…",
   "admin.webhooks.replay.hint": "Vuelve a ejecutar el procesamiento; reprocesar dos veces tiene el efecto de una.",
-  "admin.webhooks.replay.notReplayable": "Solo se pueden reprocesar notificaciones fallidas, ignoradas o en cola.",
+  "admin.webhooks.replay.notReplayable":
+    "Solo se pueden reprocesar notificaciones fallidas, ignoradas, en cola o atascadas (procesándose hace más de 10 minutos).",
   "admin.webhooks.replay.queued": "Reproceso en cola. El estado de abajo sigue el procesamiento.",
   "admin.webhooks.replay.notQueued":
     "El reproceso quedó registrado pero no se pudo poner en cola. Inténtalo de nuevo en un momento.",
@@ -162,6 +163,8 @@ export const adminEs: AdminDictionary = {
   "admin.users.colRole": "Rol",
   "admin.users.colStatus": "Estado",
   "admin.users.active": "Activo",
+  "admin.users.emailVerified": "Dirección verificada",
+  "admin.users.emailUnverified": "Dirección sin verificar",
   "admin.users.disabled": "Deshabilitado",
   "admin.users.you": "(tú)",
   "admin.users.roleOf": "Rol de {name}",

@@ -71,7 +71,8 @@ export const adminPt: AdminDictionary = {
   "admin.webhooks.replay.button": "Reprocessar",
   "admin.webhooks.replay.busy": "Reprocessando…",
   "admin.webhooks.replay.hint": "Executa o processamento de novo; reprocessar duas vezes tem o efeito de uma.",
-  "admin.webhooks.replay.notReplayable": "Só é possível reprocessar notificações que falharam, ignoradas ou na fila.",
+  "admin.webhooks.replay.notReplayable":
+    "Só podem ser reprocessadas notificações com falha, ignoradas, na fila ou travadas (processando há mais de 10 minutos).",
   "admin.webhooks.replay.queued": "Reprocessamento na fila. O status abaixo acompanha o processamento.",
   "admin.webhooks.replay.notQueued":
     "O reprocessamento foi registrado, mas não pôde entrar na fila. Tente novamente em instantes.",
@@ -162,6 +163,8 @@ export const adminPt: AdminDictionary = {
   "admin.users.colRole": "Papel",
   "admin.users.colStatus": "Status",
   "admin.users.active": "Ativo",
+  "admin.users.emailVerified": "Endereço verificado",
+  "admin.users.emailUnverified": "Endereço não verificado",
   "admin.users.disabled": "Desativado",
   "admin.users.you": "(você)",
   "admin.users.roleOf": "Papel de {name}",

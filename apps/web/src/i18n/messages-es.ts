@@ -112,6 +112,10 @@ export const es: Dictionary = {
   "reason.card_not_found": "No encontramos esa tarjeta. Recarga la página e inténtalo de nuevo.",
   "reason.checkout_not_found": "No encontramos este pedido. Vuelve a empezar desde tu carrito.",
   "reason.currency_not_supported": "La moneda de esta tienda no se puede usar para este pago.",
+  "reason.customer_email_taken": "Mercado Pago ya tiene un cliente con este e-mail. Búscalo en lugar de crearlo.",
+  "reason.invalid_card_expiry":
+    "Mercado Pago no aceptó este vencimiento. Revisa el mes y el año (la tarjeta no debe estar vencida).",
+  "reason.external_reference_taken": "Esta referencia pertenece a un pedido de la tienda. Elige otra.",
   "reason.invalid_card_token": "No pudimos usar los datos de la tarjeta. Vuelve a ingresarla.",
   "reason.invalid_identification": "Revisa el tipo y número de documento.",
   "reason.invalid_installments": "Elige otra cantidad de cuotas.",
@@ -515,6 +519,9 @@ export const es: Dictionary = {
   "auth.error.newPassword": "Usa entre 8 y 128 caracteres.",
   "auth.error.invalidCredentials": "El correo o la contraseña no son correctos.",
   "reason.link_expired": "Este enlace ya se usó o venció. Pide uno nuevo.",
+  "reason.merchant_order_not_found": "Mercado Pago no tiene ninguna orden de venta con ese número.",
+  "reason.merchant_order_preference_not_found":
+    "Mercado Pago no tiene ninguna preferencia (link de pago) con ese id. Revisa el id de la preferencia.",
   "page.checkEmail.title": "Revisa tu correo",
   "page.verifyEmail.title": "Confirma tu e-mail",
   "page.forgotPassword.title": "¿Olvidaste tu contraseña?",
@@ -545,4 +552,19 @@ export const es: Dictionary = {
   "auth.verifyBanner.resent": "Enviamos un enlace nuevo a {email}.",
   "auth.verifyBanner.why":
     "Los pedidos que hiciste como invitado con esta dirección aparecen aquí cuando la confirmes.",
+  "linkThanks.pageTitle": "Gracias",
+  "linkThanks.checking": "Estamos verificando tu pago…",
+  "linkThanks.title.approved": "¡Gracias! Tu pago fue aprobado",
+  "linkThanks.title.pending": "Tu pago se está procesando",
+  "linkThanks.title.rejected": "Tu pago no se completó",
+  "linkThanks.title.neutral": "Gracias",
+  "linkThanks.body.approved": "El vendedor recibió tu pago de {amount}.",
+  "linkThanks.body.pending":
+    "Le avisaremos al vendedor en cuanto Mercado Pago lo confirme. No necesitas pagar de nuevo.",
+  "linkThanks.body.rejected":
+    "No se cobró nada. Vuelve al link de pago para probar con otra tarjeta u otro medio de pago.",
+  "linkThanks.body.neutral": "Si pagaste, el vendedor verá tu pago cuando Mercado Pago lo confirme.",
+  "linkThanks.reference": "Referencia: {reference}",
+  "linkThanks.paymentId": "Número de pago: {id}",
+  "linkThanks.home": "Visitar la tienda",
 };

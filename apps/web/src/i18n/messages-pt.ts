@@ -112,6 +112,10 @@ export const pt: Dictionary = {
   "reason.card_not_found": "Não encontramos esse cartão. Recarregue a página e tente novamente.",
   "reason.checkout_not_found": "Não encontramos este pedido. Comece de novo pelo seu carrinho.",
   "reason.currency_not_supported": "A moeda desta loja não pode ser usada neste pagamento.",
+  "reason.customer_email_taken": "O Mercado Pago já tem um cliente com este e-mail. Pesquise-o em vez de criá-lo.",
+  "reason.invalid_card_expiry":
+    "O Mercado Pago não aceitou esta validade. Confira o mês e o ano (o cartão não pode estar vencido).",
+  "reason.external_reference_taken": "Esta referência pertence a um pedido da loja. Escolha outra.",
   "reason.invalid_card_token": "Não conseguimos usar os dados do cartão. Informe o cartão novamente.",
   "reason.invalid_identification": "Confira o tipo e o número do documento.",
   "reason.invalid_installments": "Escolha outro número de parcelas.",
@@ -515,6 +519,9 @@ export const pt: Dictionary = {
   "auth.error.newPassword": "Use entre 8 e 128 caracteres.",
   "auth.error.invalidCredentials": "E-mail ou senha incorretos.",
   "reason.link_expired": "Este link já foi usado ou expirou. Peça um novo.",
+  "reason.merchant_order_not_found": "O Mercado Pago não tem nenhum pedido de venda com esse número.",
+  "reason.merchant_order_preference_not_found":
+    "O Mercado Pago não tem nenhuma preferência (link de pagamento) com esse id. Confira o id da preferência.",
   "page.checkEmail.title": "Confira seu e-mail",
   "page.verifyEmail.title": "Confirme seu e-mail",
   "page.forgotPassword.title": "Esqueceu sua senha?",
@@ -545,4 +552,19 @@ export const pt: Dictionary = {
   "auth.verifyBanner.resent": "Enviamos um novo link para {email}.",
   "auth.verifyBanner.why":
     "Os pedidos que você fez como convidado com este endereço aparecem aqui quando ele for confirmado.",
+  "linkThanks.pageTitle": "Obrigado",
+  "linkThanks.checking": "Estamos verificando seu pagamento…",
+  "linkThanks.title.approved": "Obrigado! Seu pagamento foi aprovado",
+  "linkThanks.title.pending": "Seu pagamento está sendo processado",
+  "linkThanks.title.rejected": "Seu pagamento não foi concluído",
+  "linkThanks.title.neutral": "Obrigado",
+  "linkThanks.body.approved": "O vendedor recebeu seu pagamento de {amount}.",
+  "linkThanks.body.pending":
+    "Avisaremos o vendedor assim que o Mercado Pago confirmar. Você não precisa pagar de novo.",
+  "linkThanks.body.rejected":
+    "Nada foi cobrado. Volte ao link de pagamento para tentar outro cartão ou meio de pagamento.",
+  "linkThanks.body.neutral": "Se você pagou, o vendedor verá seu pagamento assim que o Mercado Pago confirmar.",
+  "linkThanks.reference": "Referência: {reference}",
+  "linkThanks.paymentId": "Número do pagamento: {id}",
+  "linkThanks.home": "Visitar a loja",
 };

@@ -2,36 +2,16 @@
 // Sign-in and plan subscription as a shopper drives them, against a fake server
 // at the fetch level (the app's real tRPC client and hooks).
 import "@testing-library/jest-dom/vitest";
-import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter } from "react-router";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { App } from "../app";
-import { AppProviders } from "../providers";
+import { describe, expect, it, vi } from "vitest";
 import { createFakeMercadoPago } from "../test/fake-mercadopago";
 import { FAKE_PROVIDER_URL, FAKE_SDK_URL, FakeTrpcError, FakeTrpcServer } from "../test/fake-trpc-server";
+import { renderApp } from "../test/render-app";
 
 const SHOPPER = { id: "33333333-3333-4333-8333-333333333333", email: "ana@example.com", name: "Ana", role: "shopper" };
 
 vi.setConfig({ testTimeout: 30_000 });
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-function renderApp(server: FakeTrpcServer, path: string) {
-  vi.stubGlobal("fetch", server.fetch);
-  // The layout scrolls to the top on navigation; jsdom has no scrolling.
-  vi.stubGlobal("scrollTo", vi.fn());
-  render(
-    <AppProviders language="en">
-      <MemoryRouter initialEntries={[path]}>
-        <App />
-      </MemoryRouter>
-    </AppProviders>,
-  );
-}
 
 describe("[account][auth] sign-in form", () => {
   it("refuses a wrong password without telling which field, empties only the password, then signs in", async () => {

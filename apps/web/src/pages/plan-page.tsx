@@ -59,27 +59,25 @@ function SubscribeForm({ plan, email, onCreated }: SubscribeFormProps) {
   };
 
   return (
-    <>
-      <CardForm
-        idPrefix="plan-card"
-        requireBrand={false}
-        submitLabel={t("plan.subscribeButton")}
-        busyLabel={t("plan.subscribing")}
-        validateExtra={() => trigger(undefined, { shouldFocus: true })}
-        onSubmit={subscribeWithCard}
-      >
-        <TextField
-          id="plan-payer-email"
-          label={t("plan.payerEmail")}
-          description={t("plan.payerEmailHelp")}
-          type="email"
-          autoComplete="email"
-          required
-          error={formState.errors.payerEmail?.message}
-          {...register("payerEmail")}
-        />
-      </CardForm>
-    </>
+    <CardForm
+      idPrefix="plan-card"
+      requireBrand={false}
+      submitLabel={t("plan.subscribeButton")}
+      busyLabel={t("plan.subscribing")}
+      validateExtra={() => trigger(undefined, { shouldFocus: true })}
+      onSubmit={subscribeWithCard}
+    >
+      <TextField
+        id="plan-payer-email"
+        label={t("plan.payerEmail")}
+        description={t("plan.payerEmailHelp")}
+        type="email"
+        autoComplete="email"
+        required
+        error={formState.errors.payerEmail?.message}
+        {...register("payerEmail")}
+      />
+    </CardForm>
   );
 }
 

@@ -94,6 +94,18 @@ describe("customers", () => {
     expect((await api.put(`/v1/customers/${customer.id}`, { default_card: "42" })).status).toBe(400);
   });
 
+  it("deletes a customer that still has saved cards, and the cards go with it", async () => {
+    // provider (its OpenAPI): deleting a customer removes its saved cards too; it answers the deleted customer.
+    const customer = (await api.post<Customer>("/v1/customers", { email: "leaving@testuser.com" })).body;
+    const card = await api.post<Schemas["Card"]>(`/v1/customers/${customer.id}/cards`, { token: await tokenize(api) });
+    const deleted = await api.del<Customer>(`/v1/customers/${customer.id}`);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.cards?.map((c) => c.id)).toEqual([card.body.id]);
+    expect((await api.get(`/v1/customers/${customer.id}/cards/${card.body.id}`)).status).toBe(404);
+    // The e-mail is free again: a new customer may take it.
+    expect((await api.post("/v1/customers", { email: "leaving@testuser.com" })).status).toBe(201);
+  });
+
   it("hides another seller's customers", async () => {
     const customer = (await api.post<Customer>("/v1/customers", { email: "mine@testuser.com" })).body;
     const other = apiFor(sandbox, "TEST-6666666666666666-666666-66666666666666666666666666666666-7777006");

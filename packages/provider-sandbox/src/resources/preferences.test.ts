@@ -95,6 +95,19 @@ describe("POST /checkout/preferences", () => {
     expect(body.cause[0]).toMatchObject({ code: "invalid_currency_id", data: "items[0].currency_id" });
   });
 
+  it("refuses more than 36 installments, as the provider does (invalid_payment_methods)", async () => {
+    const res = await createPreference({ ...basicBody, payment_methods: { installments: 37 } });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body).toMatchObject({
+      error: "invalid_payment_methods",
+      message: "installments invalid. Should be a number between 1 and 36.",
+    });
+    expect(body.cause[0]).toMatchObject({ data: "payment_methods.installments" });
+    const ok = await createPreference({ ...basicBody, payment_methods: { installments: 36 } });
+    expect(ok.status).toBe(201);
+  });
+
   it("uses the seller's site: a Brazilian seller prices in BRL", async () => {
     const seller = sandbox.control.createSeller({ siteId: "MLB" });
     const ok = await createPreference(

@@ -144,6 +144,17 @@ function checkRules(preference: Preference, seller: Seller): void {
     });
   }
   checkItems(preference.items, seller);
+  // provider: `installments invalid. Should be a number between 1 and 36.` (invalid_payment_methods).
+  const installments = preference.payment_methods?.installments;
+  if (installments !== null && installments !== undefined) {
+    if (!Number.isInteger(installments) || installments < 1 || installments > 36) {
+      const message = "installments invalid. Should be a number between 1 and 36.";
+      throw classicError(400, message, {
+        error: "invalid_payment_methods",
+        cause: [{ code: "invalid_payment_methods", description: message, data: "payment_methods.installments" }],
+      });
+    }
+  }
   const from = preference.expiration_date_from;
   const to = preference.expiration_date_to;
   if (from && to && Date.parse(from) > Date.parse(to)) {

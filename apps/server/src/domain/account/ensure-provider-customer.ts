@@ -8,16 +8,18 @@ import { toShopperError } from "../shop/provider-failure";
 
 async function findOrCreateCustomer(
   deps: Pick<AppDeps, "provider">,
-  user: { id: string; email: string; name: string },
+  user: { id: string; email: string; name: string; updated_at: Date },
 ): Promise<string> {
   const found = await deps.provider.customers.search({ email: user.email });
   const existing = found.results.find((customer) => customer.email.toLowerCase() === user.email);
   if (existing) return existing.id;
   try {
-    // One key per user: two concurrent first saves create one customer.
+    // One key per user and link: two concurrent first saves create one customer. The user's last change is in the
+    // key because the console may delete the customer (clearing the link): the next save must make a new one, not
+    // get the deleted customer replayed for the old key.
     const created = await deps.provider.customers.create(
       { email: user.email, first_name: user.name },
-      { idempotencyKey: `customer-${user.id}` },
+      { idempotencyKey: `customer-${user.id}-${user.updated_at.getTime()}` },
     );
     return created.id;
   } catch (error) {
@@ -38,7 +40,7 @@ export async function ensureProviderCustomer(options: {
   const { deps, userId } = options;
   const user = await deps.db
     .selectFrom("users")
-    .select(["id", "email", "name", "provider_customer_id"])
+    .select(["id", "email", "name", "provider_customer_id", "updated_at"])
     .where("id", "=", userId)
     .executeTakeFirst();
   if (!user) throw new AppError("UNAUTHORIZED", "Sign in to continue.");

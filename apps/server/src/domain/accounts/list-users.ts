@@ -2,7 +2,8 @@
 // (indexes users_created_at_id_idx and, filtered by role,
 // users_role_created_at_id_idx), so page 500 costs what page 1 does and a
 // sign-up between two pages neither repeats nor skips anyone. `search` matches
-// a substring of the email or the name, case-insensitively.
+// a substring of the email or the name, case-insensitively (through the
+// trigram indexes users_email_trgm_idx and users_name_trgm_idx, 0018).
 import { type Kysely, sql } from "kysely";
 import type { DB, UserRole } from "../../db/schema";
 
@@ -12,7 +13,11 @@ export interface ListedUser {
   name: string;
   role: UserRole;
   disabledAt: Date | null;
+  /** When the user followed their verification link; null while unverified. */
+  emailVerifiedAt: Date | null;
   createdAt: Date;
+  /** The provider customer the user's saved cards live under, or null. */
+  providerCustomerId: string | null;
 }
 
 export interface ListUsersOptions {
@@ -36,7 +41,7 @@ export async function listUsers(
   const { db, limit, cursor } = options;
   let query = db
     .selectFrom("users")
-    .select(["id", "email", "name", "role", "disabled_at", "created_at"])
+    .select(["id", "email", "name", "role", "disabled_at", "email_verified_at", "created_at", "provider_customer_id"])
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(limit + 1);
@@ -63,7 +68,9 @@ export async function listUsers(
       name: row.name,
       role: row.role,
       disabledAt: row.disabled_at,
+      emailVerifiedAt: row.email_verified_at,
       createdAt: row.created_at,
+      providerCustomerId: row.provider_customer_id,
     })),
     nextCursor: rows.length > limit && last ? last.id : null,
   };

@@ -53,6 +53,17 @@ function minorOrNull(value: number | null | undefined, currency: CurrencyCode): 
   return toMinorUnits(value, currency);
 }
 
+/**
+ * The checkout preference (payment link) a payment paid: the provider copies the preference's id into the
+ * payment's metadata (`metadata.preference_id`) when it is paid on the hosted checkout.
+ */
+export function preferenceIdOf(payment: ProviderPayment): string | null {
+  const metadata: unknown = payment.metadata;
+  if (typeof metadata !== "object" || metadata === null || !("preference_id" in metadata)) return null;
+  const value = metadata.preference_id;
+  return typeof value === "string" && value !== "" && value.length <= 200 ? value : null;
+}
+
 function currencyOf(payment: ProviderPayment): CurrencyCode {
   const currency = payment.currency_id;
   if (!isSupportedCurrency(currency)) {
@@ -195,6 +206,7 @@ export async function applyPaymentSnapshot(options: {
     provider_created_at: parseProviderDate(payment.date_created) ?? now,
     payer_email: payment.payer?.email ? payment.payer.email.trim().toLowerCase() : null,
     external_reference: payment.external_reference || null,
+    preference_id: preferenceIdOf(payment),
   };
   // The payment's timeline: one row per state the mirror takes (created or updated, never stale or unchanged).
   const stateChange = {

@@ -4,7 +4,7 @@
 import { AppError } from "../../errors/app-error";
 import { type PaymentActionOptions, type PaymentActionOutcome, runPaymentAction } from "./payment-action";
 
-const CANCELLABLE_STATUSES: ReadonlySet<string> = new Set(["pending", "in_process", "authorized"]);
+export const CANCELLABLE_STATUSES: ReadonlySet<string> = new Set(["pending", "in_process", "authorized"]);
 
 export async function cancelPayment(options: PaymentActionOptions): Promise<PaymentActionOutcome> {
   const { deps, providerPaymentId } = options;

@@ -263,6 +263,7 @@ export async function getPaymentDetail(options: {
           createdAt: checkout.created_at.toISOString(),
         }
       : null,
+    preferenceId: payment.preference_id,
     refunds: refunds.map((row) => ({
       id: row.id,
       providerRefundId: row.provider_refund_id,

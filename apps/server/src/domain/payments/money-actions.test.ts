@@ -8,25 +8,14 @@ import { createTestUser } from "../../test/test-users";
 import { cancelPayment } from "./cancel-payment";
 import { capturePayment } from "./capture-payment";
 import { refundPayment } from "./refund-payment";
-import { syncPaymentFromProvider } from "./sync-payment-from-provider";
 
 const env = await startShopTestEnv();
 afterAll(() => env.close());
 const { db, deps, provider } = env;
 const operator = await createTestUser({ db, role: "admin" });
 
-/** A payment made at the provider and mirrored, like one the console lists. */
-async function mirroredPayment(options: { cardholder?: string; amount?: number; capture?: boolean } = {}) {
-  const payment = await provider.payments.create({
-    transaction_amount: options.amount ?? 1000,
-    token: await env.cardToken(options.cardholder ?? "APRO"),
-    payment_method_id: "visa",
-    installments: 1,
-    payer: { email: env.payer().email },
-    ...(options.capture === false ? { capture: false } : {}),
-  });
-  await syncPaymentFromProvider({ deps, providerPaymentId: payment.id });
-  return payment;
+function mirroredPayment(options: { cardholder?: string; amount?: number; capture?: boolean } = {}) {
+  return env.mirroredPayment({ amount: 1000, ...options });
 }
 
 function refund(providerPaymentId: number, amountMinor?: number, idempotencyKey = randomUUID()) {

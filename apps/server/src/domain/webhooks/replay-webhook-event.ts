@@ -1,9 +1,12 @@
 // Staff replay of a stored notification: the event goes back to `received`
-// and its processing job is queued again. Idempotent: only a failed or ignored
-// event changes (and is audited); a replay of an event already waiting only
+// and its processing job is queued again. Idempotent: only a failed, ignored or
+// stuck event changes (and is audited); a stuck one is `processing` long after
+// its last attempt started (a process that died mid-run): that attempt is
+// closed as abandoned. A replay of an event already waiting only
 // re-sends its job (one per event: the queue's singleton key), and a processed
 // one is left alone. Ten replays therefore have the effect of the first.
 
+import { isWebhookEventReplayable } from "@cobro/contracts";
 import type { WebhookEventStatus } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
@@ -31,8 +34,26 @@ export async function replayWebhookEvent(options: {
       .forUpdate()
       .executeTakeFirst();
     if (!previous) throw new AppError("NOT_FOUND", "No webhook event has this id.");
-    if (previous.status !== "failed" && previous.status !== "ignored")
+    const now = deps.now();
+    const lastAttempt = await trx
+      .selectFrom("webhook_event_attempts")
+      .select(["id", "started_at", "finished_at"])
+      .where("webhook_event_id", "=", eventId)
+      .orderBy("started_at", "desc")
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    const stuck =
+      previous.status === "processing" && isWebhookEventReplayable("processing", lastAttempt?.started_at ?? null, now);
+    if (previous.status !== "failed" && previous.status !== "ignored" && !stuck)
       return { changed: false, status: previous.status };
+    if (stuck && lastAttempt && lastAttempt.finished_at === null) {
+      await trx
+        .updateTable("webhook_event_attempts")
+        .set({ finished_at: now, outcome: "failed", error: "Abandoned: the process stopped during this attempt." })
+        .where("id", "=", lastAttempt.id)
+        .execute();
+    }
     await trx.updateTable("webhook_events").set({ status: "received" }).where("id", "=", eventId).execute();
     await recordAudit({
       db: trx,
@@ -41,7 +62,7 @@ export async function replayWebhookEvent(options: {
       resourceType: "webhook_event",
       resourceId: eventId,
       details: { previousStatus: previous.status },
-      now: deps.now(),
+      now,
     });
     return { changed: true, status: "received" as const };
   });

@@ -149,6 +149,37 @@ describe("replay", () => {
     expect((await attemptsOf(eventId)).map((attempt) => attempt.outcome)).toEqual(["ignored", "ignored"]);
   });
 
+  it("of an event stuck in processing (its process died mid-run) closes the abandoned attempt and runs it again", async () => {
+    const paymentId = await approvedPaymentAtProvider();
+    const eventId = await storedEvent({ topic: "payment", dataId: String(paymentId), status: "processing" });
+    const startedAt = (minutesAgo: number) => new Date(deps.now().getTime() - minutesAgo * 60_000);
+    const attempt = await db
+      .insertInto("webhook_event_attempts")
+      .values({ webhook_event_id: eventId, started_at: startedAt(3) })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    // Three minutes in, it may still be running (or its job about to retry): a replay changes nothing.
+    expect(await caller.admin.webhooks.replay({ eventId })).toEqual({ queued: false, status: "processing" });
+    expect(await auditOf(eventId)).toHaveLength(0);
+
+    // Eleven minutes in, nothing runs it any more: the replay closes the attempt and queues the event.
+    await db
+      .updateTable("webhook_event_attempts")
+      .set({ started_at: startedAt(11) })
+      .where("id", "=", attempt.id)
+      .execute();
+    expect(await caller.admin.webhooks.replay({ eventId })).toEqual({ queued: true, status: "received" });
+    expect(await caller.admin.webhooks.replay({ eventId })).toEqual({ queued: true, status: "received" });
+    expect(await auditOf(eventId)).toMatchObject([
+      { action: "webhook_event.replayed", details: { previousStatus: "processing" } },
+    ]);
+    expect(await drainJobs()).toEqual(["processed", "already-processed"]);
+    const attempts = await attemptsOf(eventId);
+    expect(attempts.map((row) => row.outcome)).toEqual(["failed", "processed"]);
+    expect(attempts[0]?.error).toMatch(/abandoned/i);
+    expect(await eventRow(eventId)).toMatchObject({ status: "processed" });
+  });
+
   it("of an unknown event is NOT_FOUND; a viewer may not replay", async () => {
     await expect(caller.admin.webhooks.replay({ eventId: randomUUID() })).rejects.toMatchObject({ code: "NOT_FOUND" });
     const viewer = await signInAs({ db, role: "viewer" });

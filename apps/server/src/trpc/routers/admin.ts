@@ -57,6 +57,7 @@ const usersRouter = router({
         items: page.items.map((user) => ({
           ...user,
           disabledAt: user.disabledAt?.toISOString() ?? null,
+          emailVerifiedAt: user.emailVerifiedAt?.toISOString() ?? null,
           createdAt: user.createdAt.toISOString(),
         })),
         nextCursor: page.nextCursor,

@@ -11,6 +11,8 @@ import {
   createPreferenceInputSchema,
   createPreferenceOutputSchema,
   identificationTypeSchema,
+  linkResultInputSchema,
+  linkResultSchema,
   paymentMethodSchema,
   payOfflineInputSchema,
   payWithCardInputSchema,
@@ -23,7 +25,9 @@ import { listIdentificationTypes } from "../../domain/checkout/list-identificati
 import { listPaymentMethods } from "../../domain/checkout/list-payment-methods";
 import { payOffline } from "../../domain/checkout/pay-offline";
 import { payWithCard } from "../../domain/checkout/pay-with-card";
-import { publicProcedure, router } from "../trpc";
+import { readLinkResult } from "../../domain/links/read-link-result";
+import { LINK_RESULTS_PER_IP } from "../../rate-limits/rules";
+import { publicProcedure, rateLimitPerIp, router } from "../trpc";
 
 export const checkoutRouter = router({
   identificationTypes: publicProcedure
@@ -62,4 +66,11 @@ export const checkoutRouter = router({
     .input(checkoutResultInputSchema)
     .output(checkoutResultSchema)
     .query(({ ctx, input }) => getCheckoutResult({ deps: ctx.deps, userId: ctx.user?.id ?? null, input })),
+
+  /** The thank-you page of a payment link: the payment as the provider has it, if it paid a link Cobro made. */
+  linkResult: publicProcedure
+    .use(rateLimitPerIp(LINK_RESULTS_PER_IP))
+    .input(linkResultInputSchema)
+    .output(linkResultSchema)
+    .query(({ ctx, input }) => readLinkResult({ deps: ctx.deps, input })),
 });

@@ -4,20 +4,13 @@
 // URL and to the server, a failed list offers a retry, and replay is an
 // operator's button that follows the event to its new status.
 import "@testing-library/jest-dom/vitest";
-import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter } from "react-router";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { App } from "../../app";
-import { AppProviders } from "../../providers";
+import { describe, expect, it, vi } from "vitest";
 import { FakeTrpcError, FakeTrpcServer } from "../../test/fake-trpc-server";
+import { renderApp } from "../../test/render-app";
 
 vi.setConfig({ testTimeout: 30_000 });
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const EVENT_ID = "44444444-4444-4444-8444-444444444444";
 
@@ -55,18 +48,6 @@ function event(status: "failed" | "received" | "processed", attempts: number) {
           ]
         : [],
   };
-}
-
-function renderApp(server: FakeTrpcServer, path: string) {
-  vi.stubGlobal("fetch", server.fetch);
-  vi.stubGlobal("scrollTo", vi.fn());
-  render(
-    <AppProviders language="en">
-      <MemoryRouter initialEntries={[path]}>
-        <App />
-      </MemoryRouter>
-    </AppProviders>,
-  );
 }
 
 describe("[admin][webhooks] event detail", () => {

@@ -1,10 +1,16 @@
-// /admin/customers: placeholder until the area is built.
-import { PageHeading } from "@cobro/ui";
-import { useDocumentTitle } from "../../../components/use-document-title";
-import { useI18n } from "../../../i18n/i18n-context";
+// The console's customers area: the search at /admin/customers and one customer (its details, Cobro user and saved
+// cards) at /admin/customers/:customerId.
+import { Route, Routes } from "react-router";
+import { ErrorStatusPage } from "../../../pages/error-status-page";
+import { CustomerDetailPage } from "./customer-detail-page";
+import { CustomersListPage } from "./customers-list-page";
 
 export default function CustomersArea() {
-  const { t } = useI18n();
-  useDocumentTitle(t("admin.customers.title"));
-  return <PageHeading title={t("admin.customers.title")} />;
+  return (
+    <Routes>
+      <Route path="" element={<CustomersListPage />} />
+      <Route path=":customerId" element={<CustomerDetailPage />} />
+      <Route path="*" element={<ErrorStatusPage status={404} />} />
+    </Routes>
+  );
 }

@@ -2,38 +2,17 @@
 // The refund and capture dialogs as staff drive them: typing an amount in the currency's decimals, choosing a
 // reason, confirming, retrying. The real tRPC client talks to a fake server at the fetch level.
 import "@testing-library/jest-dom/vitest";
-import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter } from "react-router";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { AppProviders } from "../../../providers";
+import { describe, expect, it } from "vitest";
 import { FakeTrpcError, FakeTrpcServer } from "../../../test/fake-trpc-server";
+import { renderWithServer } from "../../../test/render-app";
 import { CaptureDialog, RefundDialog } from "./payment-action-dialogs";
 
 const PAYMENT_ID = 1320000001;
 
-beforeAll(() => {
-  // jsdom has no modal dialogs: open and close them as the browser would, without the top layer.
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute("open", "");
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute("open");
-  };
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
 function renderWith(server: FakeTrpcServer, dialog: React.ReactNode) {
-  vi.stubGlobal("fetch", server.fetch);
-  return render(
-    <AppProviders language="en" cartItems={[]}>
-      <MemoryRouter>{dialog}</MemoryRouter>
-    </AppProviders>,
-  );
+  return renderWithServer(server, dialog, { cartItems: [] });
 }
 
 describe("RefundDialog", () => {

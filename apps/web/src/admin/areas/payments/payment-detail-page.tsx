@@ -153,6 +153,16 @@ export function PaymentDetailPage() {
           <dd>{payment.externalReference ?? "—"}</dd>
           <dt>{t("admin.payments.checkout")}</dt>
           <dd>{payment.checkout ? `${payment.checkout.id} · ${payment.checkout.status}` : "—"}</dd>
+          <dt>{t("admin.links.paymentLink")}</dt>
+          <dd>
+            {payment.preferenceId ? (
+              <Link to={`/admin/links/${encodeURIComponent(payment.preferenceId)}`} data-testid="payment-link">
+                {payment.preferenceId}
+              </Link>
+            ) : (
+              "—"
+            )}
+          </dd>
           <dt>{t("admin.payments.mirrored")}</dt>
           <dd>{formatDate(payment.mirroredAt, "dateTime")}</dd>
         </dl>

@@ -2,18 +2,13 @@
 // The payments list as staff use it: the URL's filters reach the server, applying filters rewrites the URL, the
 // keyset "next page" sends the cursor, the CSV link carries the same filters, and a viewer gets no "Sync now".
 import "@testing-library/jest-dom/vitest";
-import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter, Route, Routes, useLocation } from "react-router";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { AppProviders } from "../../../providers";
+import { Route, Routes, useLocation } from "react-router";
+import { describe, expect, it } from "vitest";
 import { FakeTrpcServer } from "../../../test/fake-trpc-server";
+import { renderWithServer } from "../../../test/render-app";
 import { PaymentsArea } from "./payments-area";
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 function row(id: number, amountMinor: number) {
   return {
@@ -66,16 +61,15 @@ function LocationProbe() {
 }
 
 function renderList(server: FakeTrpcServer, path: string) {
-  vi.stubGlobal("fetch", server.fetch);
-  render(
-    <AppProviders language="en" cartItems={[]}>
-      <MemoryRouter initialEntries={[path]}>
-        <LocationProbe />
-        <Routes>
-          <Route path="/admin/payments/*" element={<PaymentsArea />} />
-        </Routes>
-      </MemoryRouter>
-    </AppProviders>,
+  renderWithServer(
+    server,
+    <>
+      <LocationProbe />
+      <Routes>
+        <Route path="/admin/payments/*" element={<PaymentsArea />} />
+      </Routes>
+    </>,
+    { path, cartItems: [] },
   );
 }
 

@@ -5,7 +5,7 @@
 import { type AdminUser, USER_ROLES, type UserRole } from "@cobro/contracts";
 import { Alert, Button, ConfirmDialog, PageHeading, Pagination, SelectField, StatusBadge, TextField } from "@cobro/ui";
 import { type FormEvent, useState } from "react";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { useCurrentUser } from "../../../components/app-layout";
 import { QueryList } from "../../../components/query-list";
 import { useDocumentTitle } from "../../../components/use-document-title";
@@ -168,7 +168,24 @@ export function UsersPage() {
                       <th scope="row">
                         {user.name} {user.id === me?.id ? t("admin.users.you") : null}
                       </th>
-                      <td>{user.email}</td>
+                      <td>
+                        {user.email}
+                        {user.providerCustomerId ? (
+                          <>
+                            {" · "}
+                            <Link
+                              to={`/admin/customers/${encodeURIComponent(user.providerCustomerId)}`}
+                              aria-label={`${t("admin.users.customer")}: ${user.email}`}
+                            >
+                              {t("admin.users.openCustomer")}
+                            </Link>
+                          </>
+                        ) : null}
+                        <br />
+                        <small className="admin-hint" data-testid="user-email-verified">
+                          {user.emailVerifiedAt ? t("admin.users.emailVerified") : t("admin.users.emailUnverified")}
+                        </small>
+                      </td>
                       <td>
                         <SelectField
                           className="admin-inline-field"

@@ -1,7 +1,7 @@
 // One webhook event: what was delivered (the stored payload), how often, and
 // every processing attempt. An operator may replay it; the page then follows
 // the event until its processing settles.
-import { REPLAYABLE_WEBHOOK_STATUSES } from "@cobro/contracts";
+import { isWebhookEventReplayable } from "@cobro/contracts";
 import { Alert, Button, Card, LoadingState, PageHeading } from "@cobro/ui";
 import { Link, useParams } from "react-router";
 import { QueryErrorState } from "../../../components/query-list";
@@ -49,7 +49,12 @@ export function WebhookEventDetail() {
     );
   }
   const data = event.data;
-  const replayable = (REPLAYABLE_WEBHOOK_STATUSES as readonly string[]).includes(data.status);
+  const lastAttempt = data.attemptLog.at(-1);
+  const replayable = isWebhookEventReplayable(
+    data.status,
+    lastAttempt ? new Date(lastAttempt.startedAt) : null,
+    new Date(),
+  );
 
   return (
     <>

@@ -1,0 +1,189 @@
+// The console's money actions on a payment (refund, capture) through the real
+// server process, started the way `npm start` starts it, against a sandbox
+// started separately. Each action's idempotency key is committed before the
+// provider is called, the provider receives exactly that key, and repeating the
+// dialog's submit moves no more money: the same key comes back to the same
+// single refund or capture.
+import { randomUUID } from "node:crypto";
+import type { Sandbox } from "@cobro/provider-sandbox";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCardToken } from "../support/card-token";
+import { type LiveServerRun, startLiveServerRun } from "../support/live-server-run";
+import { withServerDatabase } from "../support/server-database";
+import type { ServerProcess } from "../support/server-process";
+import { callProcedure, type HttpSession, pollUntil, signInOverHttp } from "../support/trpc-http";
+
+const ADMIN_EMAIL = "money-admin@cobro.test";
+const ADMIN_PASSWORD = "a-long-admin-password";
+
+let run: LiveServerRun;
+let sandbox: Sandbox;
+let server: ServerProcess;
+let admin: HttpSession;
+
+beforeAll(async () => {
+  run = await startLiveServerRun({ name: "payment-actions", env: { ADMIN_EMAIL, ADMIN_PASSWORD } });
+  ({ sandbox, server } = run);
+  admin = await signInOverHttp(server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+}, 180_000);
+
+afterAll(() => run?.close(), 60_000);
+
+function call<T>(procedure: string, input: unknown, kind: "query" | "mutation" = "mutation") {
+  return callProcedure<T>(server.url, admin, procedure, input, kind);
+}
+
+/** A guest's card payment through the shop; the server mirrors it as it answers. */
+async function shopPayment(): Promise<number> {
+  const guest = null;
+  const catalog = await callProcedure<{ items: { id: string }[] }>(
+    server.url,
+    guest,
+    "catalog.list",
+    { limit: 1 },
+    "query",
+  );
+  const created = await callProcedure<{ checkoutId: string; checkoutToken: string }>(
+    server.url,
+    guest,
+    "checkout.create",
+    {
+      items: [{ productId: catalog.data?.items[0]?.id ?? "", quantity: 2 }],
+      payer: {
+        email: "buyer@testuser.com",
+        firstName: "Ana",
+        lastName: "Pérez",
+        identification: { type: "DNI", number: "12345678" },
+      },
+    },
+  );
+  if (!created.data) throw new Error(`checkout.create → ${created.status}`);
+  const token = await createCardToken({
+    providerUrl: sandbox.url,
+    publicKey: sandbox.control.defaultSeller.publicKey,
+    cardholder: "APRO",
+  });
+  const paid = await callProcedure<{ status: string; paymentId: number }>(server.url, guest, "checkout.payWithCard", {
+    checkoutId: created.data.checkoutId,
+    checkoutToken: created.data.checkoutToken,
+    cardToken: token,
+    paymentMethodId: "visa",
+    installments: 1,
+  });
+  if (!paid.data?.paymentId) throw new Error(`checkout.payWithCard → ${paid.status} ${JSON.stringify(paid.error)}`);
+  return paid.data.paymentId;
+}
+
+async function provider<T>(pathAndQuery: string): Promise<T> {
+  const response = await fetch(`${sandbox.url}${pathAndQuery}`, {
+    headers: { authorization: `Bearer ${sandbox.control.defaultSeller.accessToken}` },
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as T;
+}
+
+async function rowByKey(table: "refunds" | "payment_actions", key: string) {
+  return withServerDatabase(server.databaseUrl(), async (client) => {
+    const { rows } = await client.query(`select status, amount_minor from ${table} where idempotency_key = $1`, [key]);
+    return rows[0] as { status: string; amount_minor: string } | undefined;
+  });
+}
+
+describe("[money][console] refunds and captures through the real server process", () => {
+  it("a partial refund stores its key before the call, the provider gets that key, and a repeat refunds once", async () => {
+    const paymentId = await shopPayment();
+    const before = await provider<{ transaction_amount: number; currency_id: string }>(`/v1/payments/${paymentId}`);
+    const idempotencyKey = randomUUID();
+    const refund = { providerPaymentId: paymentId, amountMinor: 150, reason: "requested_by_customer", idempotencyKey };
+
+    // The provider is slow: while the call is out, the refund (with its key) must already be committed.
+    sandbox.control.addFault({
+      method: "POST",
+      path: `/v1/payments/${paymentId}/refunds`,
+      action: { type: "latency", ms: 1_500 },
+    });
+    const refunding = call<{ outcome: string }>("admin.payments.refund", refund);
+    const stored = await pollUntil(
+      () => rowByKey("refunds", idempotencyKey),
+      (row) => row !== undefined,
+    );
+    expect(stored).toMatchObject({ status: "pending", amount_minor: "150" });
+    expect(await provider<unknown[]>(`/v1/payments/${paymentId}/refunds/`)).toHaveLength(0);
+
+    expect((await refunding).data).toMatchObject({ outcome: "done" });
+    const refunds = await provider<{ id: number; amount: number }[]>(`/v1/payments/${paymentId}/refunds/`);
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]?.amount).toBe(1.5);
+
+    // The provider holds our key: the same key with the same body is a replay of that refund, not a new one.
+    const replay = await fetch(`${sandbox.url}/v1/payments/${paymentId}/refunds`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${sandbox.control.defaultSeller.accessToken}`,
+        "content-type": "application/json",
+        "x-idempotency-key": idempotencyKey,
+      },
+      body: JSON.stringify({ amount: 1.5 }),
+    });
+    expect(replay.status).toBeLessThan(300);
+    expect(((await replay.json()) as { id: number }).id).toBe(refunds[0]?.id);
+
+    // The dialog submitted again (a double click, a retry after a timeout): one refund still.
+    const again = await call<{ outcome: string }>("admin.payments.refund", refund);
+    expect(again.data).toMatchObject({ outcome: "done" });
+    expect(await provider<unknown[]>(`/v1/payments/${paymentId}/refunds/`)).toHaveLength(1);
+    expect(await rowByKey("refunds", idempotencyKey)).toMatchObject({ status: "approved" });
+    const after = await provider<{ transaction_amount_refunded: number }>(`/v1/payments/${paymentId}`);
+    expect(after.transaction_amount_refunded).toBe(1.5);
+    expect(before.transaction_amount).toBeGreaterThan(1.5);
+  });
+
+  it("a capture of an authorized payment stores its key before the call and captures once on a repeat", async () => {
+    const manual = await call<unknown>("admin.settings.update", { cardCapture: "manual" });
+    expect(manual.status).toBe(200);
+    const paymentId = await shopPayment();
+    const authorized = await provider<{ status: string; captured: boolean }>(`/v1/payments/${paymentId}`);
+    expect(authorized).toMatchObject({ status: "authorized", captured: false });
+
+    const idempotencyKey = randomUUID();
+    sandbox.control.addFault({
+      method: "PUT",
+      path: `/v1/payments/${paymentId}`,
+      action: { type: "latency", ms: 1_500 },
+    });
+    const capturing = call<{ outcome: string; paymentStatus: string | null }>("admin.payments.capture", {
+      providerPaymentId: paymentId,
+      idempotencyKey,
+    });
+    const stored = await pollUntil(
+      () => rowByKey("payment_actions", idempotencyKey),
+      (row) => row !== undefined,
+    );
+    expect(stored?.status).toBe("pending");
+    expect(await provider<{ captured: boolean }>(`/v1/payments/${paymentId}`)).toMatchObject({ captured: false });
+
+    expect((await capturing).data).toMatchObject({ outcome: "done", paymentStatus: "approved" });
+    expect(await provider<{ status: string; captured: boolean }>(`/v1/payments/${paymentId}`)).toMatchObject({
+      status: "approved",
+      captured: true,
+    });
+    // The provider holds our key: the same key on another change of this payment is refused.
+    const reuse = await fetch(`${sandbox.url}/v1/payments/${paymentId}`, {
+      method: "PUT",
+      headers: {
+        authorization: `Bearer ${sandbox.control.defaultSeller.accessToken}`,
+        "content-type": "application/json",
+        "x-idempotency-key": idempotencyKey,
+      },
+      body: JSON.stringify({ status: "cancelled" }),
+    });
+    expect(reuse.status).toBe(409);
+    const again = await call<{ outcome: string }>("admin.payments.capture", {
+      providerPaymentId: paymentId,
+      idempotencyKey,
+    });
+    expect(again.data).toMatchObject({ outcome: "done" });
+    expect(await rowByKey("payment_actions", idempotencyKey)).toMatchObject({ status: "succeeded" });
+    await call<unknown>("admin.settings.update", { cardCapture: "automatic" });
+  });
+});

@@ -1,0 +1,111 @@
+// A customer's saved cards from the console: add one from a card token the
+// provider's secure fields made in the staff member's browser (the card data
+// never reaches us), change its expiry or holder, delete it. Adding carries the
+// dialog's idempotency key, written to the audit log before the call, so a
+// double submit saves one card.
+import type { CustomerCardUpdateInput, SavedCard } from "@cobro/contracts";
+import { ProviderNotFoundError } from "@cobro/provider-client";
+import type { AppDeps } from "../../deps";
+import { toSavedCard } from "../account/saved-card-view";
+import { recordAudit } from "../audit/record-audit";
+import { isUnanswered, throwCustomerError } from "./customer-errors";
+
+type Deps = Pick<AppDeps, "db" | "provider" | "now">;
+
+const CARD_NOT_FOUND = "Mercado Pago has no such card for this customer.";
+
+export async function addCustomerCard(options: {
+  deps: Deps;
+  actorUserId: string;
+  customerId: string;
+  cardToken: string;
+  idempotencyKey: string;
+}): Promise<SavedCard> {
+  const { deps, actorUserId, customerId, idempotencyKey } = options;
+  await recordAudit({
+    db: deps.db,
+    actorUserId,
+    action: "customer.card_add_requested",
+    resourceType: "provider_customer",
+    resourceId: customerId,
+    idempotencyKey,
+    now: deps.now(),
+  });
+  const card = await deps.provider.cards
+    .create(customerId, { token: options.cardToken }, { idempotencyKey })
+    .catch((error: unknown) =>
+      throwCustomerError(error, { action: "save the card", notFoundMessage: "Mercado Pago has no such customer." }),
+    );
+  await recordAudit({
+    db: deps.db,
+    actorUserId,
+    action: "customer.card_added",
+    resourceType: "provider_customer",
+    resourceId: customerId,
+    idempotencyKey,
+    details: { cardId: card.id, lastFour: card.last_four_digits ?? null },
+    now: deps.now(),
+  });
+  return toSavedCard(card);
+}
+
+export async function updateCustomerCard(options: {
+  deps: Deps;
+  actorUserId: string;
+  input: CustomerCardUpdateInput;
+}): Promise<SavedCard> {
+  const { deps, actorUserId, input } = options;
+  const card = await deps.provider.cards
+    .update(input.customerId, input.cardId, {
+      expiration_month: input.expirationMonth,
+      expiration_year: input.expirationYear,
+      ...(input.holderName ? { cardholder: { name: input.holderName } } : {}),
+    })
+    .catch((error: unknown) => throwCustomerError(error, { action: "save the card", notFoundMessage: CARD_NOT_FOUND }));
+  await recordAudit({
+    db: deps.db,
+    actorUserId,
+    action: "customer.card_updated",
+    resourceType: "provider_customer",
+    resourceId: input.customerId,
+    details: {
+      cardId: input.cardId,
+      expirationMonth: input.expirationMonth,
+      expirationYear: input.expirationYear,
+      holderChanged: Boolean(input.holderName),
+    },
+    now: deps.now(),
+  });
+  return toSavedCard(card);
+}
+
+export async function deleteCustomerCard(options: {
+  deps: Deps;
+  actorUserId: string;
+  customerId: string;
+  cardId: string;
+}): Promise<{ cardId: string }> {
+  const { deps, actorUserId, customerId, cardId } = options;
+  try {
+    await deps.provider.cards.remove(customerId, cardId);
+  } catch (error) {
+    // No answer seen: the card is gone if a fresh read says so.
+    const gone =
+      isUnanswered(error) &&
+      (await deps.provider.cards.get(customerId, cardId).then(
+        () => false,
+        (readError: unknown) => readError instanceof ProviderNotFoundError,
+      ));
+    if (!gone) throwCustomerError(error, { action: "delete the card", notFoundMessage: CARD_NOT_FOUND });
+  }
+  await recordAudit({
+    db: deps.db,
+    actorUserId,
+    action: "customer.card_deleted",
+    resourceType: "provider_customer",
+    resourceId: customerId,
+    details: { cardId },
+    now: deps.now(),
+  });
+  return { cardId };
+}

@@ -1,0 +1,197 @@
+// /admin/links/:preferenceId: one payment link — what it sells, until when, where buyers return, the payments it
+// produced (from the payments mirror) and its merchant orders — with the link to share. Operators and admins get
+// Edit and Expire now; a viewer sees neither.
+import { Button, Card, EmptyState, ErrorState, LoadingState, Money, PageHeading } from "@cobro/ui";
+import { useState } from "react";
+import { Link, useParams } from "react-router";
+import { PaymentStatusBadge } from "../../../components/payment-status-badge";
+import { describeError } from "../../../errors/describe-error";
+import { useI18n } from "../../../i18n/i18n-context";
+import { ErrorStatusPage } from "../../../pages/error-status-page";
+import { httpStatusOf, trpc } from "../../../trpc";
+import { useCanAct } from "../use-can-act";
+import { EditLinkDialog, ExpireLinkDialog } from "./link-dialogs";
+import { LinkShare } from "./link-share";
+import { ExpiryText, LinkStateBadge } from "./links-list-page";
+
+export function LinkDetailPage() {
+  const { t, formatDate, moneyLocaleFor, language } = useI18n();
+  const { preferenceId = "" } = useParams();
+  const canAct = useCanAct("operator");
+  const [dialog, setDialog] = useState<"edit" | "expire" | null>(null);
+  const link = trpc.admin.links.get.useQuery({ preferenceId }, { retry: false });
+
+  if (link.isPending) return <LoadingState label={t("common.loading")} />;
+  if (link.isError) {
+    if (httpStatusOf(link.error) === 404) return <ErrorStatusPage status={404} />;
+    return (
+      <ErrorState
+        title={t("admin.links.detail.loadFailed")}
+        message={describeError(link.error, { t, language }).message}
+        onRetry={() => void link.refetch()}
+        retryLabel={t("common.retry")}
+        retrying={link.isFetching}
+      />
+    );
+  }
+  const data = link.data;
+  const title = data.items.map((item) => item.title).join(", ") || t("admin.links.untitled", { id: data.preferenceId });
+
+  return (
+    <section>
+      <p>
+        <Link to="/admin/links">{t("admin.links.detail.back")}</Link>
+      </p>
+      <PageHeading
+        title={title}
+        actions={
+          canAct ? (
+            <div className="payment-actions">
+              <Button variant="secondary" onClick={() => setDialog("edit")}>
+                {t("admin.links.edit")}
+              </Button>
+              {data.expired ? null : (
+                <Button variant="danger" onClick={() => setDialog("expire")}>
+                  {t("admin.links.expire")}
+                </Button>
+              )}
+            </div>
+          ) : null
+        }
+      />
+      <div className="links-detail">
+        <Card>
+          <dl className="payment-facts">
+            <dt>{t("admin.links.detail.status")}</dt>
+            <dd data-testid="link-state">
+              <LinkStateBadge expired={data.expired} />
+            </dd>
+            <dt>{t("admin.links.total")}</dt>
+            <dd data-testid="link-total">
+              <Money {...data.total} locale={moneyLocaleFor(data.total.currency)} />
+            </dd>
+            <dt>{t("admin.links.col.expiry")}</dt>
+            <dd>
+              <ExpiryText item={data} />
+            </dd>
+            <dt>{t("admin.links.col.created")}</dt>
+            <dd>{data.createdAt ? formatDate(data.createdAt, "dateTime") : "—"}</dd>
+            {data.lastUpdated ? (
+              <>
+                <dt>{t("admin.links.detail.updated")}</dt>
+                <dd>{formatDate(data.lastUpdated, "dateTime")}</dd>
+              </>
+            ) : null}
+            <dt>{t("admin.links.detail.createdBy")}</dt>
+            <dd>{data.console ? (data.console.createdByEmail ?? "—") : t("admin.links.detail.notConsole")}</dd>
+            <dt>{t("admin.links.col.reference")}</dt>
+            <dd>{data.externalReference ?? "—"}</dd>
+            <dt>{t("admin.links.col.payer")}</dt>
+            <dd>{data.payerEmail ?? "—"}</dd>
+            <dt>{t("admin.links.excluded")}</dt>
+            <dd>{data.excludedPaymentMethods.length > 0 ? data.excludedPaymentMethods.join(", ") : "—"}</dd>
+            <dt>{t("admin.links.maxInstallments")}</dt>
+            <dd>{data.maxInstallments ?? "—"}</dd>
+            <dt>{t("admin.links.detail.backUrls")}</dt>
+            <dd className="links-urls">
+              {[data.backUrls.success, data.backUrls.pending, data.backUrls.failure].filter(Boolean).join(" · ") || "—"}
+            </dd>
+            <dt>{t("admin.links.detail.autoReturn")}</dt>
+            <dd>{data.autoReturn ?? "—"}</dd>
+          </dl>
+        </Card>
+        <Card>
+          <LinkShare initPoint={data.initPoint} />
+        </Card>
+      </div>
+
+      <h2>{t("admin.links.items")}</h2>
+      <table className="payments-table" data-testid="link-items">
+        <tbody>
+          {data.items.map((item, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: items may share an id and never reorder
+            <tr key={index}>
+              <td>{item.title}</td>
+              <td className="num">× {item.quantity}</td>
+              <td className="num">
+                <Money {...item.unitPrice} locale={moneyLocaleFor(item.unitPrice.currency)} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <h2>{t("admin.links.detail.payments")}</h2>
+      {data.payments.length === 0 ? (
+        <EmptyState title={t("admin.links.detail.noPayments")} />
+      ) : (
+        <table className="payments-table" data-testid="link-payments" aria-label={t("admin.links.detail.payments")}>
+          <thead>
+            <tr>
+              <th>{t("admin.payments.col.id")}</th>
+              <th>{t("admin.payments.col.created")}</th>
+              <th>{t("admin.payments.col.status")}</th>
+              <th className="num">{t("admin.payments.col.amount")}</th>
+              <th>{t("admin.payments.col.payer")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.payments.map((payment) => (
+              <tr key={payment.providerPaymentId}>
+                <td>
+                  <Link to={`/admin/payments/${payment.providerPaymentId}`}>{payment.providerPaymentId}</Link>
+                </td>
+                <td>{formatDate(payment.createdAt, "dateTime")}</td>
+                <td>
+                  <PaymentStatusBadge status={payment.status} statusDetail={payment.statusDetail} />
+                </td>
+                <td className="num">
+                  <Money {...payment.amount} locale={moneyLocaleFor(payment.amount.currency)} />
+                </td>
+                <td>{payment.payerEmail ?? ""}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+
+      <h2>{t("admin.links.detail.merchantOrders")}</h2>
+      {data.merchantOrders.length === 0 ? (
+        <EmptyState title={t("admin.links.detail.noMerchantOrders")} />
+      ) : (
+        <table className="payments-table" data-testid="link-merchant-orders">
+          <thead>
+            <tr>
+              <th>{t("admin.payments.col.id")}</th>
+              <th>{t("admin.links.detail.status")}</th>
+              <th className="num">{t("admin.links.detail.paid")}</th>
+              <th className="num">{t("admin.links.total")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.merchantOrders.map((order) => (
+              <tr key={order.id}>
+                <td>{order.id}</td>
+                <td>
+                  {order.status}
+                  {order.orderStatus ? ` · ${order.orderStatus}` : ""}
+                </td>
+                <td className="num">
+                  {order.paid ? <Money {...order.paid} locale={moneyLocaleFor(order.paid.currency)} /> : "—"}
+                </td>
+                <td className="num">
+                  {order.total ? <Money {...order.total} locale={moneyLocaleFor(order.total.currency)} /> : "—"}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+
+      {dialog === "edit" ? <EditLinkDialog link={data} onClose={() => setDialog(null)} /> : null}
+      {dialog === "expire" ? (
+        <ExpireLinkDialog preferenceId={data.preferenceId} onClose={() => setDialog(null)} />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,170 @@
+// The changes staff make to a link: Edit (items, expiry, back URLs) and Expire now (after a confirmation). Each
+// dialog holds ONE idempotency key, made when it opens and reused by every retry. An answer that was not seen is
+// said as such, never as a failure.
+import { type LinkDetail, updateLinkInputSchema } from "@cobro/contracts";
+import { type CurrencyCode, isSupportedCurrency } from "@cobro/provider-client/money";
+import { Alert, ConfirmDialog } from "@cobro/ui";
+import { useState } from "react";
+import { describeError } from "../../../errors/describe-error";
+import { useI18n } from "../../../i18n/i18n-context";
+import { trpc } from "../../../trpc";
+import { ItemsEditor } from "./items-editor";
+import {
+  type ItemRow,
+  isoToLocal,
+  issuesByField,
+  localToIso,
+  minorToPrice,
+  toItemInputs,
+  translateIssues,
+} from "./link-form";
+
+function useOutcomeAlert(doneKey: "admin.links.edit.done" | "admin.links.expire.done") {
+  const { t, language } = useI18n();
+  return (mutation: { isSuccess: boolean; isError: boolean; data?: { outcome: string }; error: unknown }) => {
+    if (mutation.isSuccess && mutation.data) {
+      return mutation.data.outcome === "unknown" ? (
+        <Alert tone="warning">{t("admin.links.action.unknown")}</Alert>
+      ) : (
+        <Alert tone="success">{t(doneKey)}</Alert>
+      );
+    }
+    if (mutation.isError) return <Alert tone="danger">{describeError(mutation.error, { t, language }).message}</Alert>;
+    return null;
+  };
+}
+
+export function EditLinkDialog({ link, onClose }: { link: LinkDetail; onClose(): void }) {
+  const { t } = useI18n();
+  const currency: CurrencyCode = isSupportedCurrency(link.total.currency) ? link.total.currency : "ARS";
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const [items, setItems] = useState<ItemRow[]>(() =>
+    link.items.map((item) => ({
+      title: item.title,
+      quantity: String(item.quantity),
+      unitPrice: minorToPrice(item.unitPrice.amountMinor, currency),
+      ...(item.id ? { productId: undefined } : {}),
+    })),
+  );
+  const [expiresFrom, setExpiresFrom] = useState(isoToLocal(link.expiresFrom));
+  const [expiresTo, setExpiresTo] = useState(isoToLocal(link.expiresTo));
+  const [backUrls, setBackUrls] = useState(link.backUrls);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const utils = trpc.useUtils();
+  const update = trpc.admin.links.update.useMutation({
+    onSettled: () => void utils.admin.links.get.invalidate({ preferenceId: link.preferenceId }),
+  });
+  const outcome = useOutcomeAlert("admin.links.edit.done");
+  const done = update.isSuccess && update.data.outcome === "done";
+  const busy = update.isPending;
+
+  const submit = () => {
+    const input = {
+      preferenceId: link.preferenceId,
+      currency,
+      items: toItemInputs(items, currency),
+      expiresFrom: localToIso(expiresFrom) ?? null,
+      expiresTo: localToIso(expiresTo) ?? null,
+      backUrls,
+      idempotencyKey,
+    };
+    const parsed = updateLinkInputSchema.safeParse(input);
+    if (!parsed.success) {
+      setErrors(translateIssues(issuesByField(parsed.error.issues), t, currency));
+      return;
+    }
+    setErrors({});
+    update.mutate(parsed.data);
+  };
+
+  const urlField = (key: keyof typeof backUrls, label: string) => (
+    <>
+      <label>
+        {label}
+        <input
+          type="url"
+          value={backUrls[key]}
+          disabled={busy || done}
+          aria-invalid={errors[`backUrls.${key}`] ? true : undefined}
+          onChange={(event) => setBackUrls((prev) => ({ ...prev, [key]: event.target.value }))}
+        />
+      </label>
+      {errors[`backUrls.${key}`] ? <span role="alert">{errors[`backUrls.${key}`]}</span> : null}
+    </>
+  );
+
+  return (
+    <ConfirmDialog
+      open
+      tone="primary"
+      title={t("admin.links.edit.title")}
+      confirmLabel={done ? t("admin.links.action.close") : t("admin.links.edit.save")}
+      cancelLabel={t("admin.links.action.cancel")}
+      busy={busy}
+      busyLabel={t("admin.links.action.working")}
+      onConfirm={done ? onClose : submit}
+      onCancel={onClose}
+    >
+      <form
+        className="payment-dialog-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <ItemsEditor rows={items} currency={currency} disabled={busy || done} errors={errors} onChange={setItems} />
+        <label>
+          {t("admin.links.expiresFrom")}
+          <input
+            type="datetime-local"
+            value={expiresFrom}
+            disabled={busy || done}
+            onChange={(event) => setExpiresFrom(event.target.value)}
+          />
+        </label>
+        <label>
+          {t("admin.links.expiresTo")}
+          <input
+            type="datetime-local"
+            value={expiresTo}
+            disabled={busy || done}
+            aria-invalid={errors.expiresTo ? true : undefined}
+            onChange={(event) => setExpiresTo(event.target.value)}
+          />
+        </label>
+        {errors.expiresTo ? <span role="alert">{errors.expiresTo}</span> : null}
+        {urlField("success", t("admin.links.edit.backSuccess"))}
+        {urlField("pending", t("admin.links.edit.backPending"))}
+        {urlField("failure", t("admin.links.edit.backFailure"))}
+        {outcome(update)}
+      </form>
+    </ConfirmDialog>
+  );
+}
+
+export function ExpireLinkDialog({ preferenceId, onClose }: { preferenceId: string; onClose(): void }) {
+  const { t } = useI18n();
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const utils = trpc.useUtils();
+  const expire = trpc.admin.links.expire.useMutation({
+    onSettled: () => void utils.admin.links.get.invalidate({ preferenceId }),
+  });
+  const outcome = useOutcomeAlert("admin.links.expire.done");
+  const done = expire.isSuccess && expire.data.outcome === "done";
+  return (
+    <ConfirmDialog
+      open
+      title={t("admin.links.expire.title")}
+      confirmLabel={done ? t("admin.links.action.close") : t("admin.links.expire.confirm")}
+      cancelLabel={t("admin.links.action.cancel")}
+      busy={expire.isPending}
+      busyLabel={t("admin.links.action.working")}
+      onConfirm={done ? onClose : () => expire.mutate({ preferenceId, idempotencyKey })}
+      onCancel={onClose}
+    >
+      <p>{t("admin.links.expire.body")}</p>
+      {outcome(expire)}
+    </ConfirmDialog>
+  );
+}

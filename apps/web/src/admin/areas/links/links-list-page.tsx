@@ -1,0 +1,154 @@
+// /admin/links: the account's payment links as the provider's search returns them (newest first, offset paging),
+// the ones made in Cobro marked with their title. The filter and the page live in the URL; a reload keeps the
+// previous rows on screen instead of blocking the page.
+import { type LinkListItem, linkListInputSchema } from "@cobro/contracts";
+import { Alert, Button, EmptyState, ErrorState, LoadingState, PageHeading, StatusBadge } from "@cobro/ui";
+import { keepPreviousData } from "@tanstack/react-query";
+import type { FormEvent } from "react";
+import { Link } from "react-router";
+import { describeError } from "../../../errors/describe-error";
+import { useI18n } from "../../../i18n/i18n-context";
+import { trpc } from "../../../trpc";
+import { useCanAct } from "../use-can-act";
+import { useUrlFilters } from "../use-url-filters";
+
+const PAGE_SIZE = 20;
+const FILTER_KEYS = ["ref", "offset"] as const;
+
+export function ExpiryText({ item }: { item: Pick<LinkListItem, "expiresFrom" | "expiresTo"> }) {
+  const { t, formatDate } = useI18n();
+  const parts: string[] = [];
+  if (item.expiresFrom) parts.push(t("admin.links.from", { date: formatDate(item.expiresFrom, "dateTime") }));
+  if (item.expiresTo) parts.push(t("admin.links.until", { date: formatDate(item.expiresTo, "dateTime") }));
+  return <>{parts.length > 0 ? parts.join(" ") : t("admin.links.always")}</>;
+}
+
+export function LinkStateBadge({ expired }: { expired: boolean }) {
+  const { t } = useI18n();
+  return expired ? (
+    <StatusBadge tone="neutral">{t("admin.links.state.expired")}</StatusBadge>
+  ) : (
+    <StatusBadge tone="success">{t("admin.links.state.active")}</StatusBadge>
+  );
+}
+
+export function LinksListPage() {
+  const { t, formatDate, language } = useI18n();
+  const canCreate = useCanAct("operator");
+  const [filters, setFilters] = useUrlFilters(FILTER_KEYS);
+  const parsedOffset = Number(filters.offset ?? "0");
+  const input = linkListInputSchema.safeParse({
+    ...(filters.ref ? { externalReference: filters.ref } : {}),
+    offset: Number.isSafeInteger(parsedOffset) && parsedOffset >= 0 ? parsedOffset : 0,
+    limit: PAGE_SIZE,
+  });
+  const query = input.success ? input.data : { offset: 0, limit: PAGE_SIZE };
+  const list = trpc.admin.links.list.useQuery(query, { placeholderData: keepPreviousData });
+
+  const applyFilter = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const value = new FormData(event.currentTarget).get("ref");
+    setFilters({ ref: typeof value === "string" ? value : "" });
+  };
+  const goTo = (offset: number) => setFilters({ ...filters, offset: offset > 0 ? String(offset) : "" });
+
+  return (
+    <section>
+      <PageHeading
+        title={t("admin.links.title")}
+        actions={
+          canCreate ? (
+            <Link className="ui-button ui-button--primary" to="/admin/links/new">
+              {t("admin.links.new")}
+            </Link>
+          ) : null
+        }
+      />
+      <form
+        key={filters.ref ?? ""}
+        className="payments-filters"
+        onSubmit={applyFilter}
+        aria-label={t("admin.links.filters")}
+      >
+        <label>
+          {t("admin.links.filter.reference")}
+          <input name="ref" defaultValue={filters.ref ?? ""} maxLength={256} />
+        </label>
+        <Button type="submit">{t("admin.links.filter.apply")}</Button>
+        <Link to="/admin/links">{t("admin.links.filter.clear")}</Link>
+      </form>
+      {!input.success ? <Alert tone="warning">{t("admin.links.fixErrors")}</Alert> : null}
+
+      {list.isPending ? (
+        <LoadingState label={t("common.loading")} />
+      ) : list.isError && !list.data ? (
+        <ErrorState
+          title={t("admin.links.loadFailed")}
+          message={describeError(list.error, { t, language }).message}
+          onRetry={() => void list.refetch()}
+          retryLabel={t("common.retry")}
+          retrying={list.isFetching}
+        />
+      ) : list.data.items.length === 0 ? (
+        <EmptyState title={t("admin.links.empty")} />
+      ) : (
+        <>
+          {list.isError ? <Alert tone="danger">{t("admin.links.loadFailed")}</Alert> : null}
+          <table className="payments-table" aria-busy={list.isFetching} aria-label={t("admin.links.title")}>
+            <thead>
+              <tr>
+                <th>{t("admin.links.col.link")}</th>
+                <th>{t("admin.links.col.created")}</th>
+                <th>{t("admin.links.detail.status")}</th>
+                <th>{t("admin.links.col.expiry")}</th>
+                <th>{t("admin.links.col.reference")}</th>
+                <th>{t("admin.links.col.payer")}</th>
+                <th>{t("admin.links.col.origin")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.items.map((item) => (
+                <tr key={item.preferenceId} data-preference-id={item.preferenceId}>
+                  <td>
+                    <Link to={`/admin/links/${encodeURIComponent(item.preferenceId)}`}>
+                      {item.console?.title ?? t("admin.links.untitled", { id: item.preferenceId })}
+                    </Link>
+                  </td>
+                  <td>{item.createdAt ? formatDate(item.createdAt, "dateTime") : "—"}</td>
+                  <td>
+                    <LinkStateBadge expired={item.expired} />
+                  </td>
+                  <td>
+                    <ExpiryText item={item} />
+                  </td>
+                  <td>{item.externalReference ?? ""}</td>
+                  <td>{item.payerEmail ?? ""}</td>
+                  <td>{item.console ? t("admin.links.origin.console") : t("admin.links.origin.elsewhere")}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <div className="payment-actions">
+            <span>
+              {t("admin.links.page", {
+                from: list.data.offset + 1,
+                to: list.data.offset + list.data.items.length,
+                total: list.data.total,
+              })}
+            </span>
+            {list.data.offset > 0 ? (
+              <Button variant="secondary" onClick={() => goTo(Math.max(0, list.data.offset - PAGE_SIZE))}>
+                {t("admin.links.previous")}
+              </Button>
+            ) : null}
+            {list.data.offset + list.data.items.length < list.data.total ? (
+              <Button variant="secondary" onClick={() => goTo(list.data.offset + PAGE_SIZE)}>
+                {t("admin.links.next")}
+              </Button>
+            ) : null}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,254 @@
+// /admin/merchant-orders/:merchantOrderId: one merchant order re-read from the provider — status, paid vs total,
+// items, payments (to /admin/payments/<id>), shipments, its preference (to /admin/links/<id>), when Cobro last
+// synced it and the changes made from the console. Operators and admins can edit it; a viewer sees no button.
+import type { MerchantOrderDetail } from "@cobro/contracts";
+import { isSupportedCurrency } from "@cobro/provider-client/money";
+import { Alert, Button, Card, ErrorState, LoadingState, Money, PageHeading } from "@cobro/ui";
+import { useState } from "react";
+import { Link, useParams, useSearchParams } from "react-router";
+import { useCurrentUser } from "../../../components/app-layout";
+import { PaymentStatusBadge } from "../../../components/payment-status-badge";
+import { describeError } from "../../../errors/describe-error";
+import { useI18n } from "../../../i18n/i18n-context";
+import { ErrorStatusPage } from "../../../pages/error-status-page";
+import { httpStatusOf, trpc } from "../../../trpc";
+import { canActOnPayments } from "../payments/payment-permissions";
+import { MerchantOrderForm } from "./merchant-order-form";
+import { MerchantOrderStatus } from "./merchant-order-status";
+
+function EditSection({ order, onClose }: { order: MerchantOrderDetail; onClose(saved: boolean): void }) {
+  const { t } = useI18n();
+  const utils = trpc.useUtils();
+  const update = trpc.admin.merchantOrders.update.useMutation({
+    onSettled: () => void utils.admin.merchantOrders.get.invalidate({ merchantOrderId: order.id }),
+  });
+  const currency = isSupportedCurrency(order.total.currency) ? order.total.currency : "ARS";
+  return (
+    <Card>
+      <h2>{t("admin.merchantOrders.editTitle", { id: order.id })}</h2>
+      <MerchantOrderForm
+        mode="edit"
+        currency={currency}
+        initial={{
+          items: order.items.map((item) => ({
+            title: item.title,
+            quantity: item.quantity,
+            unitPriceMinor: item.unitPrice.amountMinor,
+          })),
+          externalReference: order.externalReference,
+          notificationUrl: order.notificationUrl,
+          additionalInfo: order.additionalInfo,
+        }}
+        submit={(input) =>
+          update.mutateAsync({ ...input, merchantOrderId: order.id } as Parameters<typeof update.mutateAsync>[0])
+        }
+        onDone={() => onClose(true)}
+        onCancel={() => onClose(false)}
+      />
+    </Card>
+  );
+}
+
+export function MerchantOrderDetailPage() {
+  const { t, language, formatDate, moneyLocaleFor } = useI18n();
+  const { user } = useCurrentUser();
+  const params = useParams();
+  const [search] = useSearchParams();
+  const idText = params.merchantOrderId ?? "";
+  const merchantOrderId = /^\d{1,15}$/.test(idText) ? Number(idText) : null;
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const detail = trpc.admin.merchantOrders.get.useQuery(
+    { merchantOrderId: merchantOrderId ?? 0 },
+    { enabled: merchantOrderId !== null && merchantOrderId > 0 },
+  );
+
+  if (merchantOrderId === null || merchantOrderId <= 0) return <ErrorStatusPage status={404} />;
+  if (detail.isPending) return <LoadingState label={t("common.loading")} />;
+  if (detail.isError) {
+    const status = httpStatusOf(detail.error);
+    return (
+      <section>
+        <p>
+          <Link to="/admin/merchant-orders">{t("admin.merchantOrders.back")}</Link>
+        </p>
+        <ErrorState
+          title={t("admin.merchantOrders.detailFailed")}
+          message={describeError(detail.error, { t, language }).message}
+          {...(status === 404
+            ? {}
+            : {
+                onRetry: () => void detail.refetch(),
+                retryLabel: t("common.retry"),
+                retrying: detail.isFetching,
+              })}
+        />
+      </section>
+    );
+  }
+  const order = detail.data;
+  const canAct = user ? canActOnPayments(user.role) : false;
+  const money = (value: { amountMinor: number; currency: string }) => (
+    <Money {...value} locale={moneyLocaleFor(value.currency)} />
+  );
+  const left = {
+    amountMinor: Math.max(0, order.total.amountMinor - order.paid.amountMinor),
+    currency: order.total.currency,
+  };
+
+  return (
+    <section>
+      <p>
+        <Link to="/admin/merchant-orders">{t("admin.merchantOrders.back")}</Link>
+      </p>
+      <PageHeading
+        title={t("admin.merchantOrders.detailTitle", { id: order.id })}
+        actions={<MerchantOrderStatus status={order.status} orderStatus={order.orderStatus} />}
+      />
+      {order.stale ? (
+        <Alert tone="warning">{t("admin.merchantOrders.stale", { at: formatDate(order.syncedAt, "dateTime") })}</Alert>
+      ) : null}
+      {search.get("created") === "1" && !saved ? (
+        <Alert tone="success">{t("admin.merchantOrders.form.created", { id: order.id })}</Alert>
+      ) : null}
+      {saved ? <Alert tone="success">{t("admin.merchantOrders.form.saved")}</Alert> : null}
+      {canAct && !editing ? (
+        <div className="mo-actions">
+          <Button
+            onClick={() => {
+              setSaved(false);
+              setEditing(true);
+            }}
+          >
+            {t("admin.merchantOrders.edit")}
+          </Button>
+        </div>
+      ) : null}
+      {canAct && editing ? (
+        <EditSection
+          order={order}
+          onClose={(didSave) => {
+            setEditing(false);
+            setSaved(didSave);
+          }}
+        />
+      ) : null}
+
+      <Card>
+        <dl className="mo-facts">
+          <dt>{t("admin.merchantOrders.fact.total")}</dt>
+          <dd data-testid="mo-total">{money(order.total)}</dd>
+          <dt>{t("admin.merchantOrders.fact.paid")}</dt>
+          <dd data-testid="mo-paid">{money(order.paid)}</dd>
+          <dt>{t("admin.merchantOrders.fact.left")}</dt>
+          <dd data-testid="mo-left">{money(left)}</dd>
+          {order.refunded.amountMinor > 0 ? (
+            <>
+              <dt>{t("admin.merchantOrders.fact.refunded")}</dt>
+              <dd>{money(order.refunded)}</dd>
+            </>
+          ) : null}
+          <dt>{t("admin.merchantOrders.fact.reference")}</dt>
+          <dd data-testid="mo-reference">{order.externalReference ?? "—"}</dd>
+          <dt>{t("admin.merchantOrders.fact.preference")}</dt>
+          <dd data-testid="mo-preference">
+            {order.preferenceId ? (
+              <Link to={`/admin/links/${encodeURIComponent(order.preferenceId)}`}>{order.preferenceId}</Link>
+            ) : (
+              "—"
+            )}
+          </dd>
+          <dt>{t("admin.merchantOrders.fact.additionalInfo")}</dt>
+          <dd data-testid="mo-additional-info">{order.additionalInfo ?? "—"}</dd>
+          <dt>{t("admin.merchantOrders.fact.notificationUrl")}</dt>
+          <dd>{order.notificationUrl ?? "—"}</dd>
+          <dt>{t("admin.merchantOrders.fact.payer")}</dt>
+          <dd>{order.payerId ?? "—"}</dd>
+          <dt>{t("admin.merchantOrders.fact.created")}</dt>
+          <dd>{order.createdAt ? formatDate(order.createdAt, "dateTime") : "—"}</dd>
+          <dt>{t("admin.merchantOrders.fact.updated")}</dt>
+          <dd>{order.lastUpdated ? formatDate(order.lastUpdated, "dateTime") : "—"}</dd>
+          <dt>{t("admin.merchantOrders.fact.synced")}</dt>
+          <dd data-testid="mo-synced">{formatDate(order.syncedAt, "dateTime")}</dd>
+          {order.isTest ? (
+            <>
+              <dt>{t("admin.merchantOrders.fact.test")}</dt>
+              <dd>✓</dd>
+            </>
+          ) : null}
+        </dl>
+      </Card>
+
+      <h2>{t("admin.merchantOrders.items")}</h2>
+      <table className="mo-table" data-testid="mo-items">
+        <tbody>
+          {order.items.map((item, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: item lines may lack ids and never reorder here
+            <tr key={index}>
+              <td>{item.title}</td>
+              <td className="num">× {item.quantity}</td>
+              <td className="num">{money(item.unitPrice)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <h2>{t("admin.merchantOrders.payments")}</h2>
+      {order.payments.length === 0 ? (
+        <p>{t("admin.merchantOrders.noPayments")}</p>
+      ) : (
+        <table className="mo-table" data-testid="mo-payments">
+          <tbody>
+            {order.payments.map((payment) => (
+              <tr key={payment.id} data-payment-id={payment.id}>
+                <td>
+                  <Link to={`/admin/payments/${payment.id}`}>{payment.id}</Link>
+                </td>
+                <td>{payment.createdAt ? formatDate(payment.createdAt, "dateTime") : ""}</td>
+                <td>
+                  <PaymentStatusBadge status={payment.status} statusDetail={payment.statusDetail} />
+                </td>
+                <td className="num">{money(payment.amount)}</td>
+                <td className="num">{payment.refunded.amountMinor > 0 ? money(payment.refunded) : ""}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+
+      <h2>{t("admin.merchantOrders.shipments")}</h2>
+      {order.shipments.length === 0 ? (
+        <p>{t("admin.merchantOrders.noShipments")}</p>
+      ) : (
+        <table className="mo-table">
+          <tbody>
+            {order.shipments.map((shipment, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: shipments may lack ids
+              <tr key={index}>
+                <td>{shipment.id ?? "—"}</td>
+                <td>{shipment.status ?? ""}</td>
+                <td>{shipment.shippingMode ?? ""}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+
+      {order.requests.length > 0 ? (
+        <>
+          <h2>{t("admin.merchantOrders.history")}</h2>
+          <ul data-testid="mo-history">
+            {order.requests.map((request, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the list is rebuilt whole on each read
+              <li key={index}>
+                {formatDate(request.createdAt, "dateTime")} · {t(`admin.merchantOrders.history.${request.kind}`)} ·{" "}
+                {request.status}
+                {request.actorEmail ? ` · ${request.actorEmail}` : ""}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,315 @@
+// The form of a merchant order the merchant records (new) or changes (edit): item lines (title, quantity, unit
+// price typed in the currency's decimals and sent in minor units), external reference, preference id (new only),
+// notification URL and additional info. The form holds ONE idempotency key for its intent: a double click or a
+// retry after an unseen answer sends the same key (the server and the provider make one order); after a refusal
+// the values may change, so a new key is made. Errors are shown next to their field, nothing typed is lost.
+import {
+  type CreateMerchantOrderInput,
+  createMerchantOrderInputSchema,
+  type MerchantOrderItemInput,
+  type MerchantOrderWriteResult,
+  type UpdateMerchantOrderInput,
+  updateMerchantOrderInputSchema,
+} from "@cobro/contracts";
+import { type CurrencyCode, toDecimalString, toMinorUnits } from "@cobro/provider-client/money";
+import { Alert, Button } from "@cobro/ui";
+import { useState } from "react";
+import { type FieldPath, useFieldArray, useForm } from "react-hook-form";
+import { describeError } from "../../../errors/describe-error";
+import { useI18n } from "../../../i18n/i18n-context";
+
+export interface MerchantOrderFormValues {
+  items: { title: string; quantity: string; unitPrice: string }[];
+  changeItems: boolean;
+  externalReference: string;
+  preferenceId: string;
+  notificationUrl: string;
+  additionalInfo: string;
+}
+
+export interface MerchantOrderFormProps {
+  mode: "create" | "edit";
+  currency: CurrencyCode;
+  initial?: {
+    items: MerchantOrderItemInput[];
+    externalReference: string | null;
+    notificationUrl: string | null;
+    additionalInfo: string | null;
+  };
+  /** Sends the input (with the form's key); resolves with the outcome or rejects with the server's error. */
+  submit(
+    input: { idempotencyKey: string } & Partial<CreateMerchantOrderInput & UpdateMerchantOrderInput>,
+  ): Promise<MerchantOrderWriteResult>;
+  onDone(result: MerchantOrderWriteResult): void;
+  onCancel?: () => void;
+}
+
+const EMPTY_ITEM = { title: "", quantity: "1", unitPrice: "" };
+
+/** Our input field (as the server and the contract name it) → the form's field. */
+function formFieldOf(path: readonly PropertyKey[]): FieldPath<MerchantOrderFormValues> | null {
+  const [head, index, leaf] = path.map(String);
+  if (head === "items" && index !== undefined && leaf !== undefined) {
+    const field = leaf === "unitPriceMinor" ? "unitPrice" : leaf;
+    if (field === "title" || field === "quantity" || field === "unitPrice") {
+      return `items.${Number(index)}.${field}` as FieldPath<MerchantOrderFormValues>;
+    }
+  }
+  if (
+    head === "externalReference" ||
+    head === "preferenceId" ||
+    head === "notificationUrl" ||
+    head === "additionalInfo"
+  )
+    return head;
+  return null;
+}
+
+export function MerchantOrderForm({ mode, currency, initial, submit, onDone, onCancel }: MerchantOrderFormProps) {
+  const { t, language, formatMoney } = useI18n();
+  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<{ tone: "danger" | "warning"; message: string } | null>(null);
+  const form = useForm<MerchantOrderFormValues>({
+    defaultValues: {
+      items:
+        initial && initial.items.length > 0
+          ? initial.items.map((item) => ({
+              title: item.title,
+              quantity: String(item.quantity),
+              unitPrice: toDecimalString(item.unitPriceMinor, currency),
+            }))
+          : [EMPTY_ITEM],
+      changeItems: mode === "create",
+      externalReference: initial?.externalReference ?? "",
+      preferenceId: "",
+      notificationUrl: initial?.notificationUrl ?? "",
+      additionalInfo: initial?.additionalInfo ?? "",
+    },
+  });
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: "items" });
+  const errors = form.formState.errors;
+  const changeItems = form.watch("changeItems");
+  const watchedItems = form.watch("items");
+
+  const priceOf = (text: string): number | null => {
+    const value = text.trim().replace(",", ".");
+    if (value === "") return null;
+    try {
+      return toMinorUnits(value, currency);
+    } catch {
+      return null;
+    }
+  };
+  const total = watchedItems.reduce((sum, item) => {
+    const price = priceOf(item.unitPrice);
+    const quantity = /^\d+$/.test(item.quantity.trim()) ? Number(item.quantity) : 0;
+    return price === null ? sum : sum + price * quantity;
+  }, 0);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setOutcome(null);
+    form.clearErrors();
+    const itemsWanted =
+      mode === "create"
+        ? values.items.some((item) => item.title.trim() !== "" || item.unitPrice.trim() !== "") ||
+          values.preferenceId.trim() === ""
+        : values.changeItems;
+    let priceInvalid = false;
+    const items = values.items.map((item, index) => {
+      const unitPriceMinor = priceOf(item.unitPrice);
+      if (itemsWanted && unitPriceMinor === null) {
+        priceInvalid = true;
+        form.setError(`items.${index}.unitPrice`, { message: t("admin.merchantOrders.form.badPrice", { currency }) });
+      }
+      const quantity = item.quantity.trim();
+      return {
+        title: item.title,
+        quantity: /^\d{1,9}$/.test(quantity) ? Number(quantity) : Number.NaN,
+        unitPriceMinor: unitPriceMinor ?? 0,
+      };
+    });
+    const text = (value: string) => value.trim();
+    let input: { idempotencyKey: string } & Partial<CreateMerchantOrderInput & UpdateMerchantOrderInput>;
+    if (mode === "create") {
+      input = {
+        idempotencyKey,
+        ...(itemsWanted ? { items } : {}),
+        ...(text(values.externalReference) ? { externalReference: text(values.externalReference) } : {}),
+        ...(text(values.preferenceId) ? { preferenceId: text(values.preferenceId) } : {}),
+        ...(text(values.notificationUrl) ? { notificationUrl: text(values.notificationUrl) } : {}),
+        ...(text(values.additionalInfo) ? { additionalInfo: text(values.additionalInfo) } : {}),
+      };
+    } else {
+      // Only what changed is sent.
+      const changed = (value: string, before: string | null | undefined) =>
+        text(value) !== (before ?? "") ? text(value) : undefined;
+      const externalReference = changed(values.externalReference, initial?.externalReference);
+      const notificationUrl = changed(values.notificationUrl, initial?.notificationUrl);
+      const additionalInfo = changed(values.additionalInfo, initial?.additionalInfo);
+      input = {
+        idempotencyKey,
+        ...(values.changeItems ? { items } : {}),
+        ...(externalReference !== undefined ? { externalReference } : {}),
+        ...(notificationUrl !== undefined && notificationUrl !== "" ? { notificationUrl } : {}),
+        ...(additionalInfo !== undefined ? { additionalInfo } : {}),
+      };
+      if (Object.keys(input).length === 1) {
+        setOutcome({ tone: "danger", message: t("admin.merchantOrders.form.noChange") });
+        return;
+      }
+    }
+    // The server's own schema, checked here too: nothing is sent that it would refuse.
+    const schema = mode === "create" ? createMerchantOrderInputSchema : updateMerchantOrderInputSchema;
+    const parsed = schema.safeParse(mode === "create" ? input : { merchantOrderId: 1, ...input });
+    if (!parsed.success || priceInvalid) {
+      for (const issue of parsed.error?.issues ?? []) {
+        const field = formFieldOf(issue.path);
+        if (field && !(field.endsWith("unitPrice") && priceInvalid)) form.setError(field, { message: issue.message });
+      }
+      setOutcome({ tone: "danger", message: t("admin.merchantOrders.form.fixErrors") });
+      return;
+    }
+    setBusy(true);
+    try {
+      const result = await submit(input);
+      if (result.outcome === "unknown") {
+        setOutcome({ tone: "warning", message: t("admin.merchantOrders.form.unknown") });
+        return;
+      }
+      onDone(result);
+    } catch (error) {
+      const described = describeError(error, { t, language });
+      const field = described.field ? formFieldOf(described.field.split(".")) : null;
+      if (field) form.setError(field, { message: described.message });
+      setOutcome({ tone: "danger", message: described.message });
+      // A refusal made nothing: the corrected values are a new intent with a new key.
+      if (described.httpStatus !== null && described.httpStatus < 500) setIdempotencyKey(crypto.randomUUID());
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  const fieldError = (message: string | undefined, id: string) =>
+    message ? (
+      <span className="mo-field-error" id={id} role="alert">
+        {message}
+      </span>
+    ) : null;
+
+  return (
+    <form className="mo-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={busy}>
+      <fieldset disabled={busy}>
+        <legend>{t("admin.merchantOrders.form.items")}</legend>
+        {mode === "edit" ? (
+          <label style={{ flexDirection: "row", alignItems: "center", gap: "0.5rem" }}>
+            <input type="checkbox" {...form.register("changeItems")} />
+            {t("admin.merchantOrders.form.changeItems")}
+          </label>
+        ) : null}
+        {changeItems ? (
+          <>
+            <p>{t("admin.merchantOrders.form.itemsHint", { currency })}</p>
+            {fields.map((field, index) => {
+              const itemErrors = errors.items?.[index];
+              return (
+                <div className="mo-item" key={field.id} data-testid="mo-item">
+                  <label>
+                    {t("admin.merchantOrders.form.itemTitle")}
+                    <input
+                      {...form.register(`items.${index}.title`)}
+                      aria-invalid={itemErrors?.title ? true : undefined}
+                      aria-describedby={itemErrors?.title ? `mo-item-${index}-title-error` : undefined}
+                    />
+                    {fieldError(itemErrors?.title?.message, `mo-item-${index}-title-error`)}
+                  </label>
+                  <label>
+                    {t("admin.merchantOrders.form.quantity")}
+                    <input
+                      inputMode="numeric"
+                      {...form.register(`items.${index}.quantity`)}
+                      aria-invalid={itemErrors?.quantity ? true : undefined}
+                      aria-describedby={itemErrors?.quantity ? `mo-item-${index}-quantity-error` : undefined}
+                    />
+                    {fieldError(itemErrors?.quantity?.message, `mo-item-${index}-quantity-error`)}
+                  </label>
+                  <label>
+                    {t("admin.merchantOrders.form.unitPrice", { currency })}
+                    <input
+                      inputMode="decimal"
+                      {...form.register(`items.${index}.unitPrice`)}
+                      aria-invalid={itemErrors?.unitPrice ? true : undefined}
+                      aria-describedby={itemErrors?.unitPrice ? `mo-item-${index}-price-error` : undefined}
+                    />
+                    {fieldError(itemErrors?.unitPrice?.message, `mo-item-${index}-price-error`)}
+                  </label>
+                  <Button
+                    variant="secondary"
+                    onClick={() => remove(index)}
+                    disabled={fields.length === 1}
+                    aria-label={t("admin.merchantOrders.form.removeItem", { n: index + 1 })}
+                  >
+                    ×
+                  </Button>
+                </div>
+              );
+            })}
+            <div className="mo-actions">
+              <Button variant="secondary" onClick={() => append(EMPTY_ITEM)}>
+                {t("admin.merchantOrders.form.addItem")}
+              </Button>
+              <strong data-testid="mo-form-total">
+                {t("admin.merchantOrders.form.total", { amount: formatMoney(total, currency) })}
+              </strong>
+            </div>
+          </>
+        ) : null}
+      </fieldset>
+      <fieldset disabled={busy}>
+        <label>
+          {t("admin.merchantOrders.form.reference")}
+          <input {...form.register("externalReference")} aria-invalid={errors.externalReference ? true : undefined} />
+          {fieldError(errors.externalReference?.message, "mo-reference-error")}
+        </label>
+        {mode === "create" ? (
+          <label>
+            {t("admin.merchantOrders.form.preference")}
+            <input {...form.register("preferenceId")} aria-invalid={errors.preferenceId ? true : undefined} />
+            <small>{t("admin.merchantOrders.form.preferenceHint")}</small>
+            {fieldError(errors.preferenceId?.message, "mo-preference-error")}
+          </label>
+        ) : null}
+        <label>
+          {t("admin.merchantOrders.form.notificationUrl")}
+          <input
+            type="url"
+            {...form.register("notificationUrl")}
+            aria-invalid={errors.notificationUrl ? true : undefined}
+          />
+          {mode === "create" ? <small>{t("admin.merchantOrders.form.notificationUrlHint")}</small> : null}
+          {fieldError(errors.notificationUrl?.message, "mo-notification-error")}
+        </label>
+        <label>
+          {t("admin.merchantOrders.form.additionalInfo")}
+          <textarea
+            rows={3}
+            {...form.register("additionalInfo")}
+            aria-invalid={errors.additionalInfo ? true : undefined}
+          />
+          {fieldError(errors.additionalInfo?.message, "mo-info-error")}
+        </label>
+      </fieldset>
+      {outcome ? <Alert tone={outcome.tone}>{outcome.message}</Alert> : null}
+      <div className="mo-actions">
+        <Button type="submit" busy={busy} busyLabel={t("admin.merchantOrders.form.working")}>
+          {mode === "create" ? t("admin.merchantOrders.form.create") : t("admin.merchantOrders.form.save")}
+        </Button>
+        {onCancel ? (
+          <Button variant="secondary" onClick={onCancel} disabled={busy}>
+            {t("admin.merchantOrders.form.cancel")}
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

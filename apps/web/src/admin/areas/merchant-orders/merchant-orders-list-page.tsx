@@ -1,0 +1,187 @@
+// /admin/merchant-orders: the provider's merchant orders searched with the filters kept in the URL (shareable; the
+// back button walks through them) and paged by the provider's offset. A reload keeps the previous rows on screen.
+import {
+  MERCHANT_ORDER_STATUSES,
+  type MerchantOrderSearchFilters,
+  type MerchantOrderSearchInput,
+  merchantOrderFiltersFromQuery,
+  merchantOrderFiltersToQuery,
+  merchantOrderSearchInputSchema,
+} from "@cobro/contracts";
+import { Alert, Button, EmptyState, ErrorState, LoadingState, Money, PageHeading } from "@cobro/ui";
+import { keepPreviousData } from "@tanstack/react-query";
+import { type FormEvent, useMemo } from "react";
+import { Link, useSearchParams } from "react-router";
+import { useCurrentUser } from "../../../components/app-layout";
+import { describeError } from "../../../errors/describe-error";
+import { useI18n } from "../../../i18n/i18n-context";
+import { trpc } from "../../../trpc";
+import { canActOnPayments } from "../payments/payment-permissions";
+import { MerchantOrderStatus } from "./merchant-order-status";
+
+const PAGE_SIZE = 25;
+
+function readFilters(params: URLSearchParams): { filters: MerchantOrderSearchFilters; invalid: boolean } {
+  const parsed = merchantOrderSearchInputSchema.safeParse(merchantOrderFiltersFromQuery(params));
+  return parsed.success
+    ? { filters: { ...parsed.data, limit: PAGE_SIZE }, invalid: false }
+    : { filters: merchantOrderSearchInputSchema.parse({ limit: PAGE_SIZE }), invalid: true };
+}
+
+function toDateInput(iso: string | undefined): string {
+  if (!iso) return "";
+  const date = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+export function MerchantOrdersListPage() {
+  const { t, formatDate, moneyLocaleFor, language } = useI18n();
+  const { user } = useCurrentUser();
+  const [params, setParams] = useSearchParams();
+  const { filters, invalid } = useMemo(() => readFilters(params), [params]);
+  const list = trpc.admin.merchantOrders.search.useQuery(filters, { placeholderData: keepPreviousData });
+  const query = merchantOrderFiltersToQuery({ ...filters, offset: 0 }).toString();
+
+  const applyFilters = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => {
+      const value = form.get(name);
+      return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+    };
+    const from = text("from");
+    const to = text("to");
+    const next: MerchantOrderSearchInput = {
+      status: text("status") as MerchantOrderSearchInput["status"],
+      preferenceId: text("preference"),
+      externalReference: text("ref"),
+      // Whole days in the browser's time zone: from the start of the first to the end of the last.
+      createdFrom: from ? new Date(`${from}T00:00:00`).toISOString() : undefined,
+      createdTo: to ? new Date(`${to}T23:59:59.999`).toISOString() : undefined,
+      offset: 0,
+    };
+    setParams(merchantOrderFiltersToQuery(next));
+  };
+  const goTo = (offset: number) => setParams(merchantOrderFiltersToQuery({ ...filters, offset }));
+
+  return (
+    <section>
+      <PageHeading
+        title={t("admin.merchantOrders.title")}
+        actions={
+          user && canActOnPayments(user.role) ? (
+            <Link className="ui-button ui-button--primary" to="/admin/merchant-orders/new">
+              {t("admin.merchantOrders.new")}
+            </Link>
+          ) : null
+        }
+      />
+      {/* key: the uncontrolled inputs start again from the URL when it changes (back button, shared link). */}
+      <form key={query} className="mo-filters" onSubmit={applyFilters} aria-label={t("admin.merchantOrders.filters")}>
+        <label>
+          {t("admin.merchantOrders.filter.status")}
+          <select name="status" defaultValue={filters.status ?? ""}>
+            <option value="">{t("admin.merchantOrders.filter.anyStatus")}</option>
+            {MERCHANT_ORDER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {t(`admin.merchantOrders.status.${status}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t("admin.merchantOrders.filter.preference")}
+          <input name="preference" defaultValue={filters.preferenceId ?? ""} />
+        </label>
+        <label>
+          {t("admin.merchantOrders.filter.reference")}
+          <input name="ref" defaultValue={filters.externalReference ?? ""} />
+        </label>
+        <label>
+          {t("admin.merchantOrders.filter.from")}
+          <input type="date" name="from" defaultValue={toDateInput(filters.createdFrom)} />
+        </label>
+        <label>
+          {t("admin.merchantOrders.filter.to")}
+          <input type="date" name="to" defaultValue={toDateInput(filters.createdTo)} />
+        </label>
+        <Button type="submit">{t("admin.merchantOrders.filter.apply")}</Button>
+        <Link to="/admin/merchant-orders">{t("admin.merchantOrders.filter.clear")}</Link>
+      </form>
+
+      {invalid ? <Alert tone="warning">{t("admin.merchantOrders.filter.invalid")}</Alert> : null}
+
+      {list.isPending ? (
+        <LoadingState label={t("common.loading")} />
+      ) : list.isError && !list.data ? (
+        <ErrorState
+          title={t("admin.merchantOrders.loadFailed")}
+          message={describeError(list.error, { t, language }).message}
+          onRetry={() => void list.refetch()}
+          retryLabel={t("common.retry")}
+          retrying={list.isFetching}
+        />
+      ) : list.data.items.length === 0 ? (
+        <EmptyState title={t("admin.merchantOrders.empty")} />
+      ) : (
+        <>
+          {list.isError ? <Alert tone="danger">{describeError(list.error, { t, language }).message}</Alert> : null}
+          <table className="mo-table" aria-busy={list.isFetching} aria-label={t("admin.merchantOrders.title")}>
+            <thead>
+              <tr>
+                <th>{t("admin.merchantOrders.col.id")}</th>
+                <th>{t("admin.merchantOrders.col.created")}</th>
+                <th>{t("admin.merchantOrders.col.status")}</th>
+                <th className="num">{t("admin.merchantOrders.col.total")}</th>
+                <th className="num">{t("admin.merchantOrders.col.paid")}</th>
+                <th>{t("admin.merchantOrders.col.reference")}</th>
+                <th>{t("admin.merchantOrders.col.preference")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.items.map((order) => (
+                <tr key={order.id} data-merchant-order-id={order.id}>
+                  <td>
+                    <Link to={`/admin/merchant-orders/${order.id}`}>{order.id}</Link>
+                  </td>
+                  <td>{order.createdAt ? formatDate(order.createdAt, "dateTime") : "—"}</td>
+                  <td>
+                    <MerchantOrderStatus status={order.status} orderStatus={order.orderStatus} />
+                  </td>
+                  <td className="num">
+                    <Money {...order.total} locale={moneyLocaleFor(order.total.currency)} />
+                  </td>
+                  <td className="num">
+                    <Money {...order.paid} locale={moneyLocaleFor(order.paid.currency)} />
+                  </td>
+                  <td>{order.externalReference ?? ""}</td>
+                  <td>{order.preferenceId ?? ""}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <div className="mo-actions">
+            <span aria-live="polite">
+              {t("admin.merchantOrders.range", {
+                from: list.data.offset + 1,
+                to: list.data.offset + list.data.items.length,
+                total: list.data.total,
+              })}
+            </span>
+            {list.data.offset > 0 ? (
+              <Button variant="secondary" onClick={() => goTo(Math.max(0, list.data.offset - PAGE_SIZE))}>
+                {t("admin.merchantOrders.previous")}
+              </Button>
+            ) : null}
+            {list.data.nextOffset !== null ? (
+              <Button variant="secondary" onClick={() => goTo(list.data.nextOffset ?? 0)}>
+                {t("admin.merchantOrders.next")}
+              </Button>
+            ) : null}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
