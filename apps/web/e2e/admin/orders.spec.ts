@@ -2,22 +2,11 @@
 // its sandbox: a card typed into the provider's secure fields charged in manual mode with "authorize only", then
 // processed, captured and refunded in part, one confirmation dialog each. Each step checks what the page shows,
 // what Cobro's database holds and what the provider (the sandbox) holds; no card data reaches Cobro's server.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { seriousViolations } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { getProviderOrder } from "../support/sandbox-control";
 import { fillCard } from "../support/shop";
-
-/** Serious and critical WCAG 2.1 A/AA violations on the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
-    );
-}
 
 /** Types a manual-mode charge into the virtual terminal and creates it; returns our order id. */
 async function createManualCharge(page: Page, options: { amount: string; reference: string; authorizeOnly: boolean }) {

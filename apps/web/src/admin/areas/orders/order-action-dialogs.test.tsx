@@ -3,39 +3,18 @@
 // key reused by "Try again", nothing sent for a bad amount or without a reason, and a declined card said in words.
 // The real tRPC client talks to a fake server at the fetch level.
 import "@testing-library/jest-dom/vitest";
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter } from "react-router";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { AppProviders } from "../../../providers";
+import { describe, expect, it } from "vitest";
 import { FakeTrpcError, FakeTrpcServer } from "../../../test/fake-trpc-server";
+import { renderWithServer } from "../../../test/render-app";
 import { RefundOrderDialog, SimpleActionDialog } from "./order-action-dialogs";
 
 const ORDER_ID = "0b6f8a52-3f1e-4f39-9d55-0c1d2e3f4a5b";
 const TX_ID = "pay_01JQ4S4KY8HWQ6NA5PXB65B3D3";
 
-beforeAll(() => {
-  // jsdom has no modal dialogs: open and close them as the browser would, without the top layer.
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute("open", "");
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute("open");
-  };
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
 function renderWith(server: FakeTrpcServer, dialog: React.ReactNode) {
-  vi.stubGlobal("fetch", server.fetch);
-  return render(
-    <AppProviders language="en" cartItems={[]}>
-      <MemoryRouter>{dialog}</MemoryRouter>
-    </AppProviders>,
-  );
+  return renderWithServer(server, dialog, { cartItems: [] });
 }
 
 describe("RefundOrderDialog", () => {
