@@ -14,6 +14,7 @@ const EXPECTED_TABLES = [
   "email_tokens",
   "merchant_order_requests",
   "merchant_orders",
+  "oauth_states",
   "outbound_emails",
   "payment_actions",
   "payment_links",
