@@ -43,7 +43,11 @@ export async function completeSellerConnection(options: CompleteConnectionOption
   if (!app) return failed("not_configured");
   if (!options.state) return failed("state_invalid");
   const stateHash = hashState(options.state);
-  const row = await deps.db.selectFrom("oauth_states").selectAll().where("state_hash", "=", stateHash).executeTakeFirst();
+  const row = await deps.db
+    .selectFrom("oauth_states")
+    .selectAll()
+    .where("state_hash", "=", stateHash)
+    .executeTakeFirst();
   if (!row) return failed("state_invalid");
   // Another session's state is refused without spending it: it may be the other admin's attempt in flight.
   if (row.session_id !== options.sessionId || row.user_id !== options.userId) return failed("state_other_session");
@@ -61,7 +65,11 @@ export async function completeSellerConnection(options: CompleteConnectionOption
   if (options.error) return failed(options.error === "access_denied" ? "access_denied" : "code_refused");
   if (!options.code) return failed("code_refused");
 
-  const codeVerifier = decryptSecret(deps.tokenEncryptionKey, row.code_verifier_ciphertext, `oauth_states:${stateHash}`);
+  const codeVerifier = decryptSecret(
+    deps.tokenEncryptionKey,
+    row.code_verifier_ciphertext,
+    `oauth_states:${stateHash}`,
+  );
   let token: OAuthToken;
   try {
     token = await deps.provider.oauth.exchangeCode({
@@ -75,7 +83,8 @@ export async function completeSellerConnection(options: CompleteConnectionOption
     deps.logger.warn({ err: error }, "exchanging an OAuth code failed");
     if (error instanceof ProviderError && error.status === 401) return failed("client_refused");
     if (error instanceof ProviderError && error.status < 500) return failed("code_refused");
-    if (error instanceof ProviderError || error instanceof ProviderConnectionError) return failed("provider_unavailable");
+    if (error instanceof ProviderError || error instanceof ProviderConnectionError)
+      return failed("provider_unavailable");
     throw error;
   }
 
@@ -117,7 +126,15 @@ export async function completeSellerConnection(options: CompleteConnectionOption
     const saved = await trx
       .insertInto("provider_accounts")
       .values({ provider_user_id: userId, created_at: now, ...stored })
-      .onConflict((oc) => oc.column("provider_user_id").doUpdateSet({ ...stored, nickname: sql`coalesce(excluded.nickname, provider_accounts.nickname)`, site_id: sql`coalesce(excluded.site_id, provider_accounts.site_id)` }))
+      .onConflict((oc) =>
+        oc
+          .column("provider_user_id")
+          .doUpdateSet({
+            ...stored,
+            nickname: sql`coalesce(excluded.nickname, provider_accounts.nickname)`,
+            site_id: sql`coalesce(excluded.site_id, provider_accounts.site_id)`,
+          }),
+      )
       .returningAll()
       .executeTakeFirstOrThrow();
     await recordAudit({

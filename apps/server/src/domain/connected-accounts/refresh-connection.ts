@@ -9,8 +9,8 @@
 //   the connection stays (the job tries again).
 import type { ConnectedAccount, ConnectionErrorCode } from "@cobro/contracts";
 import { type OAuthToken, ProviderConnectionError, ProviderError } from "@cobro/provider-client";
-import type { AppDeps } from "../../deps";
 import type { ProviderAccount } from "../../db/schema";
+import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
 import { recordAudit } from "../audit/record-audit";
 import { toConnectedAccount } from "./connection-view";
@@ -78,7 +78,12 @@ export async function refreshSellerConnection(options: {
     return { account: await endConnection(deps, claimed, "refresh_refused", options.actorUserId), outcome: "revoked" };
   }
   const providerUserId = Number(claimed.provider_user_id);
-  const refreshToken = decryptToken(deps.tokenEncryptionKey, providerUserId, "refresh", claimed.refresh_token_ciphertext);
+  const refreshToken = decryptToken(
+    deps.tokenEncryptionKey,
+    providerUserId,
+    "refresh",
+    claimed.refresh_token_ciphertext,
+  );
 
   let token: OAuthToken;
   try {
@@ -102,7 +107,10 @@ export async function refreshSellerConnection(options: {
         .where("id", "=", claimed.id)
         .executeTakeFirst();
       if (current && current.refresh_token_ciphertext === claimed.refresh_token_ciphertext) {
-        return { account: await endConnection(deps, claimed, "refresh_refused", options.actorUserId), outcome: "revoked" };
+        return {
+          account: await endConnection(deps, claimed, "refresh_refused", options.actorUserId),
+          outcome: "revoked",
+        };
       }
     }
     const failedAt = deps.now();
@@ -161,7 +169,11 @@ export async function refreshSellerConnection(options: {
 }
 
 async function releaseLease(deps: Deps, accountId: string): Promise<void> {
-  await deps.db.updateTable("provider_accounts").set({ refresh_lease_until: null }).where("id", "=", accountId).execute();
+  await deps.db
+    .updateTable("provider_accounts")
+    .set({ refresh_lease_until: null })
+    .where("id", "=", accountId)
+    .execute();
 }
 
 /** Ends a connection: tokens wiped, status and reason kept for the console, audited. */

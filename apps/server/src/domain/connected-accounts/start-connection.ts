@@ -3,9 +3,9 @@
 // the URL. The provider sends the admin back to Cobro's callback with `?code=…&state=…`.
 import { createHash, randomBytes } from "node:crypto";
 import { buildAuthorizationUrl } from "@cobro/provider-client";
+import { encryptSecret } from "../../crypto/token-encryption";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
-import { encryptSecret } from "../../crypto/token-encryption";
 import { resolveOAuthApp } from "./oauth-app";
 
 /** How long an authorization attempt may take (the provider's own codes live 10 minutes). */
@@ -54,4 +54,9 @@ export async function startSellerConnection(options: {
     authorizationBaseUrl: app.authorizationBaseUrl,
   });
   return { authorizationUrl, expiresAt: expiresAt.toISOString() };
+}
+
+/** Deletes authorization attempts that can no longer complete (the prune job). */
+export async function deleteExpiredOAuthStates(options: { db: AppDeps["db"]; now: Date }): Promise<void> {
+  await options.db.deleteFrom("oauth_states").where("expires_at", "<", options.now).execute();
 }
