@@ -127,13 +127,11 @@ export async function completeSellerConnection(options: CompleteConnectionOption
       .insertInto("provider_accounts")
       .values({ provider_user_id: userId, created_at: now, ...stored })
       .onConflict((oc) =>
-        oc
-          .column("provider_user_id")
-          .doUpdateSet({
-            ...stored,
-            nickname: sql`coalesce(excluded.nickname, provider_accounts.nickname)`,
-            site_id: sql`coalesce(excluded.site_id, provider_accounts.site_id)`,
-          }),
+        oc.column("provider_user_id").doUpdateSet({
+          ...stored,
+          nickname: sql`coalesce(excluded.nickname, provider_accounts.nickname)`,
+          site_id: sql`coalesce(excluded.site_id, provider_accounts.site_id)`,
+        }),
       )
       .returningAll()
       .executeTakeFirstOrThrow();

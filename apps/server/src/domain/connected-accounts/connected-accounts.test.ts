@@ -225,8 +225,9 @@ describe("refreshing a connection", () => {
     const rejected = outcomes.filter((o): o is PromiseRejectedResult => o.status === "rejected");
     expect(fulfilled).toHaveLength(1);
     expect(rejected).toHaveLength(1);
-    expect(rejected[0]?.reason).toBeInstanceOf(AppError);
-    expect((rejected[0]?.reason as AppError).reason).toBe("action_in_progress");
+    const refusal: unknown = rejected[0]?.reason;
+    expect(refusal).toBeInstanceOf(AppError);
+    expect((refusal as AppError).reason).toBe("action_in_progress");
     expect((await accountRow(seller.id)).status).toBe("active");
   });
 
