@@ -20,6 +20,7 @@ import * as m0014 from "./migrations/0014-orders";
 import * as m0015 from "./migrations/0015-payment-links";
 import * as m0016 from "./migrations/0016-merchant-orders";
 import * as m0018 from "./migrations/0018-user-search";
+import * as m0020 from "./migrations/0020-connected-accounts";
 import type { DB } from "./schema";
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -40,6 +41,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0015-payment-links": m0015,
   "0016-merchant-orders": m0016,
   "0018-user-search": m0018,
+  "0020-connected-accounts": m0020,
 };
 
 /** Thrown when a migration fails; names the migration and keeps the database error as `cause`. */

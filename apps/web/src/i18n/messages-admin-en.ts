@@ -1,5 +1,6 @@
 // English words of the admin console (loaded only with the console); this file defines its keys.
 
+import { accountEn } from "../admin/areas/account/messages-en";
 import { customersEn } from "../admin/areas/customers/messages-en";
 import { linksEn } from "../admin/areas/links/messages-en";
 import { merchantOrdersEn } from "../admin/areas/merchant-orders/messages-en";
@@ -347,4 +348,5 @@ export const adminEn = {
   ...linksEn,
   ...merchantOrdersEn,
   ...customersEn,
+  ...accountEn,
 };

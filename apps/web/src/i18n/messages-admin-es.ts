@@ -1,5 +1,6 @@
 // The admin console's words (es), loaded only with the console.
 
+import { accountEs } from "../admin/areas/account/messages-es";
 import { customersEs } from "../admin/areas/customers/messages-es";
 import { linksEs } from "../admin/areas/links/messages-es";
 import { merchantOrdersEs } from "../admin/areas/merchant-orders/messages-es";
@@ -352,4 +353,5 @@ export const adminEs: AdminDictionary = {
   ...linksEs,
   ...merchantOrdersEs,
   ...customersEs,
+  ...accountEs,
 };

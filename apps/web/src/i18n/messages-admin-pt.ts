@@ -1,5 +1,6 @@
 // The admin console's words (pt), loaded only with the console.
 
+import { accountPt } from "../admin/areas/account/messages-pt";
 import { customersPt } from "../admin/areas/customers/messages-pt";
 import { linksPt } from "../admin/areas/links/messages-pt";
 import { merchantOrdersPt } from "../admin/areas/merchant-orders/messages-pt";
@@ -353,4 +354,5 @@ export const adminPt: AdminDictionary = {
   ...linksPt,
   ...merchantOrdersPt,
   ...customersPt,
+  ...accountPt,
 };
