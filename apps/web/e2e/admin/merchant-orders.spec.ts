@@ -150,7 +150,7 @@ test("[admin][merchant-orders] an operator records a sale as a merchant order on
   await expect(page.getByRole("heading", { name: "New merchant order" })).toBeVisible();
 
   const reference = `console-${crypto.randomUUID().slice(0, 8)}`;
-  const items = page.getByTestId("mo-item");
+  const items = page.getByTestId("line-item");
   await items.nth(0).getByLabel("Title").fill("Empanadas");
   await items.nth(0).getByLabel("Quantity").fill("12");
   await items.nth(0).getByLabel("Unit price (ARS)").fill("1.234,5");
@@ -164,7 +164,7 @@ test("[admin][merchant-orders] an operator records a sale as a merchant order on
   await expect(items.nth(0).getByText("Enter a price in ARS, for example 12.50")).toBeVisible();
   await expect(items.nth(0).getByLabel("Title")).toHaveValue("Empanadas");
   await items.nth(0).getByLabel("Unit price (ARS)").fill("1234.50");
-  await expect(page.getByTestId("mo-form-total")).toHaveText("Total: ARS 15,314.00");
+  await expect(page.getByTestId("line-items-total")).toHaveText("Total: ARS 15,314.00");
 
   // A preference Mercado Pago does not have: its refusal is shown in words next to the preference field.
   await page.getByLabel("Preference id (optional)").fill("1000001-no-such-preference");
