@@ -178,70 +178,72 @@ export function MerchantOrderDetailPage() {
         </dl>
       </Card>
 
-      <h2>{t("admin.merchantOrders.items")}</h2>
-      <div className="admin-table-wrap">
-        <table className="admin-table" data-testid="mo-items">
-          <tbody>
-            {order.items.map((item, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: item lines may lack ids and never reorder here
-              <tr key={index}>
-                <td>{item.title}</td>
-                <td className="num">× {item.quantity}</td>
-                <td className="num">{money(item.unitPrice)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-
-      <h2>{t("admin.merchantOrders.payments")}</h2>
-      {order.payments.length === 0 ? (
-        <p>{t("admin.merchantOrders.noPayments")}</p>
-      ) : (
+      <Card title={t("admin.merchantOrders.items")}>
         <div className="admin-table-wrap">
-          <table className="admin-table" data-testid="mo-payments">
+          <table className="admin-table" data-testid="mo-items">
             <tbody>
-              {order.payments.map((payment) => (
-                <tr key={payment.id} data-payment-id={payment.id}>
-                  <td>
-                    <Link to={`/admin/payments/${payment.id}`}>{payment.id}</Link>
-                  </td>
-                  <td>{payment.createdAt ? formatDate(payment.createdAt, "dateTime") : ""}</td>
-                  <td>
-                    <PaymentStatusBadge status={payment.status} statusDetail={payment.statusDetail} />
-                  </td>
-                  <td className="num">{money(payment.amount)}</td>
-                  <td className="num">{payment.refunded.amountMinor > 0 ? money(payment.refunded) : ""}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-
-      <h2>{t("admin.merchantOrders.shipments")}</h2>
-      {order.shipments.length === 0 ? (
-        <p>{t("admin.merchantOrders.noShipments")}</p>
-      ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <tbody>
-              {order.shipments.map((shipment, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: shipments may lack ids
+              {order.items.map((item, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: item lines may lack ids and never reorder here
                 <tr key={index}>
-                  <td>{shipment.id ?? "—"}</td>
-                  <td>{shipment.status ?? ""}</td>
-                  <td>{shipment.shippingMode ?? ""}</td>
+                  <td>{item.title}</td>
+                  <td className="num">× {item.quantity}</td>
+                  <td className="num">{money(item.unitPrice)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
-      )}
+      </Card>
+
+      <Card title={t("admin.merchantOrders.payments")}>
+        {order.payments.length === 0 ? (
+          <p>{t("admin.merchantOrders.noPayments")}</p>
+        ) : (
+          <div className="admin-table-wrap">
+            <table className="admin-table" data-testid="mo-payments">
+              <tbody>
+                {order.payments.map((payment) => (
+                  <tr key={payment.id} data-payment-id={payment.id}>
+                    <td>
+                      <Link to={`/admin/payments/${payment.id}`}>{payment.id}</Link>
+                    </td>
+                    <td>{payment.createdAt ? formatDate(payment.createdAt, "dateTime") : ""}</td>
+                    <td>
+                      <PaymentStatusBadge status={payment.status} statusDetail={payment.statusDetail} />
+                    </td>
+                    <td className="num">{money(payment.amount)}</td>
+                    <td className="num">{payment.refunded.amountMinor > 0 ? money(payment.refunded) : ""}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+
+      <Card title={t("admin.merchantOrders.shipments")}>
+        {order.shipments.length === 0 ? (
+          <p>{t("admin.merchantOrders.noShipments")}</p>
+        ) : (
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <tbody>
+                {order.shipments.map((shipment, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: shipments may lack ids
+                  <tr key={index}>
+                    <td>{shipment.id ?? "—"}</td>
+                    <td>{shipment.status ?? ""}</td>
+                    <td>{shipment.shippingMode ?? ""}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
 
       {order.requests.length > 0 ? (
-        <>
-          <h2>{t("admin.merchantOrders.history")}</h2>
+        <Card title={t("admin.merchantOrders.history")}>
           <ul className="admin-list" data-testid="mo-history">
             {order.requests.map((request, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the list is rebuilt whole on each read
@@ -252,7 +254,7 @@ export function MerchantOrderDetailPage() {
               </li>
             ))}
           </ul>
-        </>
+        </Card>
       ) : null}
     </section>
   );

@@ -186,7 +186,8 @@ export function MerchantOrderForm({ mode, currency, initial, submit, onDone, onC
       {changeItems ? (
         <LineItemsEditor
           legend={t("admin.merchantOrders.form.items")}
-          description={t("admin.merchantOrders.form.itemsHint", { currency })}
+          // "Leave out to keep the current items" is about an edit; a new order's labels already name the currency.
+          description={mode === "edit" ? t("admin.merchantOrders.form.itemsHint", { currency }) : undefined}
           idPrefix="mo-item"
           rows={itemLines.field.value}
           currency={currency}
