@@ -9,6 +9,7 @@ import { describeError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
 import { ErrorStatusPage } from "../../../pages/error-status-page";
 import { httpStatusOf, trpc } from "../../../trpc";
+import { LineItemsTable } from "../../components/line-items-table";
 import { useCanAct } from "../use-can-act";
 import { EditLinkDialog, ExpireLinkDialog } from "./link-dialogs";
 import { LinkShare } from "./link-share";
@@ -106,22 +107,7 @@ export function LinkDetailPage() {
       </div>
 
       <Card title={t("admin.links.items")}>
-        <div className="admin-table-wrap">
-          <table className="admin-table" data-testid="link-items">
-            <tbody>
-              {data.items.map((item, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: items may share an id and never reorder
-                <tr key={index}>
-                  <td>{item.title}</td>
-                  <td className="num">× {item.quantity}</td>
-                  <td className="num">
-                    <Money {...item.unitPrice} locale={moneyLocaleFor(item.unitPrice.currency)} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <LineItemsTable items={data.items} testId="link-items" />
       </Card>
 
       <Card title={t("admin.links.detail.payments")}>

@@ -12,6 +12,7 @@ import { describeError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
 import { ErrorStatusPage } from "../../../pages/error-status-page";
 import { httpStatusOf, trpc } from "../../../trpc";
+import { LineItemsTable } from "../../components/line-items-table";
 import { canActOnPayments } from "../payments/payment-permissions";
 import { MerchantOrderForm } from "./merchant-order-form";
 import { MerchantOrderStatus } from "./merchant-order-status";
@@ -179,20 +180,7 @@ export function MerchantOrderDetailPage() {
       </Card>
 
       <Card title={t("admin.merchantOrders.items")}>
-        <div className="admin-table-wrap">
-          <table className="admin-table" data-testid="mo-items">
-            <tbody>
-              {order.items.map((item, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: item lines may lack ids and never reorder here
-                <tr key={index}>
-                  <td>{item.title}</td>
-                  <td className="num">× {item.quantity}</td>
-                  <td className="num">{money(item.unitPrice)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <LineItemsTable items={order.items} testId="mo-items" />
       </Card>
 
       <Card title={t("admin.merchantOrders.payments")}>
