@@ -4,6 +4,13 @@
 export { Alert, type AlertProps } from "./alert";
 export { Button, type ButtonProps, type ButtonVariant } from "./button";
 export { Card, type CardProps } from "./card";
+export {
+  CheckboxField,
+  type CheckboxFieldProps,
+  CheckboxGroupField,
+  type CheckboxGroupFieldProps,
+  type CheckboxOption,
+} from "./checkbox-field";
 export { cx } from "./class-names";
 export { ConfirmDialog, type ConfirmDialogProps } from "./confirm-dialog";
 export { useDomId } from "./dom-id";
@@ -32,4 +39,5 @@ export {
 } from "./states";
 export { StatusBadge, type StatusBadgeProps, type Tone } from "./status-badge";
 export { TextField, type TextFieldProps } from "./text-field";
+export { TextareaField, type TextareaFieldProps } from "./textarea-field";
 export { VisuallyHidden } from "./visually-hidden";

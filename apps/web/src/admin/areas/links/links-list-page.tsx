@@ -2,7 +2,7 @@
 // the ones made in Cobro marked with their title. The filter and the page live in the URL; a reload keeps the
 // previous rows on screen instead of blocking the page.
 import { type LinkListItem, linkListInputSchema } from "@cobro/contracts";
-import { Alert, Button, EmptyState, ErrorState, LoadingState, PageHeading, StatusBadge } from "@cobro/ui";
+import { Alert, Button, EmptyState, ErrorState, LoadingState, PageHeading, StatusBadge, TextField } from "@cobro/ui";
 import { keepPreviousData } from "@tanstack/react-query";
 import type { FormEvent } from "react";
 import { Link } from "react-router";
@@ -66,14 +66,17 @@ export function LinksListPage() {
       />
       <form
         key={filters.ref ?? ""}
-        className="payments-filters"
+        className="admin-filters"
         onSubmit={applyFilter}
         aria-label={t("admin.links.filters")}
       >
-        <label>
-          {t("admin.links.filter.reference")}
-          <input name="ref" defaultValue={filters.ref ?? ""} maxLength={256} />
-        </label>
+        <TextField
+          id="links-filter-ref"
+          label={t("admin.links.filter.reference")}
+          name="ref"
+          defaultValue={filters.ref ?? ""}
+          maxLength={256}
+        />
         <Button type="submit">{t("admin.links.filter.apply")}</Button>
         <Link to="/admin/links">{t("admin.links.filter.clear")}</Link>
       </form>
@@ -94,41 +97,43 @@ export function LinksListPage() {
       ) : (
         <>
           {list.isError ? <Alert tone="danger">{t("admin.links.loadFailed")}</Alert> : null}
-          <table className="payments-table" aria-busy={list.isFetching} aria-label={t("admin.links.title")}>
-            <thead>
-              <tr>
-                <th>{t("admin.links.col.link")}</th>
-                <th>{t("admin.links.col.created")}</th>
-                <th>{t("admin.links.detail.status")}</th>
-                <th>{t("admin.links.col.expiry")}</th>
-                <th>{t("admin.links.col.reference")}</th>
-                <th>{t("admin.links.col.payer")}</th>
-                <th>{t("admin.links.col.origin")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.items.map((item) => (
-                <tr key={item.preferenceId} data-preference-id={item.preferenceId}>
-                  <td>
-                    <Link to={`/admin/links/${encodeURIComponent(item.preferenceId)}`}>
-                      {item.console?.title ?? t("admin.links.untitled", { id: item.preferenceId })}
-                    </Link>
-                  </td>
-                  <td>{item.createdAt ? formatDate(item.createdAt, "dateTime") : "—"}</td>
-                  <td>
-                    <LinkStateBadge expired={item.expired} />
-                  </td>
-                  <td>
-                    <ExpiryText item={item} />
-                  </td>
-                  <td>{item.externalReference ?? ""}</td>
-                  <td>{item.payerEmail ?? ""}</td>
-                  <td>{item.console ? t("admin.links.origin.console") : t("admin.links.origin.elsewhere")}</td>
+          <div className="admin-table-wrap" aria-busy={list.isFetching}>
+            <table className="admin-table" aria-label={t("admin.links.title")}>
+              <thead>
+                <tr>
+                  <th scope="col">{t("admin.links.col.link")}</th>
+                  <th scope="col">{t("admin.links.col.created")}</th>
+                  <th scope="col">{t("admin.links.detail.status")}</th>
+                  <th scope="col">{t("admin.links.col.expiry")}</th>
+                  <th scope="col">{t("admin.links.col.reference")}</th>
+                  <th scope="col">{t("admin.links.col.payer")}</th>
+                  <th scope="col">{t("admin.links.col.origin")}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-          <div className="payment-actions">
+              </thead>
+              <tbody>
+                {list.data.items.map((item) => (
+                  <tr key={item.preferenceId} data-preference-id={item.preferenceId}>
+                    <td>
+                      <Link to={`/admin/links/${encodeURIComponent(item.preferenceId)}`}>
+                        {item.console?.title ?? t("admin.links.untitled", { id: item.preferenceId })}
+                      </Link>
+                    </td>
+                    <td>{item.createdAt ? formatDate(item.createdAt, "dateTime") : "—"}</td>
+                    <td>
+                      <LinkStateBadge expired={item.expired} />
+                    </td>
+                    <td>
+                      <ExpiryText item={item} />
+                    </td>
+                    <td>{item.externalReference ?? ""}</td>
+                    <td>{item.payerEmail ?? ""}</td>
+                    <td>{item.console ? t("admin.links.origin.console") : t("admin.links.origin.elsewhere")}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="admin-actions">
             <span>
               {t("admin.links.page", {
                 from: list.data.offset + 1,

@@ -8,7 +8,17 @@ import {
   merchantOrderFiltersToQuery,
   merchantOrderSearchInputSchema,
 } from "@cobro/contracts";
-import { Alert, Button, EmptyState, ErrorState, LoadingState, Money, PageHeading } from "@cobro/ui";
+import {
+  Alert,
+  Button,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  Money,
+  PageHeading,
+  SelectField,
+  TextField,
+} from "@cobro/ui";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type FormEvent, useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -78,34 +88,51 @@ export function MerchantOrdersListPage() {
         }
       />
       {/* key: the uncontrolled inputs start again from the URL when it changes (back button, shared link). */}
-      <form key={query} className="mo-filters" onSubmit={applyFilters} aria-label={t("admin.merchantOrders.filters")}>
-        <label>
-          {t("admin.merchantOrders.filter.status")}
-          <select name="status" defaultValue={filters.status ?? ""}>
-            <option value="">{t("admin.merchantOrders.filter.anyStatus")}</option>
-            {MERCHANT_ORDER_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {t(`admin.merchantOrders.status.${status}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t("admin.merchantOrders.filter.preference")}
-          <input name="preference" defaultValue={filters.preferenceId ?? ""} />
-        </label>
-        <label>
-          {t("admin.merchantOrders.filter.reference")}
-          <input name="ref" defaultValue={filters.externalReference ?? ""} />
-        </label>
-        <label>
-          {t("admin.merchantOrders.filter.from")}
-          <input type="date" name="from" defaultValue={toDateInput(filters.createdFrom)} />
-        </label>
-        <label>
-          {t("admin.merchantOrders.filter.to")}
-          <input type="date" name="to" defaultValue={toDateInput(filters.createdTo)} />
-        </label>
+      <form
+        key={query}
+        className="admin-filters"
+        onSubmit={applyFilters}
+        aria-label={t("admin.merchantOrders.filters")}
+      >
+        <SelectField
+          id="mo-filter-status"
+          label={t("admin.merchantOrders.filter.status")}
+          name="status"
+          defaultValue={filters.status ?? ""}
+          options={[
+            { value: "", label: t("admin.merchantOrders.filter.anyStatus") },
+            ...MERCHANT_ORDER_STATUSES.map((status) => ({
+              value: status,
+              label: t(`admin.merchantOrders.status.${status}`),
+            })),
+          ]}
+        />
+        <TextField
+          id="mo-filter-preference"
+          label={t("admin.merchantOrders.filter.preference")}
+          name="preference"
+          defaultValue={filters.preferenceId ?? ""}
+        />
+        <TextField
+          id="mo-filter-ref"
+          label={t("admin.merchantOrders.filter.reference")}
+          name="ref"
+          defaultValue={filters.externalReference ?? ""}
+        />
+        <TextField
+          id="mo-filter-from"
+          label={t("admin.merchantOrders.filter.from")}
+          type="date"
+          name="from"
+          defaultValue={toDateInput(filters.createdFrom)}
+        />
+        <TextField
+          id="mo-filter-to"
+          label={t("admin.merchantOrders.filter.to")}
+          type="date"
+          name="to"
+          defaultValue={toDateInput(filters.createdTo)}
+        />
         <Button type="submit">{t("admin.merchantOrders.filter.apply")}</Button>
         <Link to="/admin/merchant-orders">{t("admin.merchantOrders.filter.clear")}</Link>
       </form>
@@ -127,41 +154,47 @@ export function MerchantOrdersListPage() {
       ) : (
         <>
           {list.isError ? <Alert tone="danger">{describeError(list.error, { t, language }).message}</Alert> : null}
-          <table className="mo-table" aria-busy={list.isFetching} aria-label={t("admin.merchantOrders.title")}>
-            <thead>
-              <tr>
-                <th>{t("admin.merchantOrders.col.id")}</th>
-                <th>{t("admin.merchantOrders.col.created")}</th>
-                <th>{t("admin.merchantOrders.col.status")}</th>
-                <th className="num">{t("admin.merchantOrders.col.total")}</th>
-                <th className="num">{t("admin.merchantOrders.col.paid")}</th>
-                <th>{t("admin.merchantOrders.col.reference")}</th>
-                <th>{t("admin.merchantOrders.col.preference")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.items.map((order) => (
-                <tr key={order.id} data-merchant-order-id={order.id}>
-                  <td>
-                    <Link to={`/admin/merchant-orders/${order.id}`}>{order.id}</Link>
-                  </td>
-                  <td>{order.createdAt ? formatDate(order.createdAt, "dateTime") : "—"}</td>
-                  <td>
-                    <MerchantOrderStatus status={order.status} orderStatus={order.orderStatus} />
-                  </td>
-                  <td className="num">
-                    <Money {...order.total} locale={moneyLocaleFor(order.total.currency)} />
-                  </td>
-                  <td className="num">
-                    <Money {...order.paid} locale={moneyLocaleFor(order.paid.currency)} />
-                  </td>
-                  <td>{order.externalReference ?? ""}</td>
-                  <td>{order.preferenceId ?? ""}</td>
+          <div className="admin-table-wrap" aria-busy={list.isFetching}>
+            <table className="admin-table" aria-label={t("admin.merchantOrders.title")}>
+              <thead>
+                <tr>
+                  <th scope="col">{t("admin.merchantOrders.col.id")}</th>
+                  <th scope="col">{t("admin.merchantOrders.col.created")}</th>
+                  <th scope="col">{t("admin.merchantOrders.col.status")}</th>
+                  <th scope="col" className="num">
+                    {t("admin.merchantOrders.col.total")}
+                  </th>
+                  <th scope="col" className="num">
+                    {t("admin.merchantOrders.col.paid")}
+                  </th>
+                  <th scope="col">{t("admin.merchantOrders.col.reference")}</th>
+                  <th scope="col">{t("admin.merchantOrders.col.preference")}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-          <div className="mo-actions">
+              </thead>
+              <tbody>
+                {list.data.items.map((order) => (
+                  <tr key={order.id} data-merchant-order-id={order.id}>
+                    <td>
+                      <Link to={`/admin/merchant-orders/${order.id}`}>{order.id}</Link>
+                    </td>
+                    <td>{order.createdAt ? formatDate(order.createdAt, "dateTime") : "—"}</td>
+                    <td>
+                      <MerchantOrderStatus status={order.status} orderStatus={order.orderStatus} />
+                    </td>
+                    <td className="num">
+                      <Money {...order.total} locale={moneyLocaleFor(order.total.currency)} />
+                    </td>
+                    <td className="num">
+                      <Money {...order.paid} locale={moneyLocaleFor(order.paid.currency)} />
+                    </td>
+                    <td>{order.externalReference ?? ""}</td>
+                    <td>{order.preferenceId ?? ""}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="admin-actions">
             <span aria-live="polite">
               {t("admin.merchantOrders.range", {
                 from: list.data.offset + 1,
