@@ -7,6 +7,10 @@ import { merchantOrdersEn } from "../admin/areas/merchant-orders/messages-en";
 import { ordersEn } from "../admin/areas/orders/messages-en";
 export const adminEn = {
   "admin.nav.label": "Admin console",
+  "admin.pager.range": "{from}–{to} of {total}",
+  "admin.pager.previous": "Previous",
+  "admin.pager.next": "Next",
+  "admin.pager.label": "Pages",
   "admin.nav.overview": "Overview",
   "admin.nav.payments": "Payments",
   "admin.nav.webhooks": "Webhooks",

@@ -9,6 +9,10 @@ import type { AdminDictionary } from "./dictionary";
 
 export const adminEs: AdminDictionary = {
   "admin.nav.label": "Consola de administración",
+  "admin.pager.range": "{from}–{to} de {total}",
+  "admin.pager.previous": "Anterior",
+  "admin.pager.next": "Siguiente",
+  "admin.pager.label": "Páginas",
   "admin.nav.overview": "Resumen",
   "admin.nav.payments": "Pagos",
   "admin.nav.webhooks": "Webhooks",

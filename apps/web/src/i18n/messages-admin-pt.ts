@@ -9,6 +9,10 @@ import type { AdminDictionary } from "./dictionary";
 
 export const adminPt: AdminDictionary = {
   "admin.nav.label": "Console de administração",
+  "admin.pager.range": "{from}–{to} de {total}",
+  "admin.pager.previous": "Anterior",
+  "admin.pager.next": "Próxima",
+  "admin.pager.label": "Páginas",
   "admin.nav.overview": "Visão geral",
   "admin.nav.payments": "Pagamentos",
   "admin.nav.webhooks": "Webhooks",
