@@ -83,6 +83,6 @@ export const customersEn = {
   "admin.customers.deleted": "Customer {email} deleted.",
   "admin.customers.cancel": "Cancel",
   "admin.customers.working": "Working…",
-  "admin.users.customer": "Customer",
+  "admin.users.openCustomerOf": "Saved cards of {email}",
   "admin.users.openCustomer": "Saved cards",
 } as const;

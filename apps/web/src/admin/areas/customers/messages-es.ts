@@ -86,6 +86,6 @@ export const customersEs: Readonly<Record<keyof typeof customersEn, string>> = {
   "admin.customers.deleted": "Cliente {email} eliminado.",
   "admin.customers.cancel": "Cancelar",
   "admin.customers.working": "Procesando…",
-  "admin.users.customer": "Cliente",
+  "admin.users.openCustomerOf": "Tarjetas guardadas de {email}",
   "admin.users.openCustomer": "Tarjetas guardadas",
 };

@@ -86,6 +86,6 @@ export const customersPt: Readonly<Record<keyof typeof customersEn, string>> = {
   "admin.customers.deleted": "Cliente {email} excluído.",
   "admin.customers.cancel": "Cancelar",
   "admin.customers.working": "Processando…",
-  "admin.users.customer": "Cliente",
+  "admin.users.openCustomerOf": "Cartões salvos de {email}",
   "admin.users.openCustomer": "Cartões salvos",
 };
