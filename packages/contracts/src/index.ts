@@ -8,6 +8,7 @@ export * from "./admin-links";
 export * from "./admin-merchant-orders";
 export * from "./admin-operations";
 export * from "./admin-payments";
+export * from "./admin-terminals";
 export * from "./admin-users";
 export * from "./card-number";
 export * from "./errors";

@@ -420,6 +420,30 @@ export interface MerchantOrderRequestsTable {
   completed_at: Timestamp | null;
 }
 
+export type PointIntentRequestStatus = "pending" | "succeeded" | "failed" | "unknown";
+
+export interface PointIntentsTable {
+  id: Generated<string>;
+  idempotency_key: string;
+  device_id: string;
+  provider_intent_id: string | null;
+  request_status: PointIntentRequestStatus;
+  state: string | null;
+  amount_minor: number;
+  currency: string;
+  description: string | null;
+  installments: number;
+  installments_cost: string;
+  print_on_terminal: boolean;
+  external_reference: string | null;
+  request: ColumnType<JsonValue, string, string>;
+  provider_payment_id: number | null;
+  error: string | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
 export interface DB {
   email_tokens: EmailTokensTable;
   outbound_emails: OutboundEmailsTable;
@@ -444,6 +468,7 @@ export interface DB {
   provider_calls: ProviderCallsTable;
   merchant_orders: MerchantOrdersTable;
   merchant_order_requests: MerchantOrderRequestsTable;
+  point_intents: PointIntentsTable;
 }
 
 export type User = Selectable<UsersTable>;

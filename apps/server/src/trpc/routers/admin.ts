@@ -40,6 +40,7 @@ import { adminOrdersRouter } from "./admin-orders";
 import { adminOverviewRouter } from "./admin-overview";
 import { adminPaymentsRouter } from "./admin-payments";
 import { adminWebhooksRouter } from "./admin-webhooks";
+import { adminTerminalsRouter } from "./admin-terminals";
 
 const usersRouter = router({
   list: adminProcedure
@@ -173,4 +174,5 @@ export const adminRouter = router({
   links: adminLinksRouter,
   merchantOrders: adminMerchantOrdersRouter,
   customers: adminCustomersRouter,
+  terminals: adminTerminalsRouter,
 });
