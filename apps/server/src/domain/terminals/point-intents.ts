@@ -10,23 +10,23 @@
 import { isFinalPointState, type PointIntentView } from "@cobro/contracts";
 import {
   type CurrencyCode,
-  ProviderConflictError,
-  ProviderError,
   type PaymentIntent,
   type PaymentIntentRequest,
+  ProviderConflictError,
+  ProviderError,
   toPointCents,
 } from "@cobro/provider-client";
 import type { Selectable } from "kysely";
-import type { AppDeps } from "../../deps";
 import type { PointIntentRequestStatus, PointIntentsTable } from "../../db/schema";
 import { toJsonb } from "../../db/schema";
+import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
 import { recordAudit } from "../audit/record-audit";
 import { isRefusedWithoutPayment, PAYMENT_CALL_DEADLINE_MS } from "../checkout/payment-attempt-policy";
 import { syncPaymentFromProvider } from "../payments/sync-payment-from-provider";
 import { getStoreAccount } from "../shop/get-store-account";
-import { isTerminalBusy, toTerminalError } from "./terminal-errors";
 import type { TerminalDeps } from "./terminal-devices";
+import { isTerminalBusy, toTerminalError } from "./terminal-errors";
 
 type PointIntentRow = Selectable<PointIntentsTable>;
 /** What reading and mirroring an intent needs (the notification job has no logger). */
@@ -297,7 +297,8 @@ export async function syncPointIntentFromNotification(options: {
   const intent = await deps.provider.point.getIntent(options.intentId);
   if (!row) {
     // Not made from this console (a terminal of the account charged by another system): its payment still counts.
-    if (typeof intent.payment?.id === "number") await syncPaymentFromProvider({ deps, providerPaymentId: intent.payment.id });
+    if (typeof intent.payment?.id === "number")
+      await syncPaymentFromProvider({ deps, providerPaymentId: intent.payment.id });
     return "unknown_intent";
   }
   await applyIntent(deps, row, intent);
@@ -323,11 +324,9 @@ export async function cancelPointIntent(options: {
     // Re-read first: the local state may be behind, but never ahead of the provider.
     const fresh = await refreshPointIntent({ deps, id: row.id });
     if (fresh.state !== "OPEN") {
-      throw new AppError(
-        "CONFLICT",
-        "The charge is already on the terminal: cancel it on the terminal itself.",
-        { reason: "terminal_intent_on_terminal" },
-      );
+      throw new AppError("CONFLICT", "The charge is already on the terminal: cancel it on the terminal itself.", {
+        reason: "terminal_intent_on_terminal",
+      });
     }
   }
   try {

@@ -1,21 +1,27 @@
 // The provider's Point refusals in the console's words (provider-facts §4.9): a busy terminal (409
 // conflict_error), a STANDALONE terminal, an unknown terminal or intent, an intent already on the terminal.
-import { ProviderBadRequestError, ProviderConflictError, ProviderError, ProviderNotFoundError } from "@cobro/provider-client";
+import {
+  ProviderBadRequestError,
+  ProviderConflictError,
+  ProviderError,
+  ProviderNotFoundError,
+} from "@cobro/provider-client";
 import { AppError } from "../../errors/app-error";
 
 function causeCodes(error: ProviderError): string[] {
   const body = error.body;
   if (typeof body !== "object" || body === null || !("cause" in body) || !Array.isArray(body.cause)) return [];
   return body.cause
-    .map((cause: unknown) =>
-      typeof cause === "object" && cause !== null && "code" in cause ? String(cause.code) : "",
-    )
+    .map((cause: unknown) => (typeof cause === "object" && cause !== null && "code" in cause ? String(cause.code) : ""))
     .filter((code: string) => code !== "");
 }
 
 /** Whether the provider said "this terminal already has a queued intent" (a refusal: no intent was made). */
 export function isTerminalBusy(error: unknown): boolean {
-  return error instanceof ProviderConflictError && (error.code === "conflict_error" || causeCodes(error).includes("conflict_error"));
+  return (
+    error instanceof ProviderConflictError &&
+    (error.code === "conflict_error" || causeCodes(error).includes("conflict_error"))
+  );
 }
 
 /** A staff-facing AppError for a Point refusal, or null when the error is not one the provider decided. */

@@ -39,8 +39,8 @@ import { adminMerchantOrdersRouter } from "./admin-merchant-orders";
 import { adminOrdersRouter } from "./admin-orders";
 import { adminOverviewRouter } from "./admin-overview";
 import { adminPaymentsRouter } from "./admin-payments";
-import { adminWebhooksRouter } from "./admin-webhooks";
 import { adminTerminalsRouter } from "./admin-terminals";
+import { adminWebhooksRouter } from "./admin-webhooks";
 
 const usersRouter = router({
   list: adminProcedure
