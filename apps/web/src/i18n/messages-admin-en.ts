@@ -4,6 +4,7 @@ import { customersEn } from "../admin/areas/customers/messages-en";
 import { linksEn } from "../admin/areas/links/messages-en";
 import { merchantOrdersEn } from "../admin/areas/merchant-orders/messages-en";
 import { ordersEn } from "../admin/areas/orders/messages-en";
+import { terminalsEn } from "../admin/areas/terminals/messages-en";
 export const adminEn = {
   "admin.nav.label": "Admin console",
   "admin.nav.overview": "Overview",
@@ -347,4 +348,5 @@ export const adminEn = {
   ...linksEn,
   ...merchantOrdersEn,
   ...customersEn,
+  ...terminalsEn,
 };

@@ -4,6 +4,7 @@ import { customersEs } from "../admin/areas/customers/messages-es";
 import { linksEs } from "../admin/areas/links/messages-es";
 import { merchantOrdersEs } from "../admin/areas/merchant-orders/messages-es";
 import { ordersEs } from "../admin/areas/orders/messages-es";
+import { terminalsEs } from "../admin/areas/terminals/messages-es";
 import type { AdminDictionary } from "./dictionary";
 
 export const adminEs: AdminDictionary = {
@@ -352,4 +353,5 @@ export const adminEs: AdminDictionary = {
   ...linksEs,
   ...merchantOrdersEs,
   ...customersEs,
+  ...terminalsEs,
 };

@@ -263,7 +263,8 @@ export const es: Dictionary = {
   "reason.terminal_busy": "Esta terminal ya tiene un cobro en espera. Terminalo o cancelalo primero.",
   "reason.terminal_intent_on_terminal": "El cobro ya está en la terminal: cancelalo en la propia terminal.",
   "reason.terminal_not_found": "No se encontró esa terminal en esta cuenta.",
-  "reason.terminal_not_pdv": "Esta terminal está en modo STANDALONE: pasala a PDV (y reiniciala) para cobrar desde acá.",
+  "reason.terminal_not_pdv":
+    "Esta terminal está en modo STANDALONE: pasala a PDV (y reiniciala) para cobrar desde acá.",
   "store.loading": "Cargando productos…",
   "store.failed": "No pudimos cargar los productos",
   "store.moreFailed": "No pudimos cargar más productos",
