@@ -159,20 +159,22 @@ export function PointIntentPage() {
           </dd>
         </div>
       </dl>
-      <ConfirmDialog
-        open={confirmCancel}
-        title={t("admin.terminals.intent.cancelTitle")}
-        confirmLabel={t("admin.terminals.intent.cancelConfirm")}
-        cancelLabel={t("admin.terminals.intent.cancelKeep")}
-        busy={cancel.isPending}
-        busyLabel={t("admin.terminals.working")}
-        onConfirm={() => {
-          if (!cancel.isPending) cancel.mutate({ id });
-        }}
-        onCancel={() => setConfirmCancel(false)}
-      >
-        <p>{t("admin.terminals.intent.cancelRule")}</p>
-      </ConfirmDialog>
+      {confirmCancel ? (
+        <ConfirmDialog
+          open
+          title={t("admin.terminals.intent.cancelTitle")}
+          confirmLabel={t("admin.terminals.intent.cancelConfirm")}
+          cancelLabel={t("admin.terminals.intent.cancelKeep")}
+          busy={cancel.isPending}
+          busyLabel={t("admin.terminals.working")}
+          onConfirm={() => {
+            if (!cancel.isPending) cancel.mutate({ id });
+          }}
+          onCancel={() => setConfirmCancel(false)}
+        >
+          <p>{t("admin.terminals.intent.cancelRule")}</p>
+        </ConfirmDialog>
+      ) : null}
     </>
   );
 }
