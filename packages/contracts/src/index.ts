@@ -7,6 +7,7 @@ export * from "./admin-customers";
 export * from "./admin-links";
 export * from "./admin-merchant-orders";
 export * from "./admin-operations";
+export * from "./admin-orders";
 export * from "./admin-payments";
 export * from "./admin-terminals";
 export * from "./admin-users";

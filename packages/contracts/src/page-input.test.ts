@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { orderListInputSchema } from "./admin-orders";
 import { catalogListInputSchema, ordersInputSchema } from "./shop";
 
 describe("page inputs", () => {
   it.each([
     ["catalog.list", catalogListInputSchema],
     ["account.orders", ordersInputSchema],
+    ["admin.orders.list", orderListInputSchema],
   ] as const)(
     "%s accepts the direction tRPC's infinite queries send, and still refuses unknown fields",
     (_, schema) => {

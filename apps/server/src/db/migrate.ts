@@ -16,6 +16,7 @@ import * as m0010 from "./migrations/0010-admin-operations";
 import * as m0011 from "./migrations/0011-email";
 import * as m0012 from "./migrations/0012-product-translations";
 import * as m0013 from "./migrations/0013-payment-plans";
+import * as m0014 from "./migrations/0014-orders";
 import * as m0015 from "./migrations/0015-payment-links";
 import * as m0016 from "./migrations/0016-merchant-orders";
 import * as m0018 from "./migrations/0018-user-search";
@@ -36,6 +37,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0011-email": m0011,
   "0012-product-translations": m0012,
   "0013-payment-plans": m0013,
+  "0014-orders": m0014,
   "0015-payment-links": m0015,
   "0016-merchant-orders": m0016,
   "0018-user-search": m0018,

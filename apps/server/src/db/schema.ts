@@ -420,8 +420,74 @@ export interface MerchantOrderRequestsTable {
   completed_at: Timestamp | null;
 }
 
+/** pending: stored, the call may be out; succeeded / failed: the provider's answer; unknown: no answer seen. */
+export type OrderCallStatus = "pending" | "succeeded" | "failed" | "unknown";
+
+export type OrderActionKind =
+  | "add_transaction"
+  | "update_transaction"
+  | "delete_transaction"
+  | "process"
+  | "capture"
+  | "cancel"
+  | "refund";
+
+/** An order Cobro created through the Orders API (the virtual terminal), mirrored (migration 0014). */
+export interface OrdersTable {
+  id: Generated<string>;
+  provider_order_id: string | null;
+  idempotency_key: string;
+  create_status: OrderCallStatus;
+  external_reference: string;
+  processing_mode: "automatic" | "manual";
+  capture_mode: "automatic" | "manual";
+  status: string | null;
+  status_detail: string | null;
+  amount_minor: number;
+  refunded_minor: ColumnType<number, number | undefined, number>;
+  currency: string;
+  description: string | null;
+  payer_email: string;
+  payer_identification_type: string | null;
+  payer_identification_number: string | null;
+  payment_method_id: string | null;
+  installments: number | null;
+  transactions: ColumnType<JsonValue, string | undefined, string>;
+  snapshot: NullableJsonb;
+  error: string | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+  provider_updated_at: Timestamp | null;
+}
+
+export interface OrderActionsTable {
+  id: Generated<string>;
+  order_id: string;
+  kind: OrderActionKind;
+  transaction_id: string | null;
+  amount_minor: number | null;
+  status: OrderCallStatus;
+  idempotency_key: string;
+  reason: string | null;
+  error: string | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+  completed_at: Timestamp | null;
+}
+
+export interface OrderStateChangesTable {
+  id: Generated<string>;
+  order_id: string;
+  status: string;
+  status_detail: string | null;
+  refunded_minor: number;
+  at: Timestamp;
+}
+
 export type PointIntentRequestStatus = "pending" | "succeeded" | "failed" | "unknown";
 
+/** A charge sent to a card terminal (Point) from the console (migration 0019). */
 export interface PointIntentsTable {
   id: Generated<string>;
   idempotency_key: string;
@@ -468,6 +534,9 @@ export interface DB {
   provider_calls: ProviderCallsTable;
   merchant_orders: MerchantOrdersTable;
   merchant_order_requests: MerchantOrderRequestsTable;
+  orders: OrdersTable;
+  order_actions: OrderActionsTable;
+  order_state_changes: OrderStateChangesTable;
   point_intents: PointIntentsTable;
 }
 
@@ -485,6 +554,8 @@ export type Subscription = Selectable<SubscriptionsTable>;
 export type ProviderAccount = Selectable<ProviderAccountsTable>;
 export type WebhookEvent = Selectable<WebhookEventsTable>;
 export type AuditLogEntry = Selectable<AuditLogTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type OrderActionRow = Selectable<OrderActionsTable>;
 
 /** Serialises a value for a jsonb column (pg would send a JS array as a PostgreSQL array). */
 export function toJsonb(value: JsonValue | object): string {

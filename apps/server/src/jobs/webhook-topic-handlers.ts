@@ -7,6 +7,7 @@ import {
   parseMerchantOrderId,
   syncMerchantOrderFromProvider,
 } from "../domain/merchant-orders/sync-merchant-order-from-provider";
+import { syncOrderNotification } from "../domain/orders/sync-order-notification";
 import { parseProviderPaymentId, syncPaymentFromProvider } from "../domain/payments/sync-payment-from-provider";
 import { syncPointIntentFromNotification } from "../domain/terminals/point-intents";
 import { AppError } from "../errors/app-error";
@@ -26,6 +27,11 @@ const handlePaymentNotification: WebhookTopicHandler = async ({ deps, dataId }) 
   }
 };
 
+/** provider: `order` (Orders API) — re-read the order when it is one the virtual terminal created. */
+const handleOrderNotification: WebhookTopicHandler = async ({ deps, dataId }) => {
+  await syncOrderNotification({ deps, dataId });
+};
+
 /** A merchant order changed: re-read it into the mirror (the console's merchant orders area). */
 const handleMerchantOrderNotification: WebhookTopicHandler = async ({ deps, dataId }) => {
   await syncMerchantOrderFromProvider({ deps, merchantOrderId: parseMerchantOrderId(dataId) });
@@ -42,6 +48,7 @@ const handlePointIntentNotification: WebhookTopicHandler = async ({ deps, dataId
 /** The topics this version acts on, by the provider's topic name (`type`). */
 export const WEBHOOK_TOPIC_HANDLERS: Readonly<Record<string, WebhookTopicHandler>> = {
   payment: handlePaymentNotification,
+  order: handleOrderNotification,
   // provider: Webhooks name it `topic_merchant_order_wh`, IPN `merchant_order` (the sandbox sends the latter).
   merchant_order: handleMerchantOrderNotification,
   topic_merchant_order_wh: handleMerchantOrderNotification,

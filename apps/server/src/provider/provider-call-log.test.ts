@@ -18,6 +18,14 @@ describe("resourceIdOfCall", () => {
     expect(resourceIdOfCall({ path: "/v1/payments", responseId: "456" })).toBe("456");
     expect(resourceIdOfCall({ path: "/v1/card_tokens", responseId: "tok_secret" })).toBeNull();
   });
+
+  it("takes the order id from an Orders path (its refunds and transactions too)", () => {
+    expect(resourceIdOfCall({ path: "/v1/orders/ORD01ABC/refund", responseId: null })).toBe("ORD01ABC");
+    expect(resourceIdOfCall({ path: "/v1/orders/ORD01ABC/transactions/pay_01X", responseId: "pay_01X" })).toBe(
+      "ORD01ABC",
+    );
+    expect(resourceIdOfCall({ path: "/v1/orders", responseId: "ORD01NEW" })).toBe("ORD01NEW");
+  });
 });
 
 describe("the provider call recorder", () => {

@@ -12,12 +12,14 @@ export const PROVIDER_CALL_RETENTION_DAYS = 30;
 
 /** provider: paths about one payment: /v1/payments/{id}, /v1/payments/{id}/refunds… */
 const PAYMENT_PATH = /^\/v1\/payments\/(\d+)(?:\/|$)/;
+/** provider: paths about one order: /v1/orders/{ORD…}, /v1/orders/{ORD…}/refund, …/transactions/{pay_…} */
+const ORDER_PATH = /^\/v1\/orders\/(ORD[0-9A-Za-z]+)(?:\/|$)/;
 /** Responses whose id is not a resource to show (a card token is single-use card data). */
 const NO_RESOURCE_ID_PATHS = /^\/v1\/card_tokens/;
 
-/** The resource a call was about: the payment id in its path, else the response's id. */
+/** The resource a call was about: the payment or order id in its path, else the response's id. */
 export function resourceIdOfCall(info: Pick<CallEndInfo, "path" | "responseId">): string | null {
-  const fromPath = PAYMENT_PATH.exec(info.path)?.[1];
+  const fromPath = PAYMENT_PATH.exec(info.path)?.[1] ?? ORDER_PATH.exec(info.path)?.[1];
   if (fromPath) return fromPath;
   if (NO_RESOURCE_ID_PATHS.test(info.path)) return null;
   return info.responseId;

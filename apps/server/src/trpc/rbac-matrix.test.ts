@@ -15,11 +15,13 @@ import { saveCardForUser } from "../domain/account/save-card-for-user";
 import { createCheckout } from "../domain/checkout/create-checkout";
 import { createEmailToken, type EmailTokenPurpose } from "../domain/email/email-tokens";
 import { createPaymentLink } from "../domain/links/create-payment-link";
+import { deleteOrderTransaction } from "../domain/orders/order-actions";
 import { syncPaymentFromProvider } from "../domain/payments/sync-payment-from-provider";
 import { changeSubscriptionStatus } from "../domain/subscriptions/change-subscription-status";
 import { createSubscription } from "../domain/subscriptions/create-subscription";
 import { createPointIntent } from "../domain/terminals/point-intents";
 import { payOnHostedPage, startShopTestEnv } from "../test/shop-test-env";
+import { createTestOrder, firstTransactionId, orderInput } from "../test/test-orders";
 import { createTestCaller, createTestUser, signInAs, TEST_PASSWORD, uniqueEmail } from "../test/test-users";
 import { appRouter } from "./router";
 import type { ProcedureAccess, TrpcMeta } from "./trpc";
@@ -122,6 +124,56 @@ const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     input: async () => ({ preferenceId: (await paymentLink()).preferenceId, idempotencyKey: randomUUID() }),
   },
   "admin.payments.syncNow": { access: "operator", input: () => undefined },
+  "admin.orders.list": { access: "viewer", input: () => ({ filters: { mode: "manual", text: "vt-" }, limit: 5 }) },
+  "admin.orders.get": { access: "viewer", input: async () => ({ orderId: await sharedOrder }) },
+  "admin.orders.refresh": { access: "operator", input: async () => ({ orderId: await sharedOrder }) },
+  "admin.orders.create": { access: "operator", input: () => orderInput(env) },
+  "admin.orders.process": {
+    access: "operator",
+    input: async () => ({ orderId: await terminalOrder({ processingMode: "manual" }), idempotencyKey: randomUUID() }),
+  },
+  "admin.orders.capture": {
+    access: "operator",
+    input: async () => ({ orderId: await terminalOrder({ captureMode: "manual" }), idempotencyKey: randomUUID() }),
+  },
+  "admin.orders.cancel": {
+    access: "operator",
+    input: async () => ({ orderId: await terminalOrder({ processingMode: "manual" }), idempotencyKey: randomUUID() }),
+  },
+  "admin.orders.refund": {
+    access: "operator",
+    input: async () => ({
+      orderId: await terminalOrder(),
+      reason: "requested_by_customer",
+      idempotencyKey: randomUUID(),
+    }),
+  },
+  "admin.orders.addTransaction": {
+    access: "operator",
+    input: async () => {
+      const orderId = await terminalOrder({ processingMode: "manual" });
+      const transactionId = await firstTransactionId(env, orderId);
+      const actorUserId = (await ordersActor).id;
+      await deleteOrderTransaction({ deps, actorUserId, orderId, transactionId, idempotencyKey: randomUUID() });
+      const { card } = await orderInput(env);
+      return { orderId, card, idempotencyKey: randomUUID() };
+    },
+  },
+  "admin.orders.updateTransaction": {
+    access: "operator",
+    input: async () => {
+      const orderId = await terminalOrder({ processingMode: "manual" });
+      const { card } = await orderInput(env);
+      return { orderId, transactionId: await firstTransactionId(env, orderId), card, idempotencyKey: randomUUID() };
+    },
+  },
+  "admin.orders.deleteTransaction": {
+    access: "operator",
+    input: async () => {
+      const orderId = await terminalOrder({ processingMode: "manual" });
+      return { orderId, transactionId: await firstTransactionId(env, orderId), idempotencyKey: randomUUID() };
+    },
+  },
   "admin.payments.syncStatus": { access: "viewer", input: () => undefined },
   "admin.customers.search": { access: "viewer", input: () => ({ limit: 5 }) },
   "admin.customers.get": { access: "viewer", input: async () => ({ customerId: (await sharedCustomer).id }) },
@@ -406,6 +458,13 @@ const sharedLinkPayment = sharedLink.then(async (link) => {
   const back = new URL(response.headers.get("location") ?? "");
   return { preferenceId: link.preferenceId, paymentId: Number(back.searchParams.get("payment_id")) };
 });
+
+/** The staff member the matrix's orders are created by (the virtual terminal's fixtures). */
+const ordersActor = createTestUser({ db, role: "operator" });
+async function terminalOrder(overrides: Parameters<typeof createTestOrder>[2] = {}): Promise<string> {
+  return createTestOrder(env, (await ordersActor).id, overrides);
+}
+const sharedOrder = terminalOrder();
 
 /** A new guest checkout and its token. */
 async function guestCheckout(): Promise<{ checkoutId: string; checkoutToken: string }> {

@@ -414,16 +414,26 @@ describe("processing failures", () => {
 
 describe("other topics", () => {
   it("are stored and kept as ignored (replayable later) without touching payments", async () => {
-    const { response, requestId } = await deliver({ dataId: "ORD01JQ4S4KY8HWQ6NA5PXB65B3D3", type: "order" });
+    // provider: fraud alerts (`stop_delivery_op_wh`) are a topic this version does not act on.
+    const { response, requestId } = await deliver({ dataId: "4455667788", type: "stop_delivery_op_wh" });
     expect(response.status).toBe(200);
-    const event = await waitForEvent("ORD01JQ4S4KY8HWQ6NA5PXB65B3D3", requestId, "ignored");
-    expect(event).toMatchObject({ topic: "order", attempts: 1, last_error: null, processed_at: null });
+    const event = await waitForEvent("4455667788", requestId, "ignored");
+    expect(event).toMatchObject({ topic: "stop_delivery_op_wh", attempts: 1, last_error: null, processed_at: null });
     const attempts = await testDb.db
       .selectFrom("webhook_event_attempts")
       .select(["outcome", "error"])
       .where("webhook_event_id", "=", event.id)
       .execute();
     expect(attempts).toEqual([{ outcome: "ignored", error: null }]);
+  });
+});
+
+describe("order notifications", () => {
+  it("are handled: an order the virtual terminal did not create is re-read by nobody and the event is processed", async () => {
+    const { response, requestId } = await deliver({ dataId: "ORD01JQ4S4KY8HWQ6NA5PXB65B3D3", type: "order" });
+    expect(response.status).toBe(200);
+    const event = await waitForEvent("ORD01JQ4S4KY8HWQ6NA5PXB65B3D3", requestId, "processed");
+    expect(event).toMatchObject({ topic: "order", last_error: null });
   });
 });
 

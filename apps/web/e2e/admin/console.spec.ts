@@ -1,11 +1,10 @@
 // The admin console's people and store parts in a real browser against the
 // product as `npm start` runs it: who may enter, what each role sees, an admin
 // managing a user, and the card-capture setting reaching a shop payment.
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import type { Kysely } from "kysely";
 import { createSession, SESSION_COOKIE_NAME } from "../../../server/src/auth/sessions";
 import type { DB, UserRole } from "../../../server/src/db/schema";
+import { seriousViolations } from "../support/axe";
 import { MAIN_STORE } from "../support/e2e-env";
 import { createShopperWithSession, expect, type Shopper, test } from "../support/fixtures";
 import { addToCart, checkoutIdOf, enterPayerDetails, fillCard, paymentsOf, seedProduct } from "../support/shop";
@@ -15,16 +14,6 @@ async function signInWithRole(signInAs: () => Promise<Shopper>, db: Kysely<DB>, 
   const user = await signInAs();
   await db.updateTable("users").set({ role }).where("id", "=", user.id).execute();
   return user;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
-    );
 }
 
 test("[admin][access] an anonymous visit to /admin redirects to sign-in", async ({ page }) => {

@@ -133,3 +133,25 @@ export async function createProviderCustomer(
 ): Promise<ProviderCustomer> {
   return (await call(target, "POST", "/v1/customers", body)) as ProviderCustomer;
 }
+
+/** An order (Orders API) as the provider holds it. */
+export async function getProviderOrder(
+  orderId: string,
+  target: StoreEnv = MAIN_STORE,
+): Promise<{
+  id: string;
+  status: string;
+  status_detail: string;
+  processing_mode: string;
+  capture_mode: string;
+  total_amount: string;
+  external_reference?: string;
+  transactions?: {
+    payments?: { id: string; status: string; amount: string; refunded_amount?: string }[];
+    refunds?: { id: string; transaction_id: string; amount: string }[];
+  };
+}> {
+  return (await call(target, "GET", `/v1/orders/${encodeURIComponent(orderId)}`)) as Awaited<
+    ReturnType<typeof getProviderOrder>
+  >;
+}

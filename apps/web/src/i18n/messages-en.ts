@@ -121,6 +121,13 @@ export const en = {
   "reason.invalid_payment_method": "This payment method is not available. Please choose another one.",
   "reason.mixed_currencies": "Your cart has products in more than one currency. Remove some before paying.",
   "reason.not_found": "We could not find what you were looking for.",
+  "reason.order_being_confirmed": "We are still confirming this order with Mercado Pago. Check it again in a moment.",
+  "reason.order_not_cancellable":
+    "This order cannot be canceled in its current state (refund it instead once processed).",
+  "reason.order_not_capturable": "Only orders authorized and waiting for capture can be captured.",
+  "reason.order_not_editable": "The payment of this order can no longer be changed: it was already processed.",
+  "reason.order_not_processable": "This order cannot be processed in its current state.",
+  "reason.order_not_refundable": "This order cannot be refunded in its current state.",
   "reason.payment_being_confirmed":
     "We are confirming your payment with Mercado Pago. Do not pay again: this page updates by itself.",
   "reason.payment_in_progress":

@@ -124,6 +124,14 @@ export const es: Dictionary = {
   "reason.invalid_payment_method": "Este medio de pago no está disponible. Elige otro.",
   "reason.mixed_currencies": "Tu carrito tiene productos en más de una moneda. Quita algunos antes de pagar.",
   "reason.not_found": "No encontramos lo que buscabas.",
+  "reason.order_being_confirmed":
+    "Todavía estamos confirmando esta orden con Mercado Pago. Vuelve a revisarla en un momento.",
+  "reason.order_not_cancellable":
+    "Esta orden no se puede cancelar en su estado actual (reembólsala cuando esté procesada).",
+  "reason.order_not_capturable": "Solo se pueden capturar las órdenes autorizadas que esperan la captura.",
+  "reason.order_not_editable": "El pago de esta orden ya no se puede cambiar: ya fue procesado.",
+  "reason.order_not_processable": "Esta orden no se puede procesar en su estado actual.",
+  "reason.order_not_refundable": "Esta orden no se puede reembolsar en su estado actual.",
   "reason.payment_being_confirmed":
     "Estamos confirmando tu pago con Mercado Pago. No vuelvas a pagar: esta página se actualiza sola.",
   "reason.payment_in_progress":

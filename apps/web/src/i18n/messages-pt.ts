@@ -124,6 +124,14 @@ export const pt: Dictionary = {
   "reason.invalid_payment_method": "Este meio de pagamento não está disponível. Escolha outro.",
   "reason.mixed_currencies": "Seu carrinho tem produtos em mais de uma moeda. Remova alguns antes de pagar.",
   "reason.not_found": "Não encontramos o que você procurava.",
+  "reason.order_being_confirmed":
+    "Ainda estamos confirmando este pedido com o Mercado Pago. Verifique novamente em instantes.",
+  "reason.order_not_cancellable":
+    "Este pedido não pode ser cancelado no estado atual (reembolse-o depois de processado).",
+  "reason.order_not_capturable": "Só podem ser capturados pedidos autorizados aguardando captura.",
+  "reason.order_not_editable": "O pagamento deste pedido não pode mais ser alterado: ele já foi processado.",
+  "reason.order_not_processable": "Este pedido não pode ser processado no estado atual.",
+  "reason.order_not_refundable": "Este pedido não pode ser reembolsado no estado atual.",
   "reason.payment_being_confirmed":
     "Estamos confirmando seu pagamento com o Mercado Pago. Não pague de novo: esta página se atualiza sozinha.",
   "reason.payment_in_progress":

@@ -3,28 +3,13 @@
 // fresh one after a definite refusal (a taken e-mail, shown next to the field in words). The real tRPC client talks
 // to a fake server at the fetch level.
 import "@testing-library/jest-dom/vitest";
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter, Route, Routes } from "react-router";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { AppProviders } from "../../../providers";
+import { Route, Routes } from "react-router";
+import { describe, expect, it } from "vitest";
 import { FakeTrpcError, FakeTrpcServer } from "../../../test/fake-trpc-server";
+import { renderWithServer } from "../../../test/render-app";
 import { CreateCustomerDialog } from "./create-customer-dialog";
-
-beforeAll(() => {
-  // jsdom has no modal dialogs: open and close them as the browser would, without the top layer.
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute("open", "");
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute("open");
-  };
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const CREATED = {
   id: "1000001-abcdefghijklmn",
@@ -43,16 +28,13 @@ const CREATED = {
 };
 
 function renderDialog(server: FakeTrpcServer) {
-  vi.stubGlobal("fetch", server.fetch);
-  return render(
-    <AppProviders language="en" cartItems={[]}>
-      <MemoryRouter initialEntries={["/admin/customers"]}>
-        <Routes>
-          <Route path="/admin/customers" element={<CreateCustomerDialog onClose={() => {}} />} />
-          <Route path="/admin/customers/:customerId" element={<p>detail page</p>} />
-        </Routes>
-      </MemoryRouter>
-    </AppProviders>,
+  return renderWithServer(
+    server,
+    <Routes>
+      <Route path="/admin/customers" element={<CreateCustomerDialog onClose={() => {}} />} />
+      <Route path="/admin/customers/:customerId" element={<p>detail page</p>} />
+    </Routes>,
+    { path: "/admin/customers", cartItems: [] },
   );
 }
 

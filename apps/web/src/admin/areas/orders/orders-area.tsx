@@ -1,10 +1,19 @@
-// /admin/orders: placeholder until the area is built.
-import { PageHeading } from "@cobro/ui";
-import { useDocumentTitle } from "../../../components/use-document-title";
-import { useI18n } from "../../../i18n/i18n-context";
+// The console's orders area (the virtual terminal on the Orders API): the list at /admin/orders, a new charge at
+// /admin/orders/new and one order at /admin/orders/:orderId.
+import { Route, Routes } from "react-router";
+import { ErrorStatusPage } from "../../../pages/error-status-page";
+import "../payments/payments.css";
+import { NewOrderPage } from "./new-order-page";
+import { OrderDetailPage } from "./order-detail-page";
+import { OrdersListPage } from "./orders-list-page";
 
 export default function OrdersArea() {
-  const { t } = useI18n();
-  useDocumentTitle(t("admin.orders.title"));
-  return <PageHeading title={t("admin.orders.title")} />;
+  return (
+    <Routes>
+      <Route path="" element={<OrdersListPage />} />
+      <Route path="new" element={<NewOrderPage />} />
+      <Route path=":orderId" element={<OrderDetailPage />} />
+      <Route path="*" element={<ErrorStatusPage status={404} />} />
+    </Routes>
+  );
 }

@@ -2,7 +2,7 @@
 // authorization's time left, and the timeline (states, provider calls, notifications, staff actions) — with the
 // provider's raw JSON on demand. Operators and admins get "Refresh from provider" and the money dialogs; a
 // viewer sees none of them.
-import type { Money as MoneyValue, PaymentTimelineEntry } from "@cobro/contracts";
+import type { Money as MoneyValue } from "@cobro/contracts";
 import { Alert, Button, Card, ErrorState, LoadingState, Money, PageHeading } from "@cobro/ui";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
@@ -14,52 +14,7 @@ import { ErrorStatusPage } from "../../../pages/error-status-page";
 import { httpStatusOf, trpc } from "../../../trpc";
 import { CancelDialog, CaptureDialog, type PaymentDialogKind, RefundDialog } from "./payment-action-dialogs";
 import { canActOnPayments } from "./payment-permissions";
-
-function TimelineLine({ entry }: { entry: PaymentTimelineEntry }) {
-  const { t, formatDate, formatMoney } = useI18n();
-  const when = formatDate(entry.at, "dateTime");
-  switch (entry.kind) {
-    case "state":
-      return (
-        <>
-          <strong>{t("admin.payments.timeline.state")}</strong> {when} · {entry.status}
-          {entry.statusDetail ? ` (${entry.statusDetail})` : ""}
-          {entry.refunded.amountMinor > 0
-            ? ` · ${t("admin.payments.refunded")} ${formatMoney(entry.refunded.amountMinor, entry.refunded.currency)}`
-            : ""}
-        </>
-      );
-    case "provider_call":
-      return (
-        <>
-          <strong>{t("admin.payments.timeline.call")}</strong> {when} · {entry.method} {entry.path} →{" "}
-          {entry.status ?? entry.error ?? "?"}
-          {entry.error && entry.status ? ` ${entry.error}` : ""} · {entry.durationMs} ms
-          {entry.attempts > 1 ? ` · ${t("admin.payments.timeline.attempts", { count: entry.attempts })}` : ""}
-          {entry.idempotencyKey ? ` · ${entry.idempotencyKey}` : ""}
-        </>
-      );
-    case "webhook":
-      return (
-        <>
-          <strong>{t("admin.payments.timeline.webhook")}</strong> {when} · {entry.action ?? ""} ·{" "}
-          {entry.signatureValid ? t("admin.payments.timeline.signatureOk") : t("admin.payments.timeline.signatureBad")}
-          {entry.duplicate ? ` · ${t("admin.payments.timeline.duplicate")}` : ""} · {entry.status}
-          {entry.attempts > 1 ? ` · ${t("admin.payments.timeline.attempts", { count: entry.attempts })}` : ""}
-          {entry.lastError ? ` · ${entry.lastError}` : ""}
-        </>
-      );
-    case "staff":
-      return (
-        <>
-          <strong>{t("admin.payments.timeline.staff")}</strong> {when} · {entry.action}
-          {entry.actorEmail ? ` · ${entry.actorEmail}` : ""}
-          {entry.amount ? ` · ${formatMoney(entry.amount.amountMinor, entry.amount.currency)}` : ""}
-          {entry.reason ? ` · ${entry.reason}` : ""}
-        </>
-      );
-  }
-}
+import { TimelineLine } from "./payment-timeline";
 
 function RawJson({ providerPaymentId }: { providerPaymentId: number }) {
   const { t } = useI18n();

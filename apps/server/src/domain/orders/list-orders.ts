@@ -1,0 +1,82 @@
+// The console's orders list: Cobro's own table of the orders it created, newest first, filtered by status,
+// processing mode, creation date and the start of the reference or payer e-mail, paged by keyset over
+// (created_at, id). Every filter has an index (migration 0014-orders). Reads only the database.
+import type { OrderListFilters, OrderListItem } from "@cobro/contracts";
+import type { CurrencyCode } from "@cobro/provider-client/money";
+import type { Kysely } from "kysely";
+import type { DB, OrderRow } from "../../db/schema";
+import { AppError } from "../../errors/app-error";
+
+/** `like` patterns: the user's text is matched literally. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+export function toOrderListItem(row: OrderRow): OrderListItem {
+  const currency = row.currency.trim() as CurrencyCode;
+  return {
+    id: row.id,
+    providerOrderId: row.provider_order_id,
+    createStatus: row.create_status,
+    status: row.status,
+    statusDetail: row.status_detail,
+    processingMode: row.processing_mode,
+    captureMode: row.capture_mode,
+    amount: { amountMinor: row.amount_minor, currency },
+    refunded: { amountMinor: row.refunded_minor, currency },
+    payerEmail: row.payer_email,
+    externalReference: row.external_reference,
+    description: row.description,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+function parseCursor(cursor: string): { at: Date; id: string } {
+  const dot = cursor.indexOf(".");
+  const at = new Date(Number(cursor.slice(0, dot)));
+  const id = cursor.slice(dot + 1);
+  if (dot < 1 || Number.isNaN(at.getTime()) || id === "") {
+    throw new AppError("BAD_REQUEST", "Invalid cursor", { field: "cursor" });
+  }
+  return { at, id };
+}
+
+export async function listOrders(options: {
+  db: Kysely<DB>;
+  filters: OrderListFilters;
+  cursor: string | null;
+  limit: number;
+}): Promise<{ items: OrderListItem[]; nextCursor: string | null }> {
+  const { db, filters, limit } = options;
+  let query = db.selectFrom("orders").selectAll();
+  if (filters.status && filters.status.length > 0) query = query.where("status", "in", filters.status);
+  if (filters.mode) query = query.where("processing_mode", "=", filters.mode);
+  if (filters.createdFrom) query = query.where("created_at", ">=", new Date(filters.createdFrom));
+  if (filters.createdTo) query = query.where("created_at", "<=", new Date(filters.createdTo));
+  if (filters.text) {
+    const pattern = `${escapeLike(filters.text.toLowerCase())}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb(eb.fn("lower", ["external_reference"]), "like", pattern),
+        eb(eb.fn("lower", ["payer_email"]), "like", pattern),
+      ]),
+    );
+  }
+  if (options.cursor) {
+    const cursor = parseCursor(options.cursor);
+    query = query.where((eb) =>
+      eb(eb.refTuple("created_at", "id"), "<", eb.tuple(cursor.at as never, cursor.id as never)),
+    );
+  }
+  const rows = await query
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit + 1)
+    .execute();
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map(toOrderListItem),
+    nextCursor: rows.length > limit && last ? `${last.created_at.getTime()}.${last.id}` : null,
+  };
+}

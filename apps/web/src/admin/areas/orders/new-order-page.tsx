@@ -1,0 +1,284 @@
+// /admin/orders/new: the virtual terminal. A staff member (operator or admin) types the amount, a description,
+// the payer's e-mail and document, chooses automatic (charge now) or manual (create, review, then process) and
+// "authorize only", and the card into the provider's secure fields (the card never reaches Cobro: only its token
+// does). "Review the charge" makes the token and asks for confirmation; "Charge" creates the order with the
+// page's idempotency key. The key is made once per charge and reused by every repeat (a double click, "Try
+// again" after an unseen answer), so the same charge makes one order; it changes only once the charge is over.
+import { type CreateOrderInput, createOrderInputSchema, type OrderOutcome } from "@cobro/contracts";
+import { isSupportedCurrency, toMinorUnits } from "@cobro/provider-client/money";
+import { Alert, ConfirmDialog, LoadingState, PageHeading, SelectField, TextField } from "@cobro/ui";
+import { useEffect, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { useDocumentTitle } from "../../../components/use-document-title";
+import { describeError } from "../../../errors/describe-error";
+import { useI18n } from "../../../i18n/i18n-context";
+import { CardForm, type CardFormSubmission } from "../../../payments/card-form";
+import { trpc } from "../../../trpc";
+import { useCanAct } from "../use-can-act";
+
+interface ChargeValues {
+  amount: string;
+  description: string;
+  reference: string;
+  email: string;
+  idType: string;
+  idNumber: string;
+  mode: "automatic" | "manual";
+  authorizeOnly: boolean;
+}
+
+/** "150,50" or "150.50" → minor units of `currency`; null when it is not a positive amount. */
+export function amountTextToMinor(text: string, currency: string): number | null {
+  const value = text.trim().replace(",", ".");
+  if (value === "" || !isSupportedCurrency(currency)) return null;
+  try {
+    const minor = toMinorUnits(value, currency);
+    return minor > 0 ? minor : null;
+  } catch {
+    return null;
+  }
+}
+
+export function NewOrderPage() {
+  const { t, language, formatMoney } = useI18n();
+  useDocumentTitle(t("admin.orders.newTitle"));
+  const navigate = useNavigate();
+  const canCharge = useCanAct("operator");
+  const config = trpc.system.publicConfig.useQuery(undefined, { staleTime: 10 * 60_000 });
+  const documentTypes = trpc.checkout.identificationTypes.useQuery(undefined, { staleTime: 10 * 60_000 });
+  const create = trpc.admin.orders.create.useMutation();
+  const utils = trpc.useUtils();
+  // One key per charge; a new one only once this charge is over (done, declined, or refused before any order).
+  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  // Remounts the card form (fresh secure fields) when its token was not used.
+  const [cardGeneration, setCardGeneration] = useState(0);
+  const [pending, setPending] = useState<{ input: CreateOrderInput; brand: string } | null>(null);
+  const [unknown, setUnknown] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const currency = config.data?.currency ?? "ARS";
+
+  const form = useForm<ChargeValues>({
+    defaultValues: {
+      amount: "",
+      description: "",
+      reference: "",
+      email: "",
+      idType: "",
+      idNumber: "",
+      mode: "automatic",
+      authorizeOnly: false,
+    },
+  });
+  const { register, formState, setValue, getValues, trigger } = form;
+  const [amountText, idType, idNumber] = useWatch({ control: form.control, name: ["amount", "idType", "idNumber"] });
+  const amountMinor = amountTextToMinor(amountText, currency);
+
+  useEffect(() => {
+    const first = documentTypes.data?.[0];
+    if (first && !getValues("idType")) setValue("idType", first.id);
+  }, [documentTypes.data, getValues, setValue]);
+
+  if (!canCharge) return <Alert tone="warning">{t("errors.forbidden")}</Alert>;
+  if (config.isPending || documentTypes.isPending) return <LoadingState label={t("common.loading")} />;
+  if (documentTypes.isError) return <Alert tone="danger">{t("admin.orders.form.loadFailed")}</Alert>;
+
+  const shape = createOrderInputSchema.shape;
+  const validateWith =
+    (schema: { safeParse(value: unknown): { success: boolean } }, message: string) => (value: unknown) =>
+      schema.safeParse(value).success || message;
+
+  const review = async (card: CardFormSubmission) => {
+    const values = getValues();
+    const minor = amountTextToMinor(values.amount, currency);
+    if (minor === null) throw new Error(t("admin.orders.form.amountInvalid"));
+    const input = createOrderInputSchema.parse({
+      idempotencyKey,
+      amountMinor: minor,
+      currency,
+      description: values.description,
+      ...(values.reference.trim() ? { externalReference: values.reference.trim() } : {}),
+      payer: { email: values.email, identification: { type: values.idType, number: values.idNumber } },
+      processingMode: values.mode,
+      captureMode: values.authorizeOnly ? "manual" : "automatic",
+      card: { cardToken: card.cardToken, paymentMethodId: card.paymentMethodId, installments: card.installments },
+    });
+    setFailure(null);
+    setUnknown(false);
+    setPending({ input, brand: card.paymentMethodId });
+  };
+
+  const finish = (outcome: OrderOutcome) => {
+    void utils.admin.orders.list.invalidate();
+    if (outcome.outcome === "unknown") {
+      setUnknown(true);
+      return;
+    }
+    navigate(`/admin/orders/${outcome.orderId}`);
+  };
+
+  const charge = () => {
+    if (!pending) return;
+    create.mutate(pending.input, {
+      onSuccess: finish,
+      onError: (error) => {
+        const described = describeError(error, { t, language });
+        if (described.network || (described.httpStatus !== null && described.httpStatus >= 500)) {
+          // Our server's answer was not seen: the same charge is repeated with the same key.
+          setUnknown(true);
+          return;
+        }
+        // Refused before any money moved: the next attempt is a new charge (new key, new card token).
+        setFailure(described.message);
+        setPending(null);
+        setIdempotencyKey(crypto.randomUUID());
+        setCardGeneration((generation) => generation + 1);
+      },
+    });
+  };
+
+  const cancelReview = () => {
+    if (unknown) return;
+    setPending(null);
+    setCardGeneration((generation) => generation + 1);
+  };
+
+  const errors = formState.errors;
+  const types = documentTypes.data ?? [];
+  const chosenType = types.find((type) => type.id === idType);
+  const amountLabel = pending
+    ? formatMoney(pending.input.amountMinor, pending.input.currency)
+    : amountMinor !== null
+      ? formatMoney(amountMinor, currency)
+      : "";
+  const manual = pending?.input.processingMode === "manual";
+
+  return (
+    <section>
+      <p>
+        <Link to="/admin/orders">{t("admin.orders.back")}</Link>
+      </p>
+      <PageHeading title={t("admin.orders.newTitle")} description={t("admin.orders.newDescription")} />
+      {failure ? <Alert tone="danger">{failure}</Alert> : null}
+      <CardForm
+        key={cardGeneration}
+        idPrefix="terminal-card"
+        installmentsFor={amountMinor !== null ? { amountMinor, currency } : undefined}
+        identification={idType && idNumber ? { type: idType, number: idNumber } : null}
+        submitLabel={t("admin.orders.form.submit")}
+        busyLabel={t("admin.orders.form.working")}
+        validateExtra={() => trigger()}
+        onSubmit={review}
+      >
+        <TextField
+          label={t("admin.orders.form.amount", { currency })}
+          inputMode="decimal"
+          autoComplete="off"
+          error={errors.amount?.message}
+          {...register("amount", {
+            validate: (value) => amountTextToMinor(value, currency) !== null || t("admin.orders.form.amountInvalid"),
+          })}
+        />
+        <TextField
+          label={t("admin.orders.form.description")}
+          maxLength={200}
+          error={errors.description?.message}
+          {...register("description", { validate: validateWith(shape.description, t("errors.badRequest")) })}
+        />
+        <TextField
+          label={t("admin.orders.form.reference")}
+          description={t("admin.orders.form.referenceHint")}
+          maxLength={64}
+          error={errors.reference?.message}
+          {...register("reference", {
+            validate: (value) =>
+              value.trim() === "" ||
+              (shape.externalReference.safeParse(value).success && /^[A-Za-z0-9_-]+$/.test(value.trim())) ||
+              t("admin.orders.form.referenceHint"),
+          })}
+        />
+        <TextField
+          label={t("admin.orders.form.email")}
+          type="email"
+          autoComplete="off"
+          error={errors.email?.message}
+          {...register("email", {
+            validate: validateWith(shape.payer.shape.email, t("checkout.error.email")),
+          })}
+        />
+        <SelectField
+          label={t("admin.orders.form.idType")}
+          options={types.map((type) => ({ value: type.id, label: type.name }))}
+          {...register("idType")}
+        />
+        <TextField
+          label={t("admin.orders.form.idNumber")}
+          autoComplete="off"
+          error={errors.idNumber?.message}
+          {...register("idNumber", {
+            validate: (value) => {
+              const digits = value.trim();
+              if (!shape.payer.shape.identification.shape.number.safeParse(digits).success) {
+                return t("checkout.error.identificationLength", {
+                  min: chosenType?.minLength ?? 1,
+                  max: chosenType?.maxLength ?? 30,
+                });
+              }
+              if (chosenType && (digits.length < chosenType.minLength || digits.length > chosenType.maxLength)) {
+                return t("checkout.error.identificationLength", {
+                  min: chosenType.minLength,
+                  max: chosenType.maxLength,
+                });
+              }
+              return true;
+            },
+          })}
+        />
+        <fieldset className="ui-choices">
+          <legend className="ui-choices__legend">{t("admin.orders.form.mode")}</legend>
+          <div className="ui-choices__option">
+            <input type="radio" id="terminal-mode-automatic" value="automatic" {...register("mode")} />
+            <label htmlFor="terminal-mode-automatic">{t("admin.orders.form.modeAutomatic")}</label>
+          </div>
+          <div className="ui-choices__option">
+            <input type="radio" id="terminal-mode-manual" value="manual" {...register("mode")} />
+            <label htmlFor="terminal-mode-manual">{t("admin.orders.form.modeManual")}</label>
+          </div>
+        </fieldset>
+        <div className="ui-checkbox">
+          <input id="terminal-authorize-only" type="checkbox" {...register("authorizeOnly")} />
+          <label htmlFor="terminal-authorize-only">{t("admin.orders.form.authorizeOnly")}</label>
+        </div>
+      </CardForm>
+
+      <ConfirmDialog
+        open={pending !== null}
+        tone="primary"
+        title={t("admin.orders.confirmCharge.title")}
+        confirmLabel={
+          unknown
+            ? t("admin.orders.dialog.tryAgain")
+            : manual
+              ? t("admin.orders.confirmCharge.confirmManual")
+              : t("admin.orders.confirmCharge.confirm")
+        }
+        cancelLabel={t("admin.orders.dialog.cancel")}
+        busy={create.isPending}
+        busyLabel={t("admin.orders.dialog.working")}
+        onConfirm={charge}
+        onCancel={cancelReview}
+      >
+        {pending ? (
+          <p>
+            {t(manual ? "admin.orders.confirmCharge.bodyManual" : "admin.orders.confirmCharge.bodyAutomatic", {
+              amount: amountLabel,
+              brand: pending.brand,
+              email: pending.input.payer.email,
+            })}
+          </p>
+        ) : null}
+        {unknown ? <Alert tone="warning">{t("admin.orders.dialog.unknown")}</Alert> : null}
+      </ConfirmDialog>
+    </section>
+  );
+}

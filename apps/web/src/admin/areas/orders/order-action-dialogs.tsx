@@ -1,0 +1,323 @@
+// The dialogs of an order's actions: Process, Capture, Cancel, Remove the payment, Refund (the whole order, or
+// part of one transaction), and the card panel that adds or changes a manual order's payment. Each dialog holds
+// ONE idempotency key, made when it opens and reused by every retry, so a double click, "Try again" after an
+// unseen answer or a repeat moves money at most once. An answer not seen is said as such ("being confirmed"),
+// never as a failure; a decline and a refusal are said in words.
+import { type Money, ORDER_REFUND_REASONS, type OrderOutcome, refundOrderInputSchema } from "@cobro/contracts";
+import { isSupportedCurrency, toDecimalString } from "@cobro/provider-client/money";
+import { Alert, Button, ConfirmDialog } from "@cobro/ui";
+import { useState } from "react";
+import { describeError } from "../../../errors/describe-error";
+import { useI18n } from "../../../i18n/i18n-context";
+import { CardForm, type CardFormSubmission } from "../../../payments/card-form";
+import { trpc } from "../../../trpc";
+import { amountTextToMinor } from "./new-order-page";
+import { useOrderWords } from "./order-words";
+
+export type SimpleOrderAction = "process" | "capture" | "cancel" | "deleteTransaction";
+
+interface MutationLike {
+  isPending: boolean;
+  isSuccess: boolean;
+  isError: boolean;
+  data?: OrderOutcome;
+  error: unknown;
+}
+
+/** What the last attempt in a dialog came to, in words. */
+function OutcomeAlert({ mutation }: { mutation: MutationLike }) {
+  const { t, language } = useI18n();
+  const { reasonWords } = useOrderWords();
+  if (mutation.isSuccess && mutation.data) {
+    if (mutation.data.outcome === "unknown") return <Alert tone="warning">{t("admin.orders.dialog.unknown")}</Alert>;
+    if (mutation.data.outcome === "declined") {
+      return (
+        <Alert tone="danger">
+          {t("admin.orders.dialog.declined", { reason: reasonWords(mutation.data.statusDetail) })}
+        </Alert>
+      );
+    }
+    return <Alert tone="success">{t("admin.orders.dialog.done")}</Alert>;
+  }
+  if (mutation.isError) {
+    const described = describeError(mutation.error, { t, language });
+    if (described.network) return <Alert tone="warning">{t("admin.orders.dialog.unknown")}</Alert>;
+    return <Alert tone="danger">{described.message}</Alert>;
+  }
+  return null;
+}
+
+/** The dialog is over (Done closes it) once an answer was seen; an unseen one keeps "Try again". */
+function isSettled(mutation: MutationLike): boolean {
+  if (mutation.isSuccess && mutation.data) return mutation.data.outcome !== "unknown";
+  return false;
+}
+
+function useInvalidateOrder(orderId: string) {
+  const utils = trpc.useUtils();
+  return () => {
+    void utils.admin.orders.get.invalidate({ orderId });
+    void utils.admin.orders.list.invalidate();
+  };
+}
+
+const SIMPLE_WORDS = {
+  process: {
+    title: "admin.orders.process.title",
+    body: "admin.orders.process.body",
+    confirm: "admin.orders.process.confirm",
+  },
+  capture: {
+    title: "admin.orders.capture.title",
+    body: "admin.orders.capture.body",
+    confirm: "admin.orders.capture.confirm",
+  },
+  cancel: {
+    title: "admin.orders.cancel.title",
+    body: "admin.orders.cancel.body",
+    confirm: "admin.orders.cancel.confirm",
+  },
+  deleteTransaction: {
+    title: "admin.orders.removeTx.title",
+    body: "admin.orders.removeTx.body",
+    confirm: "admin.orders.removeTx.confirm",
+  },
+} as const;
+
+/** Process, Capture, Cancel and Remove the payment: a confirmation, one key, the outcome. */
+export function SimpleActionDialog(props: {
+  kind: SimpleOrderAction;
+  orderId: string;
+  amount: Money;
+  transactionId?: string;
+  onClose(): void;
+}) {
+  const { t, formatMoney } = useI18n();
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const onSettled = useInvalidateOrder(props.orderId);
+  const process = trpc.admin.orders.process.useMutation({ onSettled });
+  const capture = trpc.admin.orders.capture.useMutation({ onSettled });
+  const cancel = trpc.admin.orders.cancel.useMutation({ onSettled });
+  const remove = trpc.admin.orders.deleteTransaction.useMutation({ onSettled });
+  const mutation = { process, capture, cancel, deleteTransaction: remove }[props.kind];
+  const words = SIMPLE_WORDS[props.kind];
+  const settled = isSettled(mutation);
+  const retrying = mutation.isError || (mutation.isSuccess && mutation.data?.outcome === "unknown");
+
+  const run = () => {
+    const input = { orderId: props.orderId, idempotencyKey };
+    if (props.kind === "process") process.mutate(input);
+    else if (props.kind === "capture") capture.mutate(input);
+    else if (props.kind === "cancel") cancel.mutate(input);
+    else if (props.transactionId) remove.mutate({ ...input, transactionId: props.transactionId });
+  };
+
+  return (
+    <ConfirmDialog
+      open
+      tone={props.kind === "cancel" || props.kind === "deleteTransaction" ? "danger" : "primary"}
+      title={t(words.title)}
+      confirmLabel={
+        settled ? t("admin.orders.dialog.close") : retrying ? t("admin.orders.dialog.tryAgain") : t(words.confirm)
+      }
+      cancelLabel={t("admin.orders.dialog.cancel")}
+      busy={mutation.isPending}
+      busyLabel={t("admin.orders.dialog.working")}
+      onConfirm={settled ? props.onClose : run}
+      onCancel={props.onClose}
+    >
+      <p>{t(words.body, { amount: formatMoney(props.amount.amountMinor, props.amount.currency) })}</p>
+      <OutcomeAlert mutation={mutation} />
+    </ConfirmDialog>
+  );
+}
+
+/** Refund: the whole order, or (with `transactionId`) part of one payment transaction up to `limit`. */
+export function RefundOrderDialog(props: { orderId: string; transactionId?: string; limit: Money; onClose(): void }) {
+  const { t, formatMoney } = useI18n();
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const onSettled = useInvalidateOrder(props.orderId);
+  const refund = trpc.admin.orders.refund.useMutation({ onSettled });
+  const currency = props.limit.currency;
+  const [amount, setAmount] = useState(() =>
+    isSupportedCurrency(currency) ? toDecimalString(props.limit.amountMinor, currency) : "",
+  );
+  const [reason, setReason] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const settled = isSettled(refund);
+  const retrying = refund.isError || (refund.isSuccess && refund.data?.outcome === "unknown");
+  const partial = props.transactionId !== undefined;
+  const max = formatMoney(props.limit.amountMinor, currency);
+
+  const run = () => {
+    const amountMinor = partial ? amountTextToMinor(amount, currency) : null;
+    const parsed = refundOrderInputSchema.safeParse({
+      orderId: props.orderId,
+      idempotencyKey,
+      reason,
+      ...(props.transactionId ? { transactionId: props.transactionId, amountMinor } : {}),
+    });
+    if (partial && (amountMinor === null || amountMinor > props.limit.amountMinor)) {
+      setProblem(t("admin.orders.refund.amountInvalid", { max }));
+      return;
+    }
+    if (!parsed.success) {
+      setProblem(t("admin.orders.refund.reasonRequired"));
+      return;
+    }
+    setProblem(null);
+    refund.mutate(parsed.data);
+  };
+
+  return (
+    <ConfirmDialog
+      open
+      title={
+        partial ? t("admin.orders.refund.titleTx", { id: props.transactionId ?? "" }) : t("admin.orders.refund.title")
+      }
+      confirmLabel={
+        settled
+          ? t("admin.orders.dialog.close")
+          : retrying
+            ? t("admin.orders.dialog.tryAgain")
+            : t("admin.orders.refund.confirm")
+      }
+      cancelLabel={t("admin.orders.dialog.cancel")}
+      busy={refund.isPending}
+      busyLabel={t("admin.orders.dialog.working")}
+      onConfirm={settled ? props.onClose : run}
+      onCancel={props.onClose}
+    >
+      <form
+        className="payment-dialog-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!settled) run();
+        }}
+      >
+        <p>{partial ? t("admin.orders.refund.left", { amount: max }) : t("admin.orders.refund.wholeBody")}</p>
+        {partial ? (
+          <label>
+            {t("admin.orders.refund.amount", { currency })}
+            <input
+              inputMode="decimal"
+              value={amount}
+              onChange={(event) => setAmount(event.target.value)}
+              disabled={refund.isPending || settled}
+              aria-invalid={problem ? true : undefined}
+            />
+          </label>
+        ) : null}
+        <label>
+          {t("admin.orders.refund.reason")}
+          <select
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            disabled={refund.isPending || settled}
+          >
+            <option value="" disabled>
+              {t("admin.orders.refund.chooseReason")}
+            </option>
+            {ORDER_REFUND_REASONS.map((value) => (
+              <option key={value} value={value}>
+                {t(`admin.orders.refundReason.${value}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        {problem ? <span role="alert">{problem}</span> : null}
+        <OutcomeAlert mutation={refund} />
+      </form>
+    </ConfirmDialog>
+  );
+}
+
+/**
+ * Adds (no `transactionId`) or changes the card of a manual order's payment: the card is typed into the secure
+ * fields, then a confirmation sends its token with the panel's one key.
+ */
+export function OrderCardPanel(props: { orderId: string; transactionId?: string; amount: Money; onClose(): void }) {
+  const { t, formatMoney } = useI18n();
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const [generation, setGeneration] = useState(0);
+  const [card, setCard] = useState<CardFormSubmission | null>(null);
+  const onSettled = useInvalidateOrder(props.orderId);
+  const add = trpc.admin.orders.addTransaction.useMutation({ onSettled });
+  const update = trpc.admin.orders.updateTransaction.useMutation({ onSettled });
+  const changing = props.transactionId !== undefined;
+  const mutation = changing ? update : add;
+  const settled = isSettled(mutation);
+  const retrying = mutation.isError || (mutation.isSuccess && mutation.data?.outcome === "unknown");
+
+  const run = () => {
+    if (!card) return;
+    const chosen = {
+      cardToken: card.cardToken,
+      paymentMethodId: card.paymentMethodId,
+      installments: card.installments,
+    };
+    if (props.transactionId) {
+      update.mutate({ orderId: props.orderId, transactionId: props.transactionId, idempotencyKey, card: chosen });
+    } else {
+      add.mutate({ orderId: props.orderId, idempotencyKey, card: chosen });
+    }
+  };
+
+  return (
+    <section className="ui-add-card" aria-labelledby="order-card-panel-title">
+      <h3 id="order-card-panel-title">
+        {changing
+          ? t("admin.orders.cardPanel.changeTitle", { id: props.transactionId ?? "" })
+          : t("admin.orders.cardPanel.addTitle")}
+      </h3>
+      <CardForm
+        key={generation}
+        idPrefix="order-card"
+        installmentsFor={props.amount}
+        submitLabel={t("admin.orders.cardPanel.use")}
+        busyLabel={t("admin.orders.cardPanel.working")}
+        onSubmit={async (submission) => setCard(submission)}
+      />
+      <Button variant="secondary" onClick={props.onClose}>
+        {t("admin.orders.cardPanel.close")}
+      </Button>
+      <ConfirmDialog
+        open={card !== null}
+        tone="primary"
+        title={changing ? t("admin.orders.cardConfirm.changeTitle") : t("admin.orders.cardConfirm.addTitle")}
+        confirmLabel={
+          settled
+            ? t("admin.orders.dialog.close")
+            : retrying
+              ? t("admin.orders.dialog.tryAgain")
+              : t("admin.orders.cardConfirm.confirm")
+        }
+        cancelLabel={t("admin.orders.dialog.cancel")}
+        busy={mutation.isPending}
+        busyLabel={t("admin.orders.dialog.working")}
+        onConfirm={settled ? props.onClose : run}
+        onCancel={() => {
+          if (settled || retrying) {
+            props.onClose();
+            return;
+          }
+          // The token was not used: fresh secure fields for another try.
+          setCard(null);
+          setGeneration((value) => value + 1);
+        }}
+      >
+        {card ? (
+          <p>
+            {t("admin.orders.cardConfirm.body", {
+              brand: card.paymentMethodId,
+              installments: card.installments,
+              amount: formatMoney(props.amount.amountMinor, props.amount.currency),
+            })}
+          </p>
+        ) : null}
+        <OutcomeAlert mutation={mutation} />
+      </ConfirmDialog>
+    </section>
+  );
+}
