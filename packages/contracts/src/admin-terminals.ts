@@ -103,30 +103,40 @@ export const setTerminalModeOutputSchema = z.object({
   restartRequired: z.literal(true),
 });
 
-export const createPointIntentInputSchema = z.strictObject({
-  idempotencyKey: idempotencyKeySchema,
-  deviceId: deviceIdSchema,
-  amountMinor: z
-    .number("Enter the amount")
-    .int("Enter the amount in whole cents")
-    .min(100, "The amount is at least 1.00")
-    .max(100_000_000, "The amount is too large"),
-  description: z.string().trim().max(200, "The description is at most 200 characters").optional(),
-  installments: z
-    .number("Choose the installments")
-    .int("Choose the installments")
-    .min(1, "At least 1 installment")
-    .max(POINT_MAX_INSTALLMENTS, `At most ${POINT_MAX_INSTALLMENTS} installments`)
-    .default(1),
-  installmentsCost: z.enum(POINT_INSTALLMENTS_COST, "Choose who pays the installments").default("seller"),
-  printOnTerminal: z.boolean().default(true),
-  externalReference: z
-    .string()
-    .trim()
-    .max(64, "The external reference is at most 64 characters")
-    .regex(/^[A-Za-z0-9_-]*$/, "Use letters, digits, - and _ only")
-    .optional(),
-});
+export const createPointIntentInputSchema = z
+  .strictObject({
+    idempotencyKey: idempotencyKeySchema,
+    deviceId: deviceIdSchema,
+    /** A shop checkout charged on the terminal: its total is the amount and its external reference goes along. */
+    checkoutId: z.uuid("Enter the order's checkout id").optional(),
+    /** Required unless a checkout is charged (then its total is used). */
+    amountMinor: z
+      .number("Enter the amount")
+      .int("Enter the amount in whole cents")
+      .min(100, "The amount is at least 1.00")
+      .max(100_000_000, "The amount is too large")
+      .optional(),
+    description: z.string().trim().max(200, "The description is at most 200 characters").optional(),
+    installments: z
+      .number("Choose the installments")
+      .int("Choose the installments")
+      .min(1, "At least 1 installment")
+      .max(POINT_MAX_INSTALLMENTS, `At most ${POINT_MAX_INSTALLMENTS} installments`)
+      .default(1),
+    installmentsCost: z.enum(POINT_INSTALLMENTS_COST, "Choose who pays the installments").default("seller"),
+    printOnTerminal: z.boolean().default(true),
+    externalReference: z
+      .string()
+      .trim()
+      .max(64, "The external reference is at most 64 characters")
+      .regex(/^[A-Za-z0-9_-]*$/, "Use letters, digits, - and _ only")
+      .optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.checkoutId === undefined && value.amountMinor === undefined) {
+      ctx.addIssue({ code: "custom", path: ["amountMinor"], message: "Enter the amount" });
+    }
+  });
 export type CreatePointIntentInput = z.input<typeof createPointIntentInputSchema>;
 
 export const pointIntentSchema = z.object({
@@ -146,6 +156,9 @@ export const pointIntentSchema = z.object({
   installmentsCost: z.string(),
   printOnTerminal: z.boolean(),
   externalReference: z.string().nullable(),
+  /** The shop checkout charged, when there is one. */
+  checkoutId: z.string().nullable(),
+  checkoutStatus: z.string().nullable(),
   paymentId: z.number().int().nullable(),
   paymentStatus: z.string().nullable(),
   error: z.string().nullable(),

@@ -3,9 +3,11 @@
 // payment linked in Payments; a queued charge is cancelled, one already on the terminal cannot be; a terminal's
 // mode is switched with the provider's restart rule shown; a viewer reads but cannot act. Each page is checked with axe.
 
+import { createCheckout } from "../../../server/src/domain/checkout/create-checkout";
 import { seriousViolations } from "../support/axe";
 import { MAIN_STORE, SANDBOX_ACCESS_TOKEN } from "../support/e2e-env";
 import { expect, test } from "../support/fixtures";
+import { seedProduct } from "../support/shop";
 
 interface Device {
   id: string;
@@ -216,4 +218,54 @@ test("[admin][terminals] a queued charge is cancelled, one on the terminal canno
   await page.goto(`/admin/terminals/${encodeURIComponent(terminal)}`);
   await expect(page.getByTestId(`terminal-intent-${queued}`)).toContainText("Canceled");
   await expect(page.getByRole("button", { name: "Charge on this terminal" })).toHaveCount(0);
+});
+
+test("[admin][terminals] a shop order is charged on a terminal: its total and reference go with the charge, and the payment settles it", async ({
+  page,
+  db,
+  signInAs,
+}) => {
+  const terminal = (await devices()).filter((device) => device.operating_mode === "PDV")[0]?.id ?? "";
+  const product = await seedProduct(db, { priceMinor: 80_00 });
+  const { checkoutId } = await createCheckout({
+    db,
+    userId: null,
+    items: [{ productId: product.id, quantity: 2 }],
+    payer: {
+      email: "in-store@testuser.com",
+      firstName: "Ana",
+      lastName: "Pérez",
+      identification: { type: "DNI", number: "12345678" },
+    },
+    now: new Date(),
+  });
+  const checkout = await db.selectFrom("checkouts").selectAll().where("id", "=", checkoutId).executeTakeFirstOrThrow();
+
+  await signInAs({ role: "operator" });
+  await page.goto(`/admin/terminals/${encodeURIComponent(terminal)}`);
+  await page.getByRole("button", { name: "Charge on this terminal" }).click();
+  const dialog = page.getByRole("dialog", { name: `Charge on ${terminal}` });
+  await dialog.getByLabel("Shop order (checkout id)").fill(checkoutId);
+  await dialog.getByRole("button", { name: "Send to the terminal" }).click();
+  await page.waitForURL(/\/admin\/terminals\/intents\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId("intent-checkout")).toHaveText(`${checkoutId} · Waiting for payment`);
+  const localId = page.url().split("/").pop() ?? "";
+  const row = await db.selectFrom("point_intents").selectAll().where("id", "=", localId).executeTakeFirstOrThrow();
+  expect(row).toMatchObject({ amount_minor: 160_00, external_reference: checkout.external_reference });
+  expect(await sandbox("GET", `/point/integration-api/payment-intents/${row.provider_intent_id}`)).toMatchObject({
+    amount: 160_00,
+    additional_info: { external_reference: checkout.external_reference },
+  });
+
+  await sandbox("POST", `/__sandbox/point/devices/${terminal}/tap`, {});
+  await expect(page.getByTestId("intent-state")).toContainText("Finished", { timeout: 15_000 });
+  await expect(page.getByTestId("intent-checkout")).toHaveText(`${checkoutId} · Paid`);
+  const paid = await db.selectFrom("checkouts").selectAll().where("id", "=", checkoutId).executeTakeFirstOrThrow();
+  const finished = await db.selectFrom("point_intents").selectAll().where("id", "=", localId).executeTakeFirstOrThrow();
+  expect(paid).toMatchObject({ status: "paid", provider_payment_id: finished.provider_payment_id });
+  expect(await sandbox("GET", `/v1/payments/${finished.provider_payment_id}`)).toMatchObject({
+    status: "approved",
+    transaction_amount: 160,
+    external_reference: checkout.external_reference,
+  });
 });

@@ -22,6 +22,7 @@ import { toJsonb } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
 import { recordAudit } from "../audit/record-audit";
+import { expireCheckoutPreference } from "../checkout/expire-checkout-preference";
 import { isRefusedWithoutPayment, PAYMENT_CALL_DEADLINE_MS } from "../checkout/payment-attempt-policy";
 import { syncPaymentFromProvider } from "../payments/sync-payment-from-provider";
 import { getStoreAccount } from "../shop/get-store-account";
@@ -35,7 +36,9 @@ type IntentDeps = Pick<AppDeps, "db" | "provider" | "now" | "jobs">;
 export interface CreatePointIntentInput {
   idempotencyKey: string;
   deviceId: string;
-  amountMinor: number;
+  /** A shop checkout to charge: its total is the amount, its external reference goes with the intent. */
+  checkoutId?: string | undefined;
+  amountMinor?: number | undefined;
   description?: string | undefined;
   installments: number;
   installmentsCost: "seller" | "buyer";
@@ -66,7 +69,19 @@ async function paymentStatusOf(deps: IntentDeps, paymentId: number | null): Prom
   return row?.status ?? null;
 }
 
+async function checkoutOf(deps: IntentDeps, externalReference: string | null) {
+  if (externalReference === null) return null;
+  return (
+    (await deps.db
+      .selectFrom("checkouts")
+      .select(["id", "status"])
+      .where("external_reference", "=", externalReference)
+      .executeTakeFirst()) ?? null
+  );
+}
+
 export async function toPointIntentView(deps: IntentDeps, row: PointIntentRow): Promise<PointIntentView> {
+  const checkout = await checkoutOf(deps, row.external_reference);
   return {
     id: row.id,
     deviceId: row.device_id,
@@ -80,6 +95,8 @@ export async function toPointIntentView(deps: IntentDeps, row: PointIntentRow): 
     installmentsCost: row.installments_cost,
     printOnTerminal: row.print_on_terminal,
     externalReference: row.external_reference,
+    checkoutId: checkout?.id ?? null,
+    checkoutStatus: checkout?.status ?? null,
     paymentId: row.provider_payment_id,
     paymentStatus: await paymentStatusOf(deps, row.provider_payment_id),
     error: row.error,
@@ -100,13 +117,43 @@ export async function createPointIntent(options: {
 }): Promise<PointIntentView> {
   const { deps, actorUserId, input } = options;
   const { currency } = await getStoreAccount({ deps });
+  let amountMinor = input.amountMinor;
+  let externalReference = input.externalReference;
+  let description = input.description;
+  if (input.checkoutId !== undefined) {
+    // A shop order paid in store: the checkout's total is charged, and its external reference goes with the
+    // intent, so the payment it produces settles the checkout (apply-payment-snapshot matches the reference).
+    const checkout = await deps.db
+      .selectFrom("checkouts")
+      .select(["id", "amount_minor", "currency", "status", "external_reference"])
+      .where("id", "=", input.checkoutId)
+      .executeTakeFirst();
+    if (!checkout) {
+      throw new AppError("NOT_FOUND", "That shop order was not found.", {
+        reason: "checkout_not_found",
+        field: "checkoutId",
+      });
+    }
+    if (!["open", "failed", "cancelled"].includes(checkout.status) || checkout.currency !== currency) {
+      throw new AppError("CONFLICT", "That shop order is already paid or being paid.", {
+        reason: "checkout_already_paid",
+        field: "checkoutId",
+      });
+    }
+    amountMinor = checkout.amount_minor;
+    externalReference = checkout.external_reference;
+    description ??= `Order ${checkout.id.slice(0, 8)}`;
+  }
+  if (amountMinor === undefined) {
+    throw new AppError("BAD_REQUEST", "Enter the amount", { field: "amountMinor" });
+  }
   const body: PaymentIntentRequest = {
-    amount: toPointCents(input.amountMinor, currency as CurrencyCode),
-    ...(input.description ? { description: input.description } : {}),
+    amount: toPointCents(amountMinor, currency as CurrencyCode),
+    ...(description ? { description } : {}),
     payment: { installments: input.installments, installments_cost: input.installmentsCost, type: "credit_card" },
     additional_info: {
       print_on_terminal: input.printOnTerminal,
-      ...(input.externalReference ? { external_reference: input.externalReference } : {}),
+      ...(externalReference ? { external_reference: externalReference } : {}),
     },
   };
   if (input.installments === 1) body.payment = { installments: 1, installments_cost: input.installmentsCost };
@@ -120,13 +167,13 @@ export async function createPointIntent(options: {
         idempotency_key: input.idempotencyKey,
         device_id: input.deviceId,
         request_status: "pending",
-        amount_minor: input.amountMinor,
+        amount_minor: amountMinor,
         currency,
-        description: input.description ?? null,
+        description: description ?? null,
         installments: input.installments,
         installments_cost: input.installmentsCost,
         print_on_terminal: input.printOnTerminal,
-        external_reference: input.externalReference ?? null,
+        external_reference: externalReference ?? null,
         request: toJsonb(body),
         created_by: actorUserId,
         created_at: now,
@@ -143,7 +190,7 @@ export async function createPointIntent(options: {
         resourceType: "terminal",
         resourceId: input.deviceId,
         idempotencyKey: input.idempotencyKey,
-        details: { pointIntentId: inserted.id, amountMinor: input.amountMinor, currency },
+        details: { pointIntentId: inserted.id, amountMinor, currency, checkoutId: input.checkoutId ?? null },
         now,
       });
       return inserted;
@@ -235,10 +282,21 @@ export async function createPointIntent(options: {
   return toPointIntentView(deps, row);
 }
 
+/** Payment statuses that take (or may still take) the money: the checkout must not be payable another way. */
+const TAKING_STATUSES: ReadonlySet<string> = new Set(["approved", "authorized", "pending", "in_process"]);
+
+/** Mirrors a terminal's payment; a shop order it settled is no longer payable through its hosted-checkout link. */
+async function mirrorPayment(deps: IntentDeps, paymentId: number): Promise<void> {
+  const applied = await syncPaymentFromProvider({ deps, providerPaymentId: paymentId });
+  if (applied.checkoutId !== null && TAKING_STATUSES.has(applied.status)) {
+    await expireCheckoutPreference({ deps, checkoutId: applied.checkoutId });
+  }
+}
+
 /** Writes what the provider says of an intent into its row (and the payment into the mirror); idempotent. */
 async function applyIntent(deps: IntentDeps, row: PointIntentRow, intent: PaymentIntent): Promise<PointIntentRow> {
   const paymentId = typeof intent.payment?.id === "number" ? intent.payment.id : null;
-  if (paymentId !== null) await syncPaymentFromProvider({ deps, providerPaymentId: paymentId });
+  if (paymentId !== null) await mirrorPayment(deps, paymentId);
   const state = intent.state ?? row.state;
   // A final state never goes back (a stale read after the notification).
   if (isFinalPointState(row.state) && row.state !== state) return row;
@@ -297,8 +355,7 @@ export async function syncPointIntentFromNotification(options: {
   const intent = await deps.provider.point.getIntent(options.intentId);
   if (!row) {
     // Not made from this console (a terminal of the account charged by another system): its payment still counts.
-    if (typeof intent.payment?.id === "number")
-      await syncPaymentFromProvider({ deps, providerPaymentId: intent.payment.id });
+    if (typeof intent.payment?.id === "number") await mirrorPayment(deps, intent.payment.id);
     return "unknown_intent";
   }
   await applyIntent(deps, row, intent);

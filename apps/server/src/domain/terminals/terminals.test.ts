@@ -318,3 +318,35 @@ describe("the point_integration_wh notification", () => {
     ).rejects.toMatchObject({ code: "BAD_REQUEST" });
   });
 });
+
+describe("charging a shop checkout on a terminal", () => {
+  it("sends the checkout's total and external reference; the tapped payment settles the checkout", async () => {
+    const { checkoutId } = await env.openCheckout({ priceMinor: 2_750, quantity: 2 });
+    const checkout = await env.checkoutRow(checkoutId);
+    const created = await charge({ checkoutId, amountMinor: undefined, description: undefined });
+    expect(created).toMatchObject({
+      amount: { amountMinor: 5_500, currency: "ARS" },
+      externalReference: checkout.external_reference,
+      checkoutId,
+      checkoutStatus: "open",
+    });
+    expect(await provider.point.getIntent(created.intentId ?? "")).toMatchObject({
+      amount: 5_500,
+      additional_info: { external_reference: checkout.external_reference },
+    });
+    await advance(created.intentId ?? "", "FINISHED");
+    const done = await refreshPointIntent({ deps, id: created.id });
+    expect(done).toMatchObject({ state: "FINISHED", paymentStatus: "approved", checkoutStatus: "paid" });
+    expect(await env.checkoutRow(checkoutId)).toMatchObject({ status: "paid", provider_payment_id: done.paymentId });
+    // A paid order is not charged again.
+    await expect(charge({ checkoutId, amountMinor: undefined })).rejects.toMatchObject({
+      code: "CONFLICT",
+      reason: "checkout_already_paid",
+      field: "checkoutId",
+    });
+    await expect(charge({ checkoutId: randomUUID(), amountMinor: undefined })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      field: "checkoutId",
+    });
+  });
+});

@@ -14,6 +14,7 @@ import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
 
 interface ChargeForm {
+  checkoutId: string;
   amount: string;
   description: string;
   installments: string;
@@ -55,6 +56,7 @@ export function ChargeDialog({
   });
   const form = useForm<ChargeForm>({
     defaultValues: {
+      checkoutId: "",
       amount: "",
       description: "",
       installments: "1",
@@ -66,21 +68,26 @@ export function ChargeDialog({
 
   const submit = form.handleSubmit(async (values) => {
     if (create.isPending) return;
-    const amountMinor = amountToMinor(values.amount, currency);
+    const checkoutId = values.checkoutId.trim();
+    // A shop order is charged its own total: the amount may be left empty then.
+    const amountMinor =
+      checkoutId !== "" && values.amount.trim() === "" ? undefined : amountToMinor(values.amount, currency);
     const parsed = createPointIntentInputSchema.safeParse({
       idempotencyKey,
       deviceId,
-      amountMinor: Number.isNaN(amountMinor) ? undefined : amountMinor,
+      ...(checkoutId ? { checkoutId } : {}),
+      amountMinor: amountMinor === undefined || Number.isNaN(amountMinor) ? undefined : amountMinor,
       ...(values.description.trim() ? { description: values.description.trim() } : {}),
       installments: Number(values.installments),
       installmentsCost: values.installmentsCost,
       printOnTerminal: values.printOnTerminal,
       ...(values.externalReference.trim() ? { externalReference: values.externalReference.trim() } : {}),
     });
-    if (Number.isNaN(amountMinor) || !parsed.success) {
+    const badAmount = amountMinor !== undefined && Number.isNaN(amountMinor);
+    if (badAmount || !parsed.success) {
       // The server's own schema, checked here first: nothing is sent while a field is wrong.
       const errors: Record<string, string> = {};
-      if (Number.isNaN(amountMinor)) errors.amountMinor = t("admin.terminals.charge.amountInvalid");
+      if (badAmount) errors.amountMinor = t("admin.terminals.charge.amountInvalid");
       for (const issue of parsed.success ? [] : parsed.error.issues) {
         const path = String(issue.path[0] ?? "");
         errors[path] ??= issue.message;
@@ -132,11 +139,19 @@ export function ChargeDialog({
       <form className="terminal-charge-form" onSubmit={(event) => void submit(event)} noValidate>
         <p>{t("admin.terminals.charge.intro")}</p>
         <TextField
+          id="terminal-charge-checkout"
+          label={t("admin.terminals.charge.checkout")}
+          description={t("admin.terminals.charge.checkoutHint")}
+          autoComplete="off"
+          disabled={busy}
+          error={fieldErrors.checkoutId}
+          {...form.register("checkoutId")}
+        />
+        <TextField
           id="terminal-charge-amount"
           label={t("admin.terminals.charge.amount", { currency })}
           inputMode="decimal"
           autoComplete="off"
-          required
           disabled={busy}
           error={fieldErrors.amountMinor}
           {...form.register("amount")}

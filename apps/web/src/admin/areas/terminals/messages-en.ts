@@ -57,6 +57,18 @@ export const terminalsEn = {
   "admin.terminals.charge.print": "Print a receipt on the terminal",
   "admin.terminals.charge.externalReference": "External reference",
   "admin.terminals.charge.externalReferenceHint": "Optional: letters, digits, - and _ (at most 64).",
+  "admin.terminals.charge.checkout": "Shop order (checkout id)",
+  "admin.terminals.charge.checkoutHint":
+    "Optional: charge a shop order in store. Its total is charged and the payment settles the order; leave the amount empty.",
+  "admin.terminals.intent.checkout": "Shop order",
+  "admin.terminals.intent.checkoutValue": "{id} · {status}",
+  "admin.terminals.checkout.open": "Waiting for payment",
+  "admin.terminals.checkout.pending": "Payment pending",
+  "admin.terminals.checkout.authorized": "Authorized",
+  "admin.terminals.checkout.paid": "Paid",
+  "admin.terminals.checkout.failed": "Payment failed",
+  "admin.terminals.checkout.cancelled": "Cancelled",
+  "admin.terminals.checkout.refunded": "Refunded",
   "admin.terminals.charge.submit": "Send to the terminal",
   "admin.terminals.charge.unknown":
     "We did not get Mercado Pago's answer. Send again: the same charge is never made twice.",

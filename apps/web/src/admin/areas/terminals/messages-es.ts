@@ -58,6 +58,18 @@ export const terminalsEs: Readonly<Record<keyof typeof terminalsEn, string>> = {
   "admin.terminals.charge.print": "Imprimir el comprobante en la terminal",
   "admin.terminals.charge.externalReference": "Referencia externa",
   "admin.terminals.charge.externalReferenceHint": "Opcional: letras, dígitos, - y _ (hasta 64).",
+  "admin.terminals.charge.checkout": "Pedido de la tienda (id del checkout)",
+  "admin.terminals.charge.checkoutHint":
+    "Opcional: cobrá en el local un pedido de la tienda. Se cobra su total y el pago salda el pedido; dejá el monto vacío.",
+  "admin.terminals.intent.checkout": "Pedido de la tienda",
+  "admin.terminals.intent.checkoutValue": "{id} · {status}",
+  "admin.terminals.checkout.open": "Esperando el pago",
+  "admin.terminals.checkout.pending": "Pago pendiente",
+  "admin.terminals.checkout.authorized": "Autorizado",
+  "admin.terminals.checkout.paid": "Pagado",
+  "admin.terminals.checkout.failed": "Pago fallido",
+  "admin.terminals.checkout.cancelled": "Cancelado",
+  "admin.terminals.checkout.refunded": "Reembolsado",
   "admin.terminals.charge.submit": "Enviar a la terminal",
   "admin.terminals.charge.unknown":
     "No recibimos la respuesta de Mercado Pago. Enviá de nuevo: el mismo cobro nunca se hace dos veces.",

@@ -57,6 +57,18 @@ export const terminalsPt: Readonly<Record<keyof typeof terminalsEn, string>> = {
   "admin.terminals.charge.print": "Imprimir o comprovante na maquininha",
   "admin.terminals.charge.externalReference": "Referência externa",
   "admin.terminals.charge.externalReferenceHint": "Opcional: letras, dígitos, - e _ (até 64).",
+  "admin.terminals.charge.checkout": "Pedido da loja (id do checkout)",
+  "admin.terminals.charge.checkoutHint":
+    "Opcional: cobre na loja física um pedido da loja online. O total é cobrado e o pagamento quita o pedido; deixe o valor vazio.",
+  "admin.terminals.intent.checkout": "Pedido da loja",
+  "admin.terminals.intent.checkoutValue": "{id} · {status}",
+  "admin.terminals.checkout.open": "Aguardando pagamento",
+  "admin.terminals.checkout.pending": "Pagamento pendente",
+  "admin.terminals.checkout.authorized": "Autorizado",
+  "admin.terminals.checkout.paid": "Pago",
+  "admin.terminals.checkout.failed": "Pagamento recusado",
+  "admin.terminals.checkout.cancelled": "Cancelado",
+  "admin.terminals.checkout.refunded": "Reembolsado",
   "admin.terminals.charge.submit": "Enviar à maquininha",
   "admin.terminals.charge.unknown":
     "Não recebemos a resposta do Mercado Pago. Envie de novo: a mesma cobrança nunca é feita duas vezes.",

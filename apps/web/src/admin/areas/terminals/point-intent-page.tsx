@@ -11,7 +11,7 @@ import { describeError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
 import { useCanAct } from "../use-can-act";
-import { IntentStateBadge, stateKey } from "./terminal-words";
+import { IntentStateBadge, stateKey, useCheckoutStatusLabel } from "./terminal-words";
 
 /** How often the page re-reads a charge that is not final. */
 export const INTENT_POLL_MS = 2_000;
@@ -22,6 +22,7 @@ export function PointIntentPage() {
   const { t, language, formatDate } = useI18n();
   useDocumentTitle(t("admin.terminals.intent.title"));
   const canAct = useCanAct("operator");
+  const checkoutLabel = useCheckoutStatusLabel();
   const [confirmCancel, setConfirmCancel] = useState(false);
   const utils = trpc.useUtils();
   const intent = trpc.admin.terminals.intent.useQuery(
@@ -113,6 +114,17 @@ export function PointIntentPage() {
             )}
           </dd>
         </div>
+        {data.checkoutId ? (
+          <div>
+            <dt>{t("admin.terminals.intent.checkout")}</dt>
+            <dd data-testid="intent-checkout">
+              {t("admin.terminals.intent.checkoutValue", {
+                id: data.checkoutId,
+                status: checkoutLabel(data.checkoutStatus),
+              })}
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt>{t("admin.terminals.intent.device")}</dt>
           <dd className="admin-mono">{data.deviceId}</dd>

@@ -43,3 +43,14 @@ export function useModeLabel() {
         ? t("admin.terminals.mode.STANDALONE")
         : t("admin.terminals.mode.other", { mode });
 }
+
+const CHECKOUT_STATUSES = ["open", "pending", "authorized", "paid", "failed", "cancelled", "refunded"];
+
+/** A shop order's status in words (the raw status when it is one this page does not name). */
+export function useCheckoutStatusLabel() {
+  const { t } = useI18n();
+  return (status: string | null) =>
+    status !== null && CHECKOUT_STATUSES.includes(status)
+      ? t(`admin.terminals.checkout.${status}` as MessageKey)
+      : (status ?? "");
+}
