@@ -248,6 +248,7 @@ const ACCESS_MATRIX: Record<string, MatrixEntry> = {
       return { id: (await queuedPointIntent()).id };
     },
   },
+  "admin.terminals.resendIntent": { access: "operator", input: async () => ({ id: (await sharedPointIntent).id }) },
   "admin.terminals.intents": { access: "viewer", input: () => ({ limit: 5 }) },
   "admin.terminals.events": {
     access: "viewer",

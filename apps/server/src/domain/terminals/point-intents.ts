@@ -218,6 +218,20 @@ export async function createPointIntent(options: {
     return toPointIntentView(deps, claimed);
   }
 
+  return sendClaimedIntent(deps, actorUserId, claimed);
+}
+
+/**
+ * Steps 2 and 3 for a stored intent: sends its stored body with its stored key (the provider replays its first
+ * answer when the key was already seen) and records the answer.
+ */
+async function sendClaimedIntent(
+  deps: TerminalDeps,
+  actorUserId: string,
+  claimed: PointIntentRow,
+): Promise<PointIntentView> {
+  const input = { deviceId: claimed.device_id, idempotencyKey: claimed.idempotency_key };
+  const body = claimed.request as unknown as PaymentIntentRequest;
   // 2. call (no transaction open)
   let status: PointIntentRequestStatus;
   let intent: PaymentIntent | null = null;
@@ -280,6 +294,22 @@ export async function createPointIntent(options: {
   const row = await rowById(deps, claimed.id);
   if (!row) throw new AppError("NOT_FOUND", "The charge was not found.", { reason: "not_found" });
   return toPointIntentView(deps, row);
+}
+
+/**
+ * "Send again" of a charge whose answer was never seen (unknown, or pending after a crash): the same stored body
+ * with the same key, so the provider replays the intent it made (if it made one) instead of queuing a second.
+ */
+export async function resendPointIntent(options: {
+  deps: TerminalDeps;
+  actorUserId: string;
+  id: string;
+}): Promise<PointIntentView> {
+  const { deps } = options;
+  const row = await rowById(deps, options.id);
+  if (!row) throw new AppError("NOT_FOUND", "The charge was not found.", { reason: "not_found", field: "id" });
+  if (row.request_status === "succeeded" || row.request_status === "failed") return toPointIntentView(deps, row);
+  return sendClaimedIntent(deps, options.actorUserId, row);
 }
 
 /** Payment statuses that take (or may still take) the money: the checkout must not be payable another way. */

@@ -16,6 +16,7 @@ import {
   listPointEvents,
   listPointIntents,
   refreshPointIntent,
+  resendPointIntent,
 } from "./point-intents";
 import { listTerminalDevices, setTerminalMode } from "./terminal-devices";
 
@@ -248,8 +249,11 @@ describe("charging on a terminal", () => {
     });
     const lost = await charge({ idempotencyKey: key });
     expect(lost).toMatchObject({ requestStatus: "unknown", intentId: null, final: false });
-    const again = await charge({ idempotencyKey: key });
+    // "Send again" from the charge's page: the stored body with the stored key; the provider replays its intent.
+    const again = await resendPointIntent({ deps, actorUserId: operator.id, id: lost.id });
     expect(again).toMatchObject({ id: lost.id, requestStatus: "succeeded", state: "OPEN" });
+    const same = await charge({ idempotencyKey: key });
+    expect(same).toMatchObject({ id: lost.id, intentId: again.intentId });
     await cancelPointIntent({ deps, actorUserId: operator.id, id: again.id });
   });
 

@@ -22,6 +22,7 @@ import {
   listPointEvents,
   listPointIntents,
   refreshPointIntent,
+  resendPointIntent,
 } from "../../domain/terminals/point-intents";
 import { listTerminalDevices, setTerminalMode } from "../../domain/terminals/terminal-devices";
 import { operatorProcedure, router, viewerProcedure } from "../trpc";
@@ -52,6 +53,12 @@ export const adminTerminalsRouter = router({
     .input(pointIntentRefInputSchema)
     .output(pointIntentSchema)
     .mutation(({ ctx, input }) => cancelPointIntent({ deps: ctx.deps, actorUserId: ctx.user.id, id: input.id })),
+
+  /** Sends a charge whose answer was never seen again, with its stored key and body (one intent at most). */
+  resendIntent: operatorProcedure
+    .input(pointIntentRefInputSchema)
+    .output(pointIntentSchema)
+    .mutation(({ ctx, input }) => resendPointIntent({ deps: ctx.deps, actorUserId: ctx.user.id, id: input.id })),
 
   intents: viewerProcedure
     .input(listPointIntentsInputSchema)

@@ -112,7 +112,9 @@ export const terminalsEn = {
   "admin.terminals.intent.openPayment": "Payment {id} ({status})",
   "admin.terminals.intent.noPayment": "No payment",
   "admin.terminals.intent.unknown":
-    "Mercado Pago's answer was not seen. Open the terminal's page and send the charge again from the same dialog, or check the terminal.",
+    "Mercado Pago's answer was not seen: we do not know yet whether the terminal got this charge.",
+  "admin.terminals.intent.resend": "Send again",
+  "admin.terminals.intent.resendHint": "Sending again is safe: the same charge is never made twice.",
   "admin.terminals.intent.finishedApproved": "The card was charged.",
   "admin.terminals.intent.finishedOther": "The terminal finished the charge: see the payment for its outcome.",
   "admin.terminals.intent.endedWithout": "The charge ended without a payment.",

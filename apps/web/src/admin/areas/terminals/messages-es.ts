@@ -113,7 +113,9 @@ export const terminalsEs: Readonly<Record<keyof typeof terminalsEn, string>> = {
   "admin.terminals.intent.openPayment": "Pago {id} ({status})",
   "admin.terminals.intent.noPayment": "Sin pago",
   "admin.terminals.intent.unknown":
-    "No se vio la respuesta de Mercado Pago. Abrí la página de la terminal y enviá el cobro de nuevo desde el mismo diálogo, o revisá la terminal.",
+    "No se vio la respuesta de Mercado Pago: todavía no sabemos si la terminal recibió este cobro.",
+  "admin.terminals.intent.resend": "Enviar de nuevo",
+  "admin.terminals.intent.resendHint": "Enviar de nuevo es seguro: el mismo cobro nunca se hace dos veces.",
   "admin.terminals.intent.finishedApproved": "Se cobró la tarjeta.",
   "admin.terminals.intent.finishedOther": "La terminal terminó el cobro: mirá el pago para ver el resultado.",
   "admin.terminals.intent.endedWithout": "El cobro terminó sin un pago.",

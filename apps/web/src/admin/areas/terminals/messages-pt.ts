@@ -112,7 +112,9 @@ export const terminalsPt: Readonly<Record<keyof typeof terminalsEn, string>> = {
   "admin.terminals.intent.openPayment": "Pagamento {id} ({status})",
   "admin.terminals.intent.noPayment": "Sem pagamento",
   "admin.terminals.intent.unknown":
-    "A resposta do Mercado Pago não foi vista. Abra a página da maquininha e envie a cobrança de novo pelo mesmo diálogo, ou verifique a maquininha.",
+    "A resposta do Mercado Pago não foi vista: ainda não sabemos se a maquininha recebeu esta cobrança.",
+  "admin.terminals.intent.resend": "Enviar de novo",
+  "admin.terminals.intent.resendHint": "Enviar de novo é seguro: a mesma cobrança nunca é feita duas vezes.",
   "admin.terminals.intent.finishedApproved": "O cartão foi cobrado.",
   "admin.terminals.intent.finishedOther": "A maquininha concluiu a cobrança: veja o pagamento para saber o resultado.",
   "admin.terminals.intent.endedWithout": "A cobrança terminou sem pagamento.",

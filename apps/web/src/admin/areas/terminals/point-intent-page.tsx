@@ -33,6 +33,9 @@ export function PointIntentPage() {
     },
   );
   const lastEvent = trpc.admin.terminals.intentStatus.useQuery({ id }, { enabled: false, retry: false });
+  const resend = trpc.admin.terminals.resendIntent.useMutation({
+    onSuccess: (data) => utils.admin.terminals.intent.setData({ id }, data),
+  });
   const cancel = trpc.admin.terminals.cancelIntent.useMutation({
     onSuccess: (data) => {
       utils.admin.terminals.intent.setData({ id }, data);
@@ -72,14 +75,30 @@ export function PointIntentPage() {
       />
       <div className="terminal-state-live" aria-live="polite" data-testid="intent-state">
         <IntentStateBadge intent={data} />
-        {!data.final && data.requestStatus !== "unknown" ? (
+        {!data.final && data.requestStatus === "succeeded" ? (
           <>
             <Spinner size="sm" />
             <span>{t("admin.terminals.intent.live")}</span>
           </>
         ) : null}
       </div>
-      {data.requestStatus === "unknown" ? <Alert tone="warning">{t("admin.terminals.intent.unknown")}</Alert> : null}
+      {data.requestStatus === "unknown" || data.requestStatus === "pending" ? (
+        <Alert tone="warning" title={t("admin.terminals.intent.unknown")}>
+          <p>{t("admin.terminals.intent.resendHint")}</p>
+          {canAct ? (
+            <Button
+              variant="secondary"
+              disabled={resend.isPending}
+              onClick={() => {
+                if (!resend.isPending) resend.mutate({ id });
+              }}
+            >
+              {t("admin.terminals.intent.resend")}
+            </Button>
+          ) : null}
+        </Alert>
+      ) : null}
+      {resend.isError ? <Alert tone="danger">{describeError(resend.error, { t, language }).message}</Alert> : null}
       {data.state === "FINISHED" ? (
         <Alert tone={data.paymentStatus === "approved" ? "success" : "warning"}>
           {data.paymentStatus === "approved"
