@@ -269,3 +269,50 @@ test("[admin][terminals] a shop order is charged on a terminal: its total and re
     external_reference: checkout.external_reference,
   });
 });
+
+test("[admin][terminals] a charge whose answer was lost is 'not confirmed', never failed; sending the same dialog again makes one intent", async ({
+  page,
+  db,
+  signInAs,
+}) => {
+  const terminal = (await devices()).filter((device) => device.operating_mode === "PDV")[1]?.id ?? "";
+  await signInAs({ role: "operator" });
+  await page.goto(`/admin/terminals/${encodeURIComponent(terminal)}`);
+  await page.getByRole("button", { name: "Charge on this terminal" }).click();
+  const dialog = page.getByRole("dialog", { name: `Charge on ${terminal}` });
+  const reference = `lost-${crypto.randomUUID().slice(0, 8)}`;
+  await dialog.getByLabel("Amount (ARS)").fill("75");
+  await dialog.getByLabel("External reference").fill(reference);
+  // The provider queues the intent, then the connection drops before its answer reaches Cobro.
+  await sandbox("POST", "/__sandbox/faults", {
+    method: "POST",
+    path: `/point/integration-api/devices/${terminal}/payment-intents`,
+    // biome-ignore lint/suspicious/noThenProperty: a string (not a thenable); `then` is the control API's field name
+    action: { type: "commit-then-fail", then: "drop" },
+  });
+  await dialog.getByRole("button", { name: "Send to the terminal" }).click();
+  await expect(dialog.getByText(/the same charge is never made twice/)).toBeVisible();
+  const lost = await db
+    .selectFrom("point_intents")
+    .selectAll()
+    .where("external_reference", "=", reference)
+    .executeTakeFirstOrThrow();
+  expect(lost).toMatchObject({ request_status: "unknown", provider_intent_id: null });
+
+  await dialog.getByRole("button", { name: "Send to the terminal" }).click();
+  await page.waitForURL(new RegExp(`/admin/terminals/intents/${lost.id}$`));
+  await expect(page.getByTestId("intent-state")).toContainText("Waiting for the terminal");
+  const rows = await db.selectFrom("point_intents").selectAll().where("external_reference", "=", reference).execute();
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({ request_status: "succeeded", idempotency_key: lost.idempotency_key });
+  expect(await sandbox("GET", `/point/integration-api/payment-intents/${rows[0]?.provider_intent_id}`)).toMatchObject({
+    state: "OPEN",
+    additional_info: { external_reference: reference },
+  });
+  await page.getByRole("button", { name: "Cancel the charge" }).click();
+  await page
+    .getByRole("dialog", { name: "Cancel this charge?" })
+    .getByRole("button", { name: "Cancel the charge" })
+    .click();
+  await expect(page.getByTestId("intent-state")).toContainText("Canceled");
+});
