@@ -4,6 +4,7 @@
 // of seed-spec §2 (admin area, API, pages), then the routes, then the error pages.
 
 import { resolve } from "node:path";
+import { OAUTH_CALLBACK_PATH } from "@cobro/contracts";
 import { trpcServer } from "@hono/trpc-server";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -18,6 +19,7 @@ import type { AppEnv } from "./http/app-env";
 import { provideWebAppShell, respondWithError } from "./http/error-pages";
 import { healthHandler } from "./http/health";
 import { rejectMalformedPaths } from "./http/malformed-path";
+import { oauthCallbackHandler } from "./http/oauth-callback";
 import { pageRecordExists } from "./http/page-records";
 import { classifyPath } from "./http/path-groups";
 import { providerImageOrigins } from "./http/provider-image-origins";
@@ -104,6 +106,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
   app.all(WEBHOOK_PATH, (c) => respondWithError(c, 405, { headers: { Allow: "POST" } }));
   app.get(PAYMENTS_CSV_PATH, paymentsCsvHandler(deps));
   app.all(PAYMENTS_CSV_PATH, (c) => respondWithError(c, 405, { headers: { Allow: "GET, HEAD" } }));
+  app.get(OAUTH_CALLBACK_PATH, oauthCallbackHandler(deps));
+  app.all(OAUTH_CALLBACK_PATH, (c) => respondWithError(c, 405, { headers: { Allow: "GET, HEAD" } }));
   app.use("/api/trpc/*", trpcMethods({ router: appRouter }));
   app.use(
     "/api/trpc/*",

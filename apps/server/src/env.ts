@@ -43,8 +43,17 @@ export const envSchema = z.object({
   MP_ACCESS_TOKEN: optionalString,
   MP_PUBLIC_KEY: optionalString,
   MP_WEBHOOK_SECRET: optionalString,
+  /**
+   * The OAuth application that connects seller accounts (marketplace mode). Unset in sandbox mode: the sandbox's
+   * built-in app (SANDBOX_OAUTH_CLIENT_ID). Unset in live mode: connecting sellers is unavailable.
+   */
   MP_CLIENT_ID: optionalString,
   MP_CLIENT_SECRET: optionalString,
+  /**
+   * Where sellers authorize the OAuth application (default https://auth.mercadopago.com; a country host such as
+   * https://auth.mercadopago.com.br also works). In sandbox mode the sandbox's own consent page is used.
+   */
+  MP_OAUTH_AUTHORIZATION_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   MP_API_URL: optionalString.pipe(z.url().optional()),
   /**
    * Live mode only: the provider's browser SDK script (default https://sdk.mercadopago.com/js/v2); its origin is
@@ -128,6 +137,10 @@ const validatedEnvSchema = envSchema.superRefine((env, ctx) => {
     ctx.addIssue({ code: "custom", path: ["MAIL_FROM"], message: "is required when SMTP_URL is set" });
   }
 });
+
+/** The sandbox's built-in OAuth application (its README documents it; not a secret). */
+export const SANDBOX_OAUTH_CLIENT_ID = "8000000000000001";
+export const SANDBOX_OAUTH_CLIENT_SECRET = "sandbox-client-secret";
 
 /** The sender on embedded defaults (the mail catcher accepts any). */
 export const DEFAULT_MAIL_FROM = "Cobro <no-reply@cobro.localhost>";

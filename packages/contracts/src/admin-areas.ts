@@ -23,6 +23,7 @@ export const ADMIN_AREAS = [
   { id: "webhooks", path: "webhooks", minRole: "viewer" },
   { id: "audit", path: "audit", minRole: "viewer" },
   { id: "catalog", path: "catalog", minRole: "viewer" },
+  { id: "account", path: "account", minRole: "admin" },
   { id: "settings", path: "settings", minRole: "admin" },
   { id: "users", path: "users", minRole: "admin" },
 ] as const satisfies readonly AdminArea[];

@@ -1,6 +1,7 @@
 // @cobro/contracts: what the web app and the server both need at run time.
 // Everything here is pure (zod and plain data), so it bundles into the browser.
 export * from "./account";
+export * from "./admin-account";
 export * from "./admin-areas";
 export * from "./admin-catalog";
 export * from "./admin-customers";

@@ -45,8 +45,24 @@ export function splitFieldProps<Props extends FieldOwnProps>(
   return [{ label, description, error, className, id, required, describedBy }, control];
 }
 
-function hasContent(node: ReactNode): boolean {
+export function hasContent(node: ReactNode): boolean {
   return node !== undefined && node !== null && node !== false && node !== "";
+}
+
+/** The ids of a field's description and error (when they have text) and the control's `aria-describedby`. */
+export function fieldDescription(
+  controlId: string,
+  description: ReactNode,
+  error: ReactNode,
+  describedBy?: string,
+): { descriptionId: string | undefined; errorId: string | undefined; describedBy: string | undefined } {
+  const descriptionId = hasContent(description) ? `${controlId}-description` : undefined;
+  const errorId = hasContent(error) ? `${controlId}-error` : undefined;
+  return {
+    descriptionId,
+    errorId,
+    describedBy: [descriptionId, errorId, describedBy].filter(Boolean).join(" ") || undefined,
+  };
 }
 
 /**
@@ -58,8 +74,8 @@ export function Field({ id, label, description, error, required, className, desc
   const generated = useDomId("field");
   const controlId = id ?? generated;
   const invalid = hasContent(error);
-  const descriptionId = hasContent(description) ? `${controlId}-description` : undefined;
-  const errorId = invalid ? `${controlId}-error` : undefined;
+  const ids = fieldDescription(controlId, description, error, describedBy);
+  const { descriptionId, errorId } = ids;
   return (
     <div className={cx("ui-field", invalid && "ui-field--invalid", className)}>
       <label className="ui-field__label" htmlFor={controlId}>
@@ -79,7 +95,7 @@ export function Field({ id, label, description, error, required, className, desc
         id: controlId,
         required,
         "aria-invalid": invalid || undefined,
-        "aria-describedby": [descriptionId, errorId, describedBy].filter(Boolean).join(" ") || undefined,
+        "aria-describedby": ids.describedBy,
       })}
       {errorId ? (
         <p className="ui-field__error" id={errorId}>

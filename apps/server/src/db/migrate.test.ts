@@ -14,6 +14,7 @@ const EXPECTED_TABLES = [
   "email_tokens",
   "merchant_order_requests",
   "merchant_orders",
+  "oauth_states",
   "order_actions",
   "order_state_changes",
   "orders",

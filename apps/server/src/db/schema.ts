@@ -267,7 +267,8 @@ export interface ProviderAccountsTable {
   provider_user_id: number;
   connected_by: string | null;
   /** AES-256-GCM, see crypto/token-encryption.ts. */
-  access_token_ciphertext: string;
+  /** Null once the connection ended (tokens are wiped then). */
+  access_token_ciphertext: string | null;
   refresh_token_ciphertext: string | null;
   public_key: string | null;
   scope: string | null;
@@ -275,6 +276,35 @@ export interface ProviderAccountsTable {
   expires_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: CreatedAt;
+  status: ColumnType<ProviderAccountStatus, ProviderAccountStatus | undefined, ProviderAccountStatus>;
+  nickname: string | null;
+  site_id: string | null;
+  connected_at: CreatedAt;
+  last_refreshed_at: Timestamp | null;
+  last_error: string | null;
+  last_error_at: Timestamp | null;
+  ended_at: Timestamp | null;
+  /** Why the connection ended: `disconnected` (by staff), `refresh_refused` (the provider revoked it). */
+  ended_reason: string | null;
+  ended_by: string | null;
+  /** Set while one refresher holds the account (the provider rotates refresh tokens). */
+  refresh_lease_until: Timestamp | null;
+}
+
+export type ProviderAccountStatus = "active" | "revoked" | "disconnected";
+
+/** One OAuth authorization attempt: single use, short-lived, bound to the admin's session. */
+export interface OauthStatesTable {
+  id: Generated<string>;
+  /** SHA-256 hex of the state (the state itself is never stored). */
+  state_hash: string;
+  session_id: string;
+  user_id: string;
+  redirect_uri: string;
+  code_verifier_ciphertext: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: CreatedAt;
 }
 
 export interface WebhookEventsTable {
@@ -521,6 +551,7 @@ export interface DB {
   refunds: RefundsTable;
   subscriptions: SubscriptionsTable;
   provider_accounts: ProviderAccountsTable;
+  oauth_states: OauthStatesTable;
   webhook_events: WebhookEventsTable;
   webhook_event_attempts: WebhookEventAttemptsTable;
   counters: CountersTable;

@@ -35,3 +35,6 @@ export const DISPATCH_PENDING_EMAILS_JOB = "dispatch-pending-emails";
 export function sendEmailJobKey(emailId: string): string {
   return `send-email:${emailId}`;
 }
+
+/** Hourly: refreshes connected sellers' OAuth tokens before they expire. */
+export const REFRESH_SELLER_TOKENS_JOB = "refresh-seller-tokens";

@@ -4,6 +4,8 @@
 import { deleteExpiredSessions } from "../auth/sessions";
 import type { AppDeps } from "../deps";
 import { reconcileCheckout, reconcileDueCheckouts } from "../domain/checkout/reconcile-checkout";
+import { refreshDueConnections } from "../domain/connected-accounts/refresh-connection";
+import { deleteExpiredOAuthStates } from "../domain/connected-accounts/start-connection";
 import { deleteExpiredEmailTokens } from "../domain/email/email-tokens";
 import { dispatchPendingEmails, redactSentEmails, SENT_EMAIL_PAYLOAD_RETENTION_DAYS } from "../domain/email/outbox";
 import { MAX_SEND_ATTEMPTS, sendOutboundEmail } from "../domain/email/send-outbound-email";
@@ -19,6 +21,7 @@ import {
   RECONCILE_CHECKOUT_JOB,
   RECONCILE_DUE_CHECKOUTS_JOB,
   RECONCILE_MONEY_ACTIONS_JOB,
+  REFRESH_SELLER_TOKENS_JOB,
   SEND_EMAIL_JOB,
   SYNC_PAYMENTS_JOB,
 } from "./job-names";
@@ -161,6 +164,18 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
     handle: ({ deps }) => dispatchPendingEmails({ db: deps.db, jobs: deps.jobs, now: deps.now() }),
   },
   {
+    // Connected sellers' tokens, refreshed well before they expire (180 days). Singleton: one run at a time; each
+    // account also carries a lease, since the provider rotates refresh tokens.
+    name: REFRESH_SELLER_TOKENS_JOB,
+    policy: "singleton",
+    retryLimit: 0,
+    retryDelaySeconds: 60,
+    retryBackoff: false,
+    expireInSeconds: 600,
+    cron: "23 * * * *",
+    handle: ({ deps }) => refreshDueConnections({ deps }),
+  },
+  {
     name: PRUNE_EXPIRED_JOB,
     policy: "singleton",
     retryLimit: 2,
@@ -172,6 +187,7 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
       const now = deps.now();
       await deleteExpiredSessions({ db: deps.db, now });
       await deleteExpiredEmailTokens({ db: deps.db, now });
+      await deleteExpiredOAuthStates({ db: deps.db, now });
       await redactSentEmails({
         db: deps.db,
         olderThan: new Date(now.getTime() - SENT_EMAIL_PAYLOAD_RETENTION_DAYS * 24 * 60 * 60 * 1000),

@@ -20,6 +20,7 @@ import { syncPaymentFromProvider } from "../domain/payments/sync-payment-from-pr
 import { changeSubscriptionStatus } from "../domain/subscriptions/change-subscription-status";
 import { createSubscription } from "../domain/subscriptions/create-subscription";
 import { createPointIntent } from "../domain/terminals/point-intents";
+import { insertConnectedSeller } from "../test/connected-sellers";
 import { payOnHostedPage, startShopTestEnv } from "../test/shop-test-env";
 import { createTestOrder, firstTransactionId, orderInput } from "../test/test-orders";
 import { createTestCaller, createTestUser, signInAs, TEST_PASSWORD, uniqueEmail } from "../test/test-users";
@@ -208,6 +209,17 @@ const ACCESS_MATRIX: Record<string, MatrixEntry> = {
       const card = await env.provider.cards.create(customer.id, { token: await env.cardToken("APRO") });
       return { customerId: customer.id, cardId: card.id };
     },
+  },
+  "admin.account.chargingAccount": { access: "admin", input: () => undefined },
+  "admin.account.connections": { access: "admin", input: () => undefined },
+  "admin.account.startConnect": { access: "admin", input: () => undefined },
+  "admin.account.refresh": {
+    access: "admin",
+    input: async () => ({ accountId: (await insertConnectedSeller(deps)).id }),
+  },
+  "admin.account.disconnect": {
+    access: "admin",
+    input: async () => ({ accountId: (await insertConnectedSeller(deps)).id }),
   },
   "admin.merchantOrders.search": { access: "viewer", input: () => ({ status: "opened", limit: 5 }) },
   "admin.merchantOrders.get": {

@@ -186,6 +186,16 @@ test("[admin][links] the new-link form (with its errors shown), a link's page an
   await page.getByRole("link", { name: "See the link" }).click();
   await expect(page.getByRole("heading", { name: "Accessible link" })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole("button", { name: "Edit", exact: true }).click();
+  await expect(page.getByRole("dialog", { name: "Edit this payment link" }).getByLabel("Title 1")).toHaveValue(
+    "Accessible link",
+  );
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole("button", { name: "Cancel" }).click();
+
+  await page.goto("/admin/links");
+  await expect(page.getByRole("form", { name: "Filter payment links" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 
   await page.goto("/thank-you");
   await expect(page.getByRole("heading", { name: "Thank you" })).toBeVisible();

@@ -4,6 +4,7 @@
 import type { Page } from "@playwright/test";
 import type { Kysely } from "kysely";
 import type { DB } from "../../../server/src/db/schema";
+import { seriousViolations } from "../support/axe";
 import { MAIN_STORE, SANDBOX_ACCESS_TOKEN } from "../support/e2e-env";
 import { expect, test } from "../support/fixtures";
 import { addToCart, enterPayerDetails, seedProduct, TEST_CARDS } from "../support/shop";
@@ -150,7 +151,7 @@ test("[admin][merchant-orders] an operator records a sale as a merchant order on
   await expect(page.getByRole("heading", { name: "New merchant order" })).toBeVisible();
 
   const reference = `console-${crypto.randomUUID().slice(0, 8)}`;
-  const items = page.getByTestId("mo-item");
+  const items = page.getByTestId("line-item");
   await items.nth(0).getByLabel("Title").fill("Empanadas");
   await items.nth(0).getByLabel("Quantity").fill("12");
   await items.nth(0).getByLabel("Unit price (ARS)").fill("1.234,5");
@@ -164,7 +165,7 @@ test("[admin][merchant-orders] an operator records a sale as a merchant order on
   await expect(items.nth(0).getByText("Enter a price in ARS, for example 12.50")).toBeVisible();
   await expect(items.nth(0).getByLabel("Title")).toHaveValue("Empanadas");
   await items.nth(0).getByLabel("Unit price (ARS)").fill("1234.50");
-  await expect(page.getByTestId("mo-form-total")).toHaveText("Total: ARS 15,314.00");
+  await expect(page.getByTestId("line-items-total")).toHaveText("Total: ARS 15,314.00");
 
   // A preference Mercado Pago does not have: its refusal is shown in words next to the preference field.
   await page.getByLabel("Preference id (optional)").fill("1000001-no-such-preference");
@@ -209,4 +210,32 @@ test("[admin][merchant-orders] an operator records a sale as a merchant order on
   await expect(page.getByRole("button", { name: "Edit" })).toHaveCount(0);
   await page.goto("/admin/merchant-orders");
   await expect(page.getByRole("link", { name: "New merchant order" })).toHaveCount(0);
+});
+
+test("[admin][merchant-orders][a11y] the list, the new-order form with its errors, an order's page and its edit form have no serious accessibility violations", async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs({ role: "operator" });
+  await page.goto("/admin/merchant-orders");
+  await expect(page.getByRole("form", { name: "Search merchant orders" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto("/admin/merchant-orders/new");
+  const item = page.getByTestId("line-item").first();
+  await item.getByLabel("Title").fill("Accessible order");
+  await item.getByLabel("Unit price (ARS)").fill("ten");
+  await page.getByRole("button", { name: "Create merchant order" }).click();
+  await expect(item.getByText("Enter a price in ARS, for example 12.50")).toBeVisible();
+  await expect(item.getByLabel("Unit price (ARS)")).toHaveAttribute("aria-invalid", "true");
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await item.getByLabel("Unit price (ARS)").fill("10");
+  await page.getByRole("button", { name: "Create merchant order" }).click();
+  await expect(page.getByText(/Merchant order \d+ was created\./)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole("button", { name: "Edit" }).click();
+  await page.getByLabel("Change the items").check();
+  await expect(page.getByTestId("line-item")).toHaveCount(1);
+  expect(await seriousViolations(page)).toEqual([]);
 });

@@ -155,3 +155,26 @@ export async function getProviderOrder(
     ReturnType<typeof getProviderOrder>
   >;
 }
+
+/** The store's own account at the provider (`/users/me` with the store's credentials). */
+export async function providerAccountMe(
+  target: StoreEnv = MAIN_STORE,
+): Promise<{ id: number; nickname: string; site_id: string; country_id: string }> {
+  return (await call(target, "GET", "/users/me")) as {
+    id: number;
+    nickname: string;
+    site_id: string;
+    country_id: string;
+  };
+}
+
+/** A seller of the sandbox with every access token it holds (e.g. one connected by OAuth). */
+export async function sandboxSeller(
+  userId: number,
+  target: StoreEnv = MAIN_STORE,
+): Promise<{ user_id: number; nickname: string; access_tokens: string[] } | undefined> {
+  const { sellers } = (await call(target, "GET", "/__sandbox/sellers")) as {
+    sellers: { user_id: number; nickname: string; access_tokens: string[] }[];
+  };
+  return sellers.find((seller) => seller.user_id === userId);
+}

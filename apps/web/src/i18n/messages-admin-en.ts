@@ -1,5 +1,6 @@
 // English words of the admin console (loaded only with the console); this file defines its keys.
 
+import { accountEn } from "../admin/areas/account/messages-en";
 import { customersEn } from "../admin/areas/customers/messages-en";
 import { linksEn } from "../admin/areas/links/messages-en";
 import { merchantOrdersEn } from "../admin/areas/merchant-orders/messages-en";
@@ -7,6 +8,10 @@ import { ordersEn } from "../admin/areas/orders/messages-en";
 import { terminalsEn } from "../admin/areas/terminals/messages-en";
 export const adminEn = {
   "admin.nav.label": "Admin console",
+  "admin.pager.range": "{from}–{to} of {total}",
+  "admin.pager.previous": "Previous",
+  "admin.pager.next": "Next",
+  "admin.pager.label": "Pages",
   "admin.nav.overview": "Overview",
   "admin.nav.payments": "Payments",
   "admin.nav.webhooks": "Webhooks",
@@ -20,6 +25,12 @@ export const adminEn = {
   "admin.filters.apply": "Apply filters",
   "admin.filters.any": "Any",
   "admin.filters.anyTime": "Any time",
+  "admin.lineItems.title": "Title",
+  "admin.lineItems.quantity": "Quantity",
+  "admin.lineItems.unitPrice": "Unit price ({currency})",
+  "admin.lineItems.remove": "Remove item {n}",
+  "admin.lineItems.add": "Add an item",
+  "admin.lineItems.total": "Total: {amount}",
   "admin.age.1h": "Last hour",
   "admin.age.24h": "Last 24 hours",
   "admin.age.7d": "Last 7 days",
@@ -349,4 +360,5 @@ export const adminEn = {
   ...merchantOrdersEn,
   ...customersEn,
   ...terminalsEn,
+  ...accountEn,
 };

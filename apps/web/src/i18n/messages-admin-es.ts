@@ -1,5 +1,6 @@
 // The admin console's words (es), loaded only with the console.
 
+import { accountEs } from "../admin/areas/account/messages-es";
 import { customersEs } from "../admin/areas/customers/messages-es";
 import { linksEs } from "../admin/areas/links/messages-es";
 import { merchantOrdersEs } from "../admin/areas/merchant-orders/messages-es";
@@ -9,6 +10,10 @@ import type { AdminDictionary } from "./dictionary";
 
 export const adminEs: AdminDictionary = {
   "admin.nav.label": "Consola de administración",
+  "admin.pager.range": "{from}–{to} de {total}",
+  "admin.pager.previous": "Anterior",
+  "admin.pager.next": "Siguiente",
+  "admin.pager.label": "Páginas",
   "admin.nav.overview": "Resumen",
   "admin.nav.payments": "Pagos",
   "admin.nav.webhooks": "Webhooks",
@@ -22,6 +27,12 @@ export const adminEs: AdminDictionary = {
   "admin.filters.apply": "Aplicar filtros",
   "admin.filters.any": "Cualquiera",
   "admin.filters.anyTime": "Cualquier fecha",
+  "admin.lineItems.title": "Título",
+  "admin.lineItems.quantity": "Cantidad",
+  "admin.lineItems.unitPrice": "Precio unitario ({currency})",
+  "admin.lineItems.remove": "Quitar el ítem {n}",
+  "admin.lineItems.add": "Agregar un ítem",
+  "admin.lineItems.total": "Total: {amount}",
   "admin.age.1h": "Última hora",
   "admin.age.24h": "Últimas 24 horas",
   "admin.age.7d": "Últimos 7 días",
@@ -354,4 +365,5 @@ export const adminEs: AdminDictionary = {
   ...merchantOrdersEs,
   ...customersEs,
   ...terminalsEs,
+  ...accountEs,
 };

@@ -1,5 +1,6 @@
 // The admin console's words (pt), loaded only with the console.
 
+import { accountPt } from "../admin/areas/account/messages-pt";
 import { customersPt } from "../admin/areas/customers/messages-pt";
 import { linksPt } from "../admin/areas/links/messages-pt";
 import { merchantOrdersPt } from "../admin/areas/merchant-orders/messages-pt";
@@ -9,6 +10,10 @@ import type { AdminDictionary } from "./dictionary";
 
 export const adminPt: AdminDictionary = {
   "admin.nav.label": "Console de administração",
+  "admin.pager.range": "{from}–{to} de {total}",
+  "admin.pager.previous": "Anterior",
+  "admin.pager.next": "Próxima",
+  "admin.pager.label": "Páginas",
   "admin.nav.overview": "Visão geral",
   "admin.nav.payments": "Pagamentos",
   "admin.nav.webhooks": "Webhooks",
@@ -22,6 +27,12 @@ export const adminPt: AdminDictionary = {
   "admin.filters.apply": "Aplicar filtros",
   "admin.filters.any": "Qualquer",
   "admin.filters.anyTime": "Qualquer data",
+  "admin.lineItems.title": "Título",
+  "admin.lineItems.quantity": "Quantidade",
+  "admin.lineItems.unitPrice": "Preço unitário ({currency})",
+  "admin.lineItems.remove": "Remover o item {n}",
+  "admin.lineItems.add": "Adicionar um item",
+  "admin.lineItems.total": "Total: {amount}",
   "admin.age.1h": "Última hora",
   "admin.age.24h": "Últimas 24 horas",
   "admin.age.7d": "Últimos 7 dias",
@@ -355,4 +366,5 @@ export const adminPt: AdminDictionary = {
   ...merchantOrdersPt,
   ...customersPt,
   ...terminalsPt,
+  ...accountPt,
 };

@@ -238,6 +238,39 @@ describe("POST /oauth/token", () => {
   });
 });
 
+describe("POST /__sandbox/oauth/revoke", () => {
+  it("ends the seller's grant: the refresh token is refused and the access token stops working", async () => {
+    const { code } = await authorize();
+    const tokens = await (await exchange(code)).json();
+    const me = () => sandbox.fetch(`${sandbox.url}/users/me`, { headers: authHeaders(tokens.access_token) });
+    expect((await me()).status).toBe(200);
+    const res = await sandbox.fetch(`${sandbox.url}/__sandbox/oauth/revoke`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ user_id: tokens.user_id }),
+    });
+    expect(await res.json()).toEqual({ revoked: 1 });
+    const refused = await token({
+      grant_type: "refresh_token",
+      client_id: DEFAULT_OAUTH_APP.client_id,
+      client_secret: DEFAULT_OAUTH_APP.client_secret,
+      refresh_token: tokens.refresh_token,
+    });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error).toBe("invalid_grant");
+    expect((await me()).status).toBe(401);
+  });
+
+  it("refuses a missing user_id with a 400", async () => {
+    const res = await sandbox.fetch(`${sandbox.url}/__sandbox/oauth/revoke`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({}),
+    });
+    expect(res.status).toBe(400);
+  });
+});
+
 describe("the connected seller", () => {
   it("works on provider paths and sees only its own data", async () => {
     const { code } = await authorize();

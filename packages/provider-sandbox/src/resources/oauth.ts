@@ -266,6 +266,24 @@ export function exchangeOAuthToken(ctx: SandboxContext, body: TokenRequest): Sch
   return tokenResponse(fresh.accessToken, fresh.refreshToken, seller.userId, seller.publicKey);
 }
 
+/**
+ * The seller removes an application from their account: every refresh token the app holds for them is dropped
+ * and the access tokens it issued stop working. Later refreshes get 400 `invalid_grant`. Returns how many grants
+ * ended.
+ */
+export function revokeOAuthAccess(ctx: SandboxContext, input: { userId: number; clientId?: string }): number {
+  const grants = ctx.store.global<RefreshGrant>(GRANTS);
+  let revoked = 0;
+  for (const grant of grants.list()) {
+    if (grant.userId !== input.userId) continue;
+    if (input.clientId !== undefined && grant.clientId !== input.clientId) continue;
+    grants.delete(grant.refreshToken);
+    ctx.store.revokeAccessToken(grant.accessToken);
+    revoked += 1;
+  }
+  return revoked;
+}
+
 function tokenResponse(
   accessToken: string,
   refreshToken: string,
@@ -337,6 +355,18 @@ export const registerOauthRoutes: RegisterRoutes = (app, ctx) => {
   });
 
   app.post("/oauth/token", (c) => c.json(exchangeOAuthToken(ctx, c.get("jsonBody") as TokenRequest)));
+
+  app.post("/__sandbox/oauth/revoke", (c) => {
+    const body = (c.get("jsonBody") ?? {}) as Record<string, unknown>;
+    const userId = typeof body.user_id === "number" ? body.user_id : Number(body.user_id);
+    if (!Number.isSafeInteger(userId) || userId <= 0) {
+      throw classicError(400, "user_id must be a seller's user id", {
+        cause: [{ code: "bad_request", description: "user_id must be a seller's user id", data: null }],
+      });
+    }
+    const clientId = typeof body.client_id === "string" && body.client_id !== "" ? body.client_id : undefined;
+    return c.json({ revoked: revokeOAuthAccess(ctx, { userId, ...(clientId ? { clientId } : {}) }) });
+  });
 
   app.get("/__sandbox/oauth/apps", (c) => c.json({ apps: [{ ...DEFAULT_OAUTH_APP }, ...apps(ctx).list()] }));
   app.post("/__sandbox/oauth/apps", (c) => {

@@ -32,6 +32,7 @@ import { getStoreSettings } from "../../domain/settings/store-settings";
 import { updateStoreSettings } from "../../domain/settings/update-store-settings";
 import { AppError } from "../../errors/app-error";
 import { adminProcedure, router, viewerProcedure } from "../trpc";
+import { adminAccountRouter } from "./admin-account";
 import { adminAuditRouter } from "./admin-audit";
 import { adminCustomersRouter } from "./admin-customers";
 import { adminLinksRouter } from "./admin-links";
@@ -175,4 +176,5 @@ export const adminRouter = router({
   merchantOrders: adminMerchantOrdersRouter,
   customers: adminCustomersRouter,
   terminals: adminTerminalsRouter,
+  account: adminAccountRouter,
 });

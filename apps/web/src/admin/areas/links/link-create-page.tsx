@@ -3,19 +3,20 @@
 // starts a new key for the corrected form. Prices are typed in the store's currency and sent in minor units.
 import { type CreateLinkOutput, createLinkInputSchema } from "@cobro/contracts";
 import { type CurrencyCode, isSupportedCurrency } from "@cobro/provider-client/money";
-import { Alert, Button, Card, PageHeading } from "@cobro/ui";
+import { Alert, Button, Card, CheckboxGroupField, PageHeading, TextField } from "@cobro/ui";
 import { TRPCClientError } from "@trpc/client";
-import { type FormEvent, useState } from "react";
+import { type ChangeEvent, type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { describeError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
-import { ItemsEditor } from "./items-editor";
-import { emptyItem, type ItemRow, issuesByField, localToIso, toItemInputs, translateIssues } from "./link-form";
+import { emptyLineItem, type LineItemRow, LineItemsEditor } from "../../components/line-items-editor";
+import { CatalogPicker } from "./catalog-picker";
+import { issuesByField, itemErrorKey, localToIso, toItemInputs, translateIssues } from "./link-form";
 import { LinkShare } from "./link-share";
 
 interface FormState {
-  items: ItemRow[];
+  items: LineItemRow[];
   payerEmail: string;
   expiresFrom: string;
   expiresTo: string;
@@ -25,7 +26,7 @@ interface FormState {
 }
 
 const EMPTY_FORM: FormState = {
-  items: [emptyItem()],
+  items: [emptyLineItem()],
   payerEmail: "",
   expiresFrom: "",
   expiresTo: "",
@@ -41,7 +42,7 @@ function CreatedPanel({ link, onAnother }: { link: CreateLinkOutput; onAnother()
     <Card>
       <Alert tone="success">{t("admin.links.created")}</Alert>
       <LinkShare initPoint={link.initPoint} />
-      <div className="payment-actions">
+      <div className="admin-actions">
         <Link to={`/admin/links/${encodeURIComponent(link.preferenceId)}`}>{t("admin.links.openDetail")}</Link>
         <Button variant="secondary" onClick={onAnother}>
           {t("admin.links.another")}
@@ -108,118 +109,70 @@ export function LinkCreatePage() {
     create.reset();
   };
 
-  const fieldError = (key: string) =>
-    errors[key] ? (
-      <span role="alert" className="links-field-error">
-        {errors[key]}
-      </span>
-    ) : null;
+  const field = (key: "payerEmail" | "expiresFrom" | "expiresTo" | "externalReference" | "maxInstallments") => ({
+    id: `link-${key}`,
+    value: form[key],
+    disabled: busy,
+    error: errors[key],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set(key, event.target.value),
+  });
 
   return (
     <section>
-      <PageHeading title={t("admin.links.newTitle")} />
-      <p>{t("admin.links.intro")}</p>
+      <PageHeading title={t("admin.links.newTitle")} description={t("admin.links.intro")} />
       {created ? (
         <CreatedPanel link={created} onAnother={startAgain} />
       ) : (
-        <form className="links-form" onSubmit={submit} noValidate aria-label={t("admin.links.newTitle")}>
-          <ItemsEditor
-            rows={form.items}
-            currency={currency}
-            disabled={busy}
-            errors={errors}
-            onChange={(items) => set("items", items)}
-            withCatalog
-          />
-          <label>
-            {t("admin.links.payerEmail")}
-            <input
-              type="email"
-              value={form.payerEmail}
+        <Card>
+          <form className="ui-form" onSubmit={submit} noValidate aria-label={t("admin.links.newTitle")}>
+            <LineItemsEditor
+              legend={t("admin.links.items")}
+              idPrefix="link-item"
+              rows={form.items}
+              currency={currency}
               disabled={busy}
-              aria-invalid={errors.payerEmail ? true : undefined}
-              onChange={(event) => set("payerEmail", event.target.value)}
-            />
-          </label>
-          {fieldError("payerEmail")}
-          <label>
-            {t("admin.links.expiresFrom")}
-            <input
-              type="datetime-local"
-              value={form.expiresFrom}
-              disabled={busy}
-              onChange={(event) => set("expiresFrom", event.target.value)}
-            />
-          </label>
-          <label>
-            {t("admin.links.expiresTo")}
-            <input
-              type="datetime-local"
-              value={form.expiresTo}
-              disabled={busy}
-              aria-invalid={errors.expiresTo ? true : undefined}
-              onChange={(event) => set("expiresTo", event.target.value)}
-            />
-          </label>
-          {fieldError("expiresTo")}
-          <label>
-            {t("admin.links.externalReference")}
-            <input
-              value={form.externalReference}
-              maxLength={256}
-              disabled={busy}
-              aria-invalid={errors.externalReference ? true : undefined}
-              onChange={(event) => set("externalReference", event.target.value)}
-            />
-          </label>
-          {fieldError("externalReference")}
-          <fieldset>
-            <legend>{t("admin.links.excluded")}</legend>
-            {(methods.data ?? []).length === 0 ? <p>{t("admin.links.excludedNone")}</p> : null}
-            {(methods.data ?? []).map((method) => (
-              <label key={method.id} className="links-check">
-                <input
-                  type="checkbox"
-                  checked={form.excluded.includes(method.id)}
-                  disabled={busy}
-                  onChange={(event) =>
-                    set(
-                      "excluded",
-                      event.target.checked
-                        ? [...form.excluded, method.id]
-                        : form.excluded.filter((id) => id !== method.id),
-                    )
-                  }
+              maxRows={20}
+              errorOf={(index, key) => errors[itemErrorKey(index, key)]}
+              error={errors.items}
+              onChange={(items) => set("items", items)}
+              addons={
+                <CatalogPicker
+                  currency={currency}
+                  onPick={(row) => set("items", [...form.items.filter((r) => r.title || r.unitPrice), row])}
                 />
-                {method.name}
-              </label>
-            ))}
-          </fieldset>
-          <label>
-            {t("admin.links.maxInstallments")}
-            <input
-              inputMode="numeric"
-              value={form.maxInstallments}
-              disabled={busy}
-              aria-invalid={errors.maxInstallments ? true : undefined}
-              onChange={(event) => set("maxInstallments", event.target.value)}
+              }
             />
-          </label>
-          {fieldError("maxInstallments")}
-          {errors.currency ? <Alert tone="danger">{errors.currency}</Alert> : null}
-          {create.isError ? (
-            <Alert tone="danger">{describeError(create.error, { t, language }).message}</Alert>
-          ) : Object.keys(errors).length > 0 ? (
-            <Alert tone="danger">{t("admin.links.fixErrors")}</Alert>
-          ) : null}
-          {create.data?.outcome === "unknown" ? <Alert tone="warning">{t("admin.links.unknown")}</Alert> : null}
-          <div className="payment-actions">
-            <Button type="submit" disabled={busy}>
-              {busy ? t("admin.links.creating") : t("admin.links.create")}
-            </Button>
-            <Link to="/admin/links">{t("admin.links.detail.back")}</Link>
-          </div>
-        </form>
+            <TextField label={t("admin.links.payerEmail")} type="email" {...field("payerEmail")} />
+            <div className="ui-form__row">
+              <TextField label={t("admin.links.expiresFrom")} type="datetime-local" {...field("expiresFrom")} />
+              <TextField label={t("admin.links.expiresTo")} type="datetime-local" {...field("expiresTo")} />
+            </div>
+            <TextField label={t("admin.links.externalReference")} maxLength={256} {...field("externalReference")} />
+            <CheckboxGroupField
+              id="link-excluded"
+              label={t("admin.links.excluded")}
+              options={(methods.data ?? []).map((method) => ({ value: method.id, label: method.name }))}
+              value={form.excluded}
+              onChange={(excluded) => set("excluded", excluded)}
+              disabled={busy}
+              emptyText={t("admin.links.excludedNone")}
+            />
+            <TextField label={t("admin.links.maxInstallments")} inputMode="numeric" {...field("maxInstallments")} />
+            {errors.currency ? <Alert tone="danger">{errors.currency}</Alert> : null}
+            {create.isError ? (
+              <Alert tone="danger">{describeError(create.error, { t, language }).message}</Alert>
+            ) : Object.keys(errors).length > 0 ? (
+              <Alert tone="danger">{t("admin.links.fixErrors")}</Alert>
+            ) : null}
+            {create.data?.outcome === "unknown" ? <Alert tone="warning">{t("admin.links.unknown")}</Alert> : null}
+            <div className="admin-actions">
+              <Button type="submit" disabled={busy}>
+                {busy ? t("admin.links.creating") : t("admin.links.create")}
+              </Button>
+              <Link to="/admin/links">{t("admin.links.detail.back")}</Link>
+            </div>
+          </form>
+        </Card>
       )}
     </section>
   );

@@ -9,6 +9,7 @@ import { describeError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
 import { ErrorStatusPage } from "../../../pages/error-status-page";
 import { httpStatusOf, trpc } from "../../../trpc";
+import { LineItemsTable } from "../../components/line-items-table";
 import { useCanAct } from "../use-can-act";
 import { EditLinkDialog, ExpireLinkDialog } from "./link-dialogs";
 import { LinkShare } from "./link-share";
@@ -46,7 +47,7 @@ export function LinkDetailPage() {
         title={title}
         actions={
           canAct ? (
-            <div className="payment-actions">
+            <div className="admin-actions">
               <Button variant="secondary" onClick={() => setDialog("edit")}>
                 {t("admin.links.edit")}
               </Button>
@@ -61,7 +62,7 @@ export function LinkDetailPage() {
       />
       <div className="links-detail">
         <Card>
-          <dl className="payment-facts">
+          <dl className="admin-facts">
             <dt>{t("admin.links.detail.status")}</dt>
             <dd data-testid="link-state">
               <LinkStateBadge expired={data.expired} />
@@ -105,88 +106,88 @@ export function LinkDetailPage() {
         </Card>
       </div>
 
-      <h2>{t("admin.links.items")}</h2>
-      <table className="payments-table" data-testid="link-items">
-        <tbody>
-          {data.items.map((item, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: items may share an id and never reorder
-            <tr key={index}>
-              <td>{item.title}</td>
-              <td className="num">× {item.quantity}</td>
-              <td className="num">
-                <Money {...item.unitPrice} locale={moneyLocaleFor(item.unitPrice.currency)} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Card title={t("admin.links.items")}>
+        <LineItemsTable items={data.items} testId="link-items" />
+      </Card>
 
-      <h2>{t("admin.links.detail.payments")}</h2>
-      {data.payments.length === 0 ? (
-        <EmptyState title={t("admin.links.detail.noPayments")} />
-      ) : (
-        <table className="payments-table" data-testid="link-payments" aria-label={t("admin.links.detail.payments")}>
-          <thead>
-            <tr>
-              <th>{t("admin.payments.col.id")}</th>
-              <th>{t("admin.payments.col.created")}</th>
-              <th>{t("admin.payments.col.status")}</th>
-              <th className="num">{t("admin.payments.col.amount")}</th>
-              <th>{t("admin.payments.col.payer")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.payments.map((payment) => (
-              <tr key={payment.providerPaymentId}>
-                <td>
-                  <Link to={`/admin/payments/${payment.providerPaymentId}`}>{payment.providerPaymentId}</Link>
-                </td>
-                <td>{formatDate(payment.createdAt, "dateTime")}</td>
-                <td>
-                  <PaymentStatusBadge status={payment.status} statusDetail={payment.statusDetail} />
-                </td>
-                <td className="num">
-                  <Money {...payment.amount} locale={moneyLocaleFor(payment.amount.currency)} />
-                </td>
-                <td>{payment.payerEmail ?? ""}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <Card title={t("admin.links.detail.payments")}>
+        {data.payments.length === 0 ? (
+          <EmptyState title={t("admin.links.detail.noPayments")} />
+        ) : (
+          <div className="admin-table-wrap">
+            <table className="admin-table" data-testid="link-payments" aria-label={t("admin.links.detail.payments")}>
+              <thead>
+                <tr>
+                  <th scope="col">{t("admin.payments.col.id")}</th>
+                  <th scope="col">{t("admin.payments.col.created")}</th>
+                  <th scope="col">{t("admin.payments.col.status")}</th>
+                  <th scope="col" className="num">
+                    {t("admin.payments.col.amount")}
+                  </th>
+                  <th scope="col">{t("admin.payments.col.payer")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.payments.map((payment) => (
+                  <tr key={payment.providerPaymentId}>
+                    <td>
+                      <Link to={`/admin/payments/${payment.providerPaymentId}`}>{payment.providerPaymentId}</Link>
+                    </td>
+                    <td>{formatDate(payment.createdAt, "dateTime")}</td>
+                    <td>
+                      <PaymentStatusBadge status={payment.status} statusDetail={payment.statusDetail} />
+                    </td>
+                    <td className="num">
+                      <Money {...payment.amount} locale={moneyLocaleFor(payment.amount.currency)} />
+                    </td>
+                    <td>{payment.payerEmail ?? ""}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
 
-      <h2>{t("admin.links.detail.merchantOrders")}</h2>
-      {data.merchantOrders.length === 0 ? (
-        <EmptyState title={t("admin.links.detail.noMerchantOrders")} />
-      ) : (
-        <table className="payments-table" data-testid="link-merchant-orders">
-          <thead>
-            <tr>
-              <th>{t("admin.payments.col.id")}</th>
-              <th>{t("admin.links.detail.status")}</th>
-              <th className="num">{t("admin.links.detail.paid")}</th>
-              <th className="num">{t("admin.links.total")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.merchantOrders.map((order) => (
-              <tr key={order.id}>
-                <td>{order.id}</td>
-                <td>
-                  {order.status}
-                  {order.orderStatus ? ` · ${order.orderStatus}` : ""}
-                </td>
-                <td className="num">
-                  {order.paid ? <Money {...order.paid} locale={moneyLocaleFor(order.paid.currency)} /> : "—"}
-                </td>
-                <td className="num">
-                  {order.total ? <Money {...order.total} locale={moneyLocaleFor(order.total.currency)} /> : "—"}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <Card title={t("admin.links.detail.merchantOrders")}>
+        {data.merchantOrders.length === 0 ? (
+          <EmptyState title={t("admin.links.detail.noMerchantOrders")} />
+        ) : (
+          <div className="admin-table-wrap">
+            <table className="admin-table" data-testid="link-merchant-orders">
+              <thead>
+                <tr>
+                  <th scope="col">{t("admin.payments.col.id")}</th>
+                  <th scope="col">{t("admin.links.detail.status")}</th>
+                  <th scope="col" className="num">
+                    {t("admin.links.detail.paid")}
+                  </th>
+                  <th scope="col" className="num">
+                    {t("admin.links.total")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.merchantOrders.map((order) => (
+                  <tr key={order.id}>
+                    <td>{order.id}</td>
+                    <td>
+                      {order.status}
+                      {order.orderStatus ? ` · ${order.orderStatus}` : ""}
+                    </td>
+                    <td className="num">
+                      {order.paid ? <Money {...order.paid} locale={moneyLocaleFor(order.paid.currency)} /> : "—"}
+                    </td>
+                    <td className="num">
+                      {order.total ? <Money {...order.total} locale={moneyLocaleFor(order.total.currency)} /> : "—"}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
 
       {dialog === "edit" ? <EditLinkDialog link={data} onClose={() => setDialog(null)} /> : null}
       {dialog === "expire" ? (

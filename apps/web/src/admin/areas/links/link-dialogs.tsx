@@ -3,16 +3,16 @@
 // said as such, never as a failure.
 import { type LinkDetail, updateLinkInputSchema } from "@cobro/contracts";
 import { type CurrencyCode, isSupportedCurrency } from "@cobro/provider-client/money";
-import { Alert, ConfirmDialog } from "@cobro/ui";
+import { Alert, ConfirmDialog, TextField } from "@cobro/ui";
 import { useState } from "react";
 import { describeError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
-import { ItemsEditor } from "./items-editor";
+import { type LineItemRow, LineItemsEditor } from "../../components/line-items-editor";
 import {
-  type ItemRow,
   isoToLocal,
   issuesByField,
+  itemErrorKey,
   localToIso,
   minorToPrice,
   toItemInputs,
@@ -38,7 +38,7 @@ export function EditLinkDialog({ link, onClose }: { link: LinkDetail; onClose():
   const { t } = useI18n();
   const currency: CurrencyCode = isSupportedCurrency(link.total.currency) ? link.total.currency : "ARS";
   const [idempotencyKey] = useState(() => crypto.randomUUID());
-  const [items, setItems] = useState<ItemRow[]>(() =>
+  const [items, setItems] = useState<LineItemRow[]>(() =>
     link.items.map((item) => ({
       title: item.title,
       quantity: String(item.quantity),
@@ -77,20 +77,17 @@ export function EditLinkDialog({ link, onClose }: { link: LinkDetail; onClose():
     update.mutate(parsed.data);
   };
 
+  const locked = busy || done;
   const urlField = (key: keyof typeof backUrls, label: string) => (
-    <>
-      <label>
-        {label}
-        <input
-          type="url"
-          value={backUrls[key]}
-          disabled={busy || done}
-          aria-invalid={errors[`backUrls.${key}`] ? true : undefined}
-          onChange={(event) => setBackUrls((prev) => ({ ...prev, [key]: event.target.value }))}
-        />
-      </label>
-      {errors[`backUrls.${key}`] ? <span role="alert">{errors[`backUrls.${key}`]}</span> : null}
-    </>
+    <TextField
+      id={`link-back-${key}`}
+      label={label}
+      type="url"
+      value={backUrls[key]}
+      disabled={locked}
+      error={errors[`backUrls.${key}`]}
+      onChange={(event) => setBackUrls((prev) => ({ ...prev, [key]: event.target.value }))}
+    />
   );
 
   return (
@@ -106,34 +103,44 @@ export function EditLinkDialog({ link, onClose }: { link: LinkDetail; onClose():
       onCancel={onClose}
     >
       <form
-        className="payment-dialog-form"
+        className="ui-form"
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
           submit();
         }}
       >
-        <ItemsEditor rows={items} currency={currency} disabled={busy || done} errors={errors} onChange={setItems} />
-        <label>
-          {t("admin.links.expiresFrom")}
-          <input
+        <LineItemsEditor
+          legend={t("admin.links.items")}
+          idPrefix="link-edit-item"
+          rows={items}
+          currency={currency}
+          disabled={locked}
+          maxRows={20}
+          errorOf={(index, key) => errors[itemErrorKey(index, key)]}
+          error={errors.items}
+          onChange={setItems}
+        />
+        <div className="ui-form__row">
+          <TextField
+            id="link-edit-expiresFrom"
+            label={t("admin.links.expiresFrom")}
             type="datetime-local"
             value={expiresFrom}
-            disabled={busy || done}
+            disabled={locked}
+            error={errors.expiresFrom}
             onChange={(event) => setExpiresFrom(event.target.value)}
           />
-        </label>
-        <label>
-          {t("admin.links.expiresTo")}
-          <input
+          <TextField
+            id="link-edit-expiresTo"
+            label={t("admin.links.expiresTo")}
             type="datetime-local"
             value={expiresTo}
-            disabled={busy || done}
-            aria-invalid={errors.expiresTo ? true : undefined}
+            disabled={locked}
+            error={errors.expiresTo}
             onChange={(event) => setExpiresTo(event.target.value)}
           />
-        </label>
-        {errors.expiresTo ? <span role="alert">{errors.expiresTo}</span> : null}
+        </div>
         {urlField("success", t("admin.links.edit.backSuccess"))}
         {urlField("pending", t("admin.links.edit.backPending"))}
         {urlField("failure", t("admin.links.edit.backFailure"))}

@@ -1,40 +1,25 @@
 // What the link forms share: items typed as text in the currency's decimals, turned into minor units before
 // anything is sent, and dates typed in the browser's time zone.
 import type { LinkItemInput } from "@cobro/contracts";
-import { type CurrencyCode, toDecimalString, toMinorUnits } from "@cobro/provider-client/money";
+import { type CurrencyCode, toDecimalString } from "@cobro/provider-client/money";
 import type { Translate } from "../../../i18n/dictionary";
-
-export interface ItemRow {
-  title: string;
-  quantity: string;
-  unitPrice: string;
-  productId?: string | undefined;
-}
-
-export function emptyItem(): ItemRow {
-  return { title: "", quantity: "1", unitPrice: "" };
-}
-
-/** "12,50" or "12.50" → minor units; NaN when it is not an amount in the currency's decimals. */
-export function priceToMinor(text: string, currency: CurrencyCode): number {
-  const value = text.trim().replace(",", ".");
-  if (value === "") return Number.NaN;
-  try {
-    return toMinorUnits(value, currency);
-  } catch {
-    return Number.NaN;
-  }
-}
+import { type LineItemField, type LineItemRow, priceTextToMinor } from "../../components/line-items-editor";
 
 export function minorToPrice(minor: number, currency: CurrencyCode): string {
   return toDecimalString(minor, currency);
 }
 
-export function toItemInputs(rows: readonly ItemRow[], currency: CurrencyCode): LinkItemInput[] {
+/** The input's key of a line's field ("items.0.unitPriceMinor"), as the schemas and the server name it. */
+export function itemErrorKey(index: number, field: LineItemField): string {
+  return `items.${index}.${field === "unitPrice" ? "unitPriceMinor" : field}`;
+}
+
+/** The rows as the contract's items; a price that is not an amount in the currency is NaN (the schema refuses it). */
+export function toItemInputs(rows: readonly LineItemRow[], currency: CurrencyCode): LinkItemInput[] {
   return rows.map((row) => ({
     title: row.title.trim(),
     quantity: Number(row.quantity),
-    unitPriceMinor: priceToMinor(row.unitPrice, currency),
+    unitPriceMinor: priceTextToMinor(row.unitPrice, currency) ?? Number.NaN,
     ...(row.productId ? { productId: row.productId } : {}),
   }));
 }

@@ -4,7 +4,6 @@ import { Route, Routes } from "react-router";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { useI18n } from "../../../i18n/i18n-context";
 import { ErrorStatusPage } from "../../../pages/error-status-page";
-import "../payments/payments.css";
 import { LinkCreatePage } from "./link-create-page";
 import { LinkDetailPage } from "./link-detail-page";
 import { LinksListPage } from "./links-list-page";

@@ -12,6 +12,7 @@ import { describeError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
 import { ErrorStatusPage } from "../../../pages/error-status-page";
 import { httpStatusOf, trpc } from "../../../trpc";
+import { LineItemsTable } from "../../components/line-items-table";
 import { canActOnPayments } from "../payments/payment-permissions";
 import { MerchantOrderForm } from "./merchant-order-form";
 import { MerchantOrderStatus } from "./merchant-order-status";
@@ -24,8 +25,7 @@ function EditSection({ order, onClose }: { order: MerchantOrderDetail; onClose(s
   });
   const currency = isSupportedCurrency(order.total.currency) ? order.total.currency : "ARS";
   return (
-    <Card>
-      <h2>{t("admin.merchantOrders.editTitle", { id: order.id })}</h2>
+    <Card title={t("admin.merchantOrders.editTitle", { id: order.id })}>
       <MerchantOrderForm
         mode="edit"
         currency={currency}
@@ -113,7 +113,7 @@ export function MerchantOrderDetailPage() {
       ) : null}
       {saved ? <Alert tone="success">{t("admin.merchantOrders.form.saved")}</Alert> : null}
       {canAct && !editing ? (
-        <div className="mo-actions">
+        <div className="admin-actions">
           <Button
             onClick={() => {
               setSaved(false);
@@ -135,7 +135,7 @@ export function MerchantOrderDetailPage() {
       ) : null}
 
       <Card>
-        <dl className="mo-facts">
+        <dl className="admin-facts">
           <dt>{t("admin.merchantOrders.fact.total")}</dt>
           <dd data-testid="mo-total">{money(order.total)}</dd>
           <dt>{t("admin.merchantOrders.fact.paid")}</dt>
@@ -179,65 +179,60 @@ export function MerchantOrderDetailPage() {
         </dl>
       </Card>
 
-      <h2>{t("admin.merchantOrders.items")}</h2>
-      <table className="mo-table" data-testid="mo-items">
-        <tbody>
-          {order.items.map((item, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: item lines may lack ids and never reorder here
-            <tr key={index}>
-              <td>{item.title}</td>
-              <td className="num">× {item.quantity}</td>
-              <td className="num">{money(item.unitPrice)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Card title={t("admin.merchantOrders.items")}>
+        <LineItemsTable items={order.items} testId="mo-items" />
+      </Card>
 
-      <h2>{t("admin.merchantOrders.payments")}</h2>
-      {order.payments.length === 0 ? (
-        <p>{t("admin.merchantOrders.noPayments")}</p>
-      ) : (
-        <table className="mo-table" data-testid="mo-payments">
-          <tbody>
-            {order.payments.map((payment) => (
-              <tr key={payment.id} data-payment-id={payment.id}>
-                <td>
-                  <Link to={`/admin/payments/${payment.id}`}>{payment.id}</Link>
-                </td>
-                <td>{payment.createdAt ? formatDate(payment.createdAt, "dateTime") : ""}</td>
-                <td>
-                  <PaymentStatusBadge status={payment.status} statusDetail={payment.statusDetail} />
-                </td>
-                <td className="num">{money(payment.amount)}</td>
-                <td className="num">{payment.refunded.amountMinor > 0 ? money(payment.refunded) : ""}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <Card title={t("admin.merchantOrders.payments")}>
+        {order.payments.length === 0 ? (
+          <p>{t("admin.merchantOrders.noPayments")}</p>
+        ) : (
+          <div className="admin-table-wrap">
+            <table className="admin-table" data-testid="mo-payments">
+              <tbody>
+                {order.payments.map((payment) => (
+                  <tr key={payment.id} data-payment-id={payment.id}>
+                    <td>
+                      <Link to={`/admin/payments/${payment.id}`}>{payment.id}</Link>
+                    </td>
+                    <td>{payment.createdAt ? formatDate(payment.createdAt, "dateTime") : ""}</td>
+                    <td>
+                      <PaymentStatusBadge status={payment.status} statusDetail={payment.statusDetail} />
+                    </td>
+                    <td className="num">{money(payment.amount)}</td>
+                    <td className="num">{payment.refunded.amountMinor > 0 ? money(payment.refunded) : ""}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
 
-      <h2>{t("admin.merchantOrders.shipments")}</h2>
-      {order.shipments.length === 0 ? (
-        <p>{t("admin.merchantOrders.noShipments")}</p>
-      ) : (
-        <table className="mo-table">
-          <tbody>
-            {order.shipments.map((shipment, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: shipments may lack ids
-              <tr key={index}>
-                <td>{shipment.id ?? "—"}</td>
-                <td>{shipment.status ?? ""}</td>
-                <td>{shipment.shippingMode ?? ""}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <Card title={t("admin.merchantOrders.shipments")}>
+        {order.shipments.length === 0 ? (
+          <p>{t("admin.merchantOrders.noShipments")}</p>
+        ) : (
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <tbody>
+                {order.shipments.map((shipment, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: shipments may lack ids
+                  <tr key={index}>
+                    <td>{shipment.id ?? "—"}</td>
+                    <td>{shipment.status ?? ""}</td>
+                    <td>{shipment.shippingMode ?? ""}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
 
       {order.requests.length > 0 ? (
-        <>
-          <h2>{t("admin.merchantOrders.history")}</h2>
-          <ul data-testid="mo-history">
+        <Card title={t("admin.merchantOrders.history")}>
+          <ul className="admin-list" data-testid="mo-history">
             {order.requests.map((request, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the list is rebuilt whole on each read
               <li key={index}>
@@ -247,7 +242,7 @@ export function MerchantOrderDetailPage() {
               </li>
             ))}
           </ul>
-        </>
+        </Card>
       ) : null}
     </section>
   );

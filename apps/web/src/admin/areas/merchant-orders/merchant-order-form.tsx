@@ -11,15 +11,16 @@ import {
   type UpdateMerchantOrderInput,
   updateMerchantOrderInputSchema,
 } from "@cobro/contracts";
-import { type CurrencyCode, toDecimalString, toMinorUnits } from "@cobro/provider-client/money";
-import { Alert, Button } from "@cobro/ui";
+import { type CurrencyCode, toDecimalString } from "@cobro/provider-client/money";
+import { Alert, Button, CheckboxField, TextareaField, TextField } from "@cobro/ui";
 import { useState } from "react";
-import { type FieldPath, useFieldArray, useForm } from "react-hook-form";
+import { type FieldPath, useController, useForm } from "react-hook-form";
 import { describeError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
+import { emptyLineItem, type LineItemRow, LineItemsEditor, priceTextToMinor } from "../../components/line-items-editor";
 
 export interface MerchantOrderFormValues {
-  items: { title: string; quantity: string; unitPrice: string }[];
+  items: LineItemRow[];
   changeItems: boolean;
   externalReference: string;
   preferenceId: string;
@@ -44,8 +45,6 @@ export interface MerchantOrderFormProps {
   onCancel?: () => void;
 }
 
-const EMPTY_ITEM = { title: "", quantity: "1", unitPrice: "" };
-
 /** Our input field (as the server and the contract name it) → the form's field. */
 function formFieldOf(path: readonly PropertyKey[]): FieldPath<MerchantOrderFormValues> | null {
   const [head, index, leaf] = path.map(String);
@@ -66,7 +65,7 @@ function formFieldOf(path: readonly PropertyKey[]): FieldPath<MerchantOrderFormV
 }
 
 export function MerchantOrderForm({ mode, currency, initial, submit, onDone, onCancel }: MerchantOrderFormProps) {
-  const { t, language, formatMoney } = useI18n();
+  const { t, language } = useI18n();
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ tone: "danger" | "warning"; message: string } | null>(null);
@@ -79,7 +78,7 @@ export function MerchantOrderForm({ mode, currency, initial, submit, onDone, onC
               quantity: String(item.quantity),
               unitPrice: toDecimalString(item.unitPriceMinor, currency),
             }))
-          : [EMPTY_ITEM],
+          : [emptyLineItem()],
       changeItems: mode === "create",
       externalReference: initial?.externalReference ?? "",
       preferenceId: "",
@@ -87,25 +86,9 @@ export function MerchantOrderForm({ mode, currency, initial, submit, onDone, onC
       additionalInfo: initial?.additionalInfo ?? "",
     },
   });
-  const { fields, append, remove } = useFieldArray({ control: form.control, name: "items" });
+  const itemLines = useController({ control: form.control, name: "items" });
   const errors = form.formState.errors;
   const changeItems = form.watch("changeItems");
-  const watchedItems = form.watch("items");
-
-  const priceOf = (text: string): number | null => {
-    const value = text.trim().replace(",", ".");
-    if (value === "") return null;
-    try {
-      return toMinorUnits(value, currency);
-    } catch {
-      return null;
-    }
-  };
-  const total = watchedItems.reduce((sum, item) => {
-    const price = priceOf(item.unitPrice);
-    const quantity = /^\d+$/.test(item.quantity.trim()) ? Number(item.quantity) : 0;
-    return price === null ? sum : sum + price * quantity;
-  }, 0);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setOutcome(null);
@@ -117,7 +100,7 @@ export function MerchantOrderForm({ mode, currency, initial, submit, onDone, onC
         : values.changeItems;
     let priceInvalid = false;
     const items = values.items.map((item, index) => {
-      const unitPriceMinor = priceOf(item.unitPrice);
+      const unitPriceMinor = priceTextToMinor(item.unitPrice, currency);
       if (itemsWanted && unitPriceMinor === null) {
         priceInvalid = true;
         form.setError(`items.${index}.unitPrice`, { message: t("admin.merchantOrders.form.badPrice", { currency }) });
@@ -190,117 +173,64 @@ export function MerchantOrderForm({ mode, currency, initial, submit, onDone, onC
     }
   });
 
-  const fieldError = (message: string | undefined, id: string) =>
-    message ? (
-      <span className="mo-field-error" id={id} role="alert">
-        {message}
-      </span>
-    ) : null;
-
   return (
-    <form className="mo-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={busy}>
-      <fieldset disabled={busy}>
-        <legend>{t("admin.merchantOrders.form.items")}</legend>
-        {mode === "edit" ? (
-          <label style={{ flexDirection: "row", alignItems: "center", gap: "0.5rem" }}>
-            <input type="checkbox" {...form.register("changeItems")} />
-            {t("admin.merchantOrders.form.changeItems")}
-          </label>
-        ) : null}
-        {changeItems ? (
-          <>
-            <p>{t("admin.merchantOrders.form.itemsHint", { currency })}</p>
-            {fields.map((field, index) => {
-              const itemErrors = errors.items?.[index];
-              return (
-                <div className="mo-item" key={field.id} data-testid="mo-item">
-                  <label>
-                    {t("admin.merchantOrders.form.itemTitle")}
-                    <input
-                      {...form.register(`items.${index}.title`)}
-                      aria-invalid={itemErrors?.title ? true : undefined}
-                      aria-describedby={itemErrors?.title ? `mo-item-${index}-title-error` : undefined}
-                    />
-                    {fieldError(itemErrors?.title?.message, `mo-item-${index}-title-error`)}
-                  </label>
-                  <label>
-                    {t("admin.merchantOrders.form.quantity")}
-                    <input
-                      inputMode="numeric"
-                      {...form.register(`items.${index}.quantity`)}
-                      aria-invalid={itemErrors?.quantity ? true : undefined}
-                      aria-describedby={itemErrors?.quantity ? `mo-item-${index}-quantity-error` : undefined}
-                    />
-                    {fieldError(itemErrors?.quantity?.message, `mo-item-${index}-quantity-error`)}
-                  </label>
-                  <label>
-                    {t("admin.merchantOrders.form.unitPrice", { currency })}
-                    <input
-                      inputMode="decimal"
-                      {...form.register(`items.${index}.unitPrice`)}
-                      aria-invalid={itemErrors?.unitPrice ? true : undefined}
-                      aria-describedby={itemErrors?.unitPrice ? `mo-item-${index}-price-error` : undefined}
-                    />
-                    {fieldError(itemErrors?.unitPrice?.message, `mo-item-${index}-price-error`)}
-                  </label>
-                  <Button
-                    variant="secondary"
-                    onClick={() => remove(index)}
-                    disabled={fields.length === 1}
-                    aria-label={t("admin.merchantOrders.form.removeItem", { n: index + 1 })}
-                  >
-                    ×
-                  </Button>
-                </div>
-              );
-            })}
-            <div className="mo-actions">
-              <Button variant="secondary" onClick={() => append(EMPTY_ITEM)}>
-                {t("admin.merchantOrders.form.addItem")}
-              </Button>
-              <strong data-testid="mo-form-total">
-                {t("admin.merchantOrders.form.total", { amount: formatMoney(total, currency) })}
-              </strong>
-            </div>
-          </>
-        ) : null}
-      </fieldset>
-      <fieldset disabled={busy}>
-        <label>
-          {t("admin.merchantOrders.form.reference")}
-          <input {...form.register("externalReference")} aria-invalid={errors.externalReference ? true : undefined} />
-          {fieldError(errors.externalReference?.message, "mo-reference-error")}
-        </label>
-        {mode === "create" ? (
-          <label>
-            {t("admin.merchantOrders.form.preference")}
-            <input {...form.register("preferenceId")} aria-invalid={errors.preferenceId ? true : undefined} />
-            <small>{t("admin.merchantOrders.form.preferenceHint")}</small>
-            {fieldError(errors.preferenceId?.message, "mo-preference-error")}
-          </label>
-        ) : null}
-        <label>
-          {t("admin.merchantOrders.form.notificationUrl")}
-          <input
-            type="url"
-            {...form.register("notificationUrl")}
-            aria-invalid={errors.notificationUrl ? true : undefined}
-          />
-          {mode === "create" ? <small>{t("admin.merchantOrders.form.notificationUrlHint")}</small> : null}
-          {fieldError(errors.notificationUrl?.message, "mo-notification-error")}
-        </label>
-        <label>
-          {t("admin.merchantOrders.form.additionalInfo")}
-          <textarea
-            rows={3}
-            {...form.register("additionalInfo")}
-            aria-invalid={errors.additionalInfo ? true : undefined}
-          />
-          {fieldError(errors.additionalInfo?.message, "mo-info-error")}
-        </label>
-      </fieldset>
+    <form className="ui-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={busy}>
+      {mode === "edit" ? (
+        <CheckboxField
+          id="mo-change-items"
+          label={t("admin.merchantOrders.form.changeItems")}
+          disabled={busy}
+          {...form.register("changeItems")}
+        />
+      ) : null}
+      {changeItems ? (
+        <LineItemsEditor
+          legend={t("admin.merchantOrders.form.items")}
+          // "Leave out to keep the current items" is about an edit; a new order's labels already name the currency.
+          description={mode === "edit" ? t("admin.merchantOrders.form.itemsHint", { currency }) : undefined}
+          idPrefix="mo-item"
+          rows={itemLines.field.value}
+          currency={currency}
+          disabled={busy}
+          errorOf={(index, field) => errors.items?.[index]?.[field]?.message}
+          onChange={itemLines.field.onChange}
+        />
+      ) : null}
+      <TextField
+        id="mo-reference"
+        label={t("admin.merchantOrders.form.reference")}
+        disabled={busy}
+        {...form.register("externalReference")}
+        error={errors.externalReference?.message}
+      />
+      {mode === "create" ? (
+        <TextField
+          id="mo-preference"
+          label={t("admin.merchantOrders.form.preference")}
+          description={t("admin.merchantOrders.form.preferenceHint")}
+          disabled={busy}
+          {...form.register("preferenceId")}
+          error={errors.preferenceId?.message}
+        />
+      ) : null}
+      <TextField
+        id="mo-notification-url"
+        label={t("admin.merchantOrders.form.notificationUrl")}
+        description={mode === "create" ? t("admin.merchantOrders.form.notificationUrlHint") : undefined}
+        type="url"
+        disabled={busy}
+        {...form.register("notificationUrl")}
+        error={errors.notificationUrl?.message}
+      />
+      <TextareaField
+        id="mo-additional-info"
+        label={t("admin.merchantOrders.form.additionalInfo")}
+        disabled={busy}
+        {...form.register("additionalInfo")}
+        error={errors.additionalInfo?.message}
+      />
       {outcome ? <Alert tone={outcome.tone}>{outcome.message}</Alert> : null}
-      <div className="mo-actions">
+      <div className="admin-actions">
         <Button type="submit" busy={busy} busyLabel={t("admin.merchantOrders.form.working")}>
           {mode === "create" ? t("admin.merchantOrders.form.create") : t("admin.merchantOrders.form.save")}
         </Button>

@@ -1,6 +1,6 @@
 // /admin/merchant-orders/new: a sale the merchant records itself, created at the provider (operators and admins).
 import { isSupportedCurrency } from "@cobro/provider-client/money";
-import { ErrorState, LoadingState, PageHeading } from "@cobro/ui";
+import { Card, ErrorState, LoadingState, PageHeading } from "@cobro/ui";
 import { Link, useNavigate } from "react-router";
 import { useCurrentUser } from "../../../components/app-layout";
 import { describeError } from "../../../errors/describe-error";
@@ -25,12 +25,14 @@ export function MerchantOrderNewPage() {
       </p>
       <PageHeading title={t("admin.merchantOrders.new")} />
       {currency ? (
-        <MerchantOrderForm
-          mode="create"
-          currency={currency}
-          submit={(input) => create.mutateAsync(input as Parameters<typeof create.mutateAsync>[0])}
-          onDone={(result) => navigate(`/admin/merchant-orders/${result.merchantOrderId}?created=1`)}
-        />
+        <Card>
+          <MerchantOrderForm
+            mode="create"
+            currency={currency}
+            submit={(input) => create.mutateAsync(input as Parameters<typeof create.mutateAsync>[0])}
+            onDone={(result) => navigate(`/admin/merchant-orders/${result.merchantOrderId}?created=1`)}
+          />
+        </Card>
       ) : config.isError ? (
         <ErrorState
           title={t("admin.merchantOrders.loadFailed")}

@@ -95,7 +95,7 @@ describe("[admin][merchant-orders] new merchant order form", () => {
     await user.clear(screen.getByLabelText(/^Quantity/));
     await user.type(screen.getByLabelText(/^Quantity/), "2");
     await user.type(screen.getByLabelText(/^Unit price/), "12,50");
-    expect(screen.getByTestId("mo-form-total")).toHaveTextContent("Total: ARS 25.00");
+    expect(screen.getByTestId("line-items-total")).toHaveTextContent("Total: ARS 25.00");
     await user.type(screen.getByLabelText(/^Preference id/), "1000001-pref");
 
     await user.click(screen.getByRole("button", { name: "Create merchant order" }));
@@ -112,9 +112,10 @@ describe("[admin][merchant-orders] new merchant order form", () => {
     answer = "refuse";
     await user.click(screen.getByRole("button", { name: "Create merchant order" }));
     const preference = screen.getByLabelText(/^Preference id/);
-    expect(await within(preference.closest("label") as HTMLElement).findByRole("alert")).toHaveTextContent(
-      "Mercado Pago has no preference (payment link) with that id.",
-    );
+    expect(
+      await within(preference.closest(".ui-field") as HTMLElement).findByText(/^Mercado Pago has no preference/),
+    ).toHaveTextContent("Mercado Pago has no preference (payment link) with that id.");
+    expect(preference).toHaveAccessibleDescription(/Mercado Pago has no preference \(payment link\) with that id\./);
     expect(preference).toHaveAttribute("aria-invalid", "true");
     expect(screen.getByLabelText(/^Title/)).toHaveValue("Mate");
 

@@ -7,7 +7,6 @@ import { ErrorStatusPage } from "../../../pages/error-status-page";
 import { MerchantOrderDetailPage } from "./merchant-order-detail-page";
 import { MerchantOrderNewPage } from "./merchant-order-new-page";
 import { MerchantOrdersListPage } from "./merchant-orders-list-page";
-import "./merchant-orders.css";
 
 export default function MerchantOrdersArea() {
   const { t } = useI18n();

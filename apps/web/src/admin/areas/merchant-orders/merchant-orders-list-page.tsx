@@ -8,11 +8,12 @@ import {
   merchantOrderFiltersToQuery,
   merchantOrderSearchInputSchema,
 } from "@cobro/contracts";
-import { Alert, Button, EmptyState, ErrorState, LoadingState, Money, PageHeading } from "@cobro/ui";
+import { Alert, Button, Money, OffsetPager, PageHeading, SelectField, TextField } from "@cobro/ui";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type FormEvent, useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useCurrentUser } from "../../../components/app-layout";
+import { QueryList } from "../../../components/query-list";
 import { describeError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
@@ -41,6 +42,7 @@ export function MerchantOrdersListPage() {
   const [params, setParams] = useSearchParams();
   const { filters, invalid } = useMemo(() => readFilters(params), [params]);
   const list = trpc.admin.merchantOrders.search.useQuery(filters, { placeholderData: keepPreviousData });
+  const page = list.data;
   const query = merchantOrderFiltersToQuery({ ...filters, offset: 0 }).toString();
 
   const applyFilters = (event: FormEvent<HTMLFormElement>) => {
@@ -78,110 +80,129 @@ export function MerchantOrdersListPage() {
         }
       />
       {/* key: the uncontrolled inputs start again from the URL when it changes (back button, shared link). */}
-      <form key={query} className="mo-filters" onSubmit={applyFilters} aria-label={t("admin.merchantOrders.filters")}>
-        <label>
-          {t("admin.merchantOrders.filter.status")}
-          <select name="status" defaultValue={filters.status ?? ""}>
-            <option value="">{t("admin.merchantOrders.filter.anyStatus")}</option>
-            {MERCHANT_ORDER_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {t(`admin.merchantOrders.status.${status}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t("admin.merchantOrders.filter.preference")}
-          <input name="preference" defaultValue={filters.preferenceId ?? ""} />
-        </label>
-        <label>
-          {t("admin.merchantOrders.filter.reference")}
-          <input name="ref" defaultValue={filters.externalReference ?? ""} />
-        </label>
-        <label>
-          {t("admin.merchantOrders.filter.from")}
-          <input type="date" name="from" defaultValue={toDateInput(filters.createdFrom)} />
-        </label>
-        <label>
-          {t("admin.merchantOrders.filter.to")}
-          <input type="date" name="to" defaultValue={toDateInput(filters.createdTo)} />
-        </label>
+      <form
+        key={query}
+        className="admin-filters"
+        onSubmit={applyFilters}
+        aria-label={t("admin.merchantOrders.filters")}
+      >
+        <SelectField
+          id="mo-filter-status"
+          label={t("admin.merchantOrders.filter.status")}
+          name="status"
+          defaultValue={filters.status ?? ""}
+          options={[
+            { value: "", label: t("admin.merchantOrders.filter.anyStatus") },
+            ...MERCHANT_ORDER_STATUSES.map((status) => ({
+              value: status,
+              label: t(`admin.merchantOrders.status.${status}`),
+            })),
+          ]}
+        />
+        <TextField
+          id="mo-filter-preference"
+          label={t("admin.merchantOrders.filter.preference")}
+          name="preference"
+          defaultValue={filters.preferenceId ?? ""}
+        />
+        <TextField
+          id="mo-filter-ref"
+          label={t("admin.merchantOrders.filter.reference")}
+          name="ref"
+          defaultValue={filters.externalReference ?? ""}
+        />
+        <TextField
+          id="mo-filter-from"
+          label={t("admin.merchantOrders.filter.from")}
+          type="date"
+          name="from"
+          defaultValue={toDateInput(filters.createdFrom)}
+        />
+        <TextField
+          id="mo-filter-to"
+          label={t("admin.merchantOrders.filter.to")}
+          type="date"
+          name="to"
+          defaultValue={toDateInput(filters.createdTo)}
+        />
         <Button type="submit">{t("admin.merchantOrders.filter.apply")}</Button>
         <Link to="/admin/merchant-orders">{t("admin.merchantOrders.filter.clear")}</Link>
       </form>
 
       {invalid ? <Alert tone="warning">{t("admin.merchantOrders.filter.invalid")}</Alert> : null}
 
-      {list.isPending ? (
-        <LoadingState label={t("common.loading")} />
-      ) : list.isError && !list.data ? (
-        <ErrorState
-          title={t("admin.merchantOrders.loadFailed")}
-          message={describeError(list.error, { t, language }).message}
-          onRetry={() => void list.refetch()}
-          retryLabel={t("common.retry")}
-          retrying={list.isFetching}
-        />
-      ) : list.data.items.length === 0 ? (
-        <EmptyState title={t("admin.merchantOrders.empty")} />
-      ) : (
-        <>
-          {list.isError ? <Alert tone="danger">{describeError(list.error, { t, language }).message}</Alert> : null}
-          <table className="mo-table" aria-busy={list.isFetching} aria-label={t("admin.merchantOrders.title")}>
-            <thead>
-              <tr>
-                <th>{t("admin.merchantOrders.col.id")}</th>
-                <th>{t("admin.merchantOrders.col.created")}</th>
-                <th>{t("admin.merchantOrders.col.status")}</th>
-                <th className="num">{t("admin.merchantOrders.col.total")}</th>
-                <th className="num">{t("admin.merchantOrders.col.paid")}</th>
-                <th>{t("admin.merchantOrders.col.reference")}</th>
-                <th>{t("admin.merchantOrders.col.preference")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.items.map((order) => (
-                <tr key={order.id} data-merchant-order-id={order.id}>
-                  <td>
-                    <Link to={`/admin/merchant-orders/${order.id}`}>{order.id}</Link>
-                  </td>
-                  <td>{order.createdAt ? formatDate(order.createdAt, "dateTime") : "—"}</td>
-                  <td>
-                    <MerchantOrderStatus status={order.status} orderStatus={order.orderStatus} />
-                  </td>
-                  <td className="num">
-                    <Money {...order.total} locale={moneyLocaleFor(order.total.currency)} />
-                  </td>
-                  <td className="num">
-                    <Money {...order.paid} locale={moneyLocaleFor(order.paid.currency)} />
-                  </td>
-                  <td>{order.externalReference ?? ""}</td>
-                  <td>{order.preferenceId ?? ""}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <div className="mo-actions">
-            <span aria-live="polite">
-              {t("admin.merchantOrders.range", {
-                from: list.data.offset + 1,
-                to: list.data.offset + list.data.items.length,
-                total: list.data.total,
-              })}
-            </span>
-            {list.data.offset > 0 ? (
-              <Button variant="secondary" onClick={() => goTo(Math.max(0, list.data.offset - PAGE_SIZE))}>
-                {t("admin.merchantOrders.previous")}
-              </Button>
+      <QueryList
+        query={list}
+        items={page?.items}
+        failed={list.isError && !page}
+        loadingLabel={t("common.loading")}
+        failedTitle={t("admin.merchantOrders.loadFailed")}
+        empty={{ title: t("admin.merchantOrders.empty") }}
+      >
+        {(rows) => (
+          <>
+            {list.isError ? <Alert tone="danger">{describeError(list.error, { t, language }).message}</Alert> : null}
+            <div className="admin-table-wrap" aria-busy={list.isFetching}>
+              <table className="admin-table" aria-label={t("admin.merchantOrders.title")}>
+                <thead>
+                  <tr>
+                    <th scope="col">{t("admin.merchantOrders.col.id")}</th>
+                    <th scope="col">{t("admin.merchantOrders.col.created")}</th>
+                    <th scope="col">{t("admin.merchantOrders.col.status")}</th>
+                    <th scope="col" className="num">
+                      {t("admin.merchantOrders.col.total")}
+                    </th>
+                    <th scope="col" className="num">
+                      {t("admin.merchantOrders.col.paid")}
+                    </th>
+                    <th scope="col">{t("admin.merchantOrders.col.reference")}</th>
+                    <th scope="col">{t("admin.merchantOrders.col.preference")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((order) => (
+                    <tr key={order.id} data-merchant-order-id={order.id}>
+                      <td>
+                        <Link to={`/admin/merchant-orders/${order.id}`}>{order.id}</Link>
+                      </td>
+                      <td>{order.createdAt ? formatDate(order.createdAt, "dateTime") : "—"}</td>
+                      <td>
+                        <MerchantOrderStatus status={order.status} orderStatus={order.orderStatus} />
+                      </td>
+                      <td className="num">
+                        <Money {...order.total} locale={moneyLocaleFor(order.total.currency)} />
+                      </td>
+                      <td className="num">
+                        <Money {...order.paid} locale={moneyLocaleFor(order.paid.currency)} />
+                      </td>
+                      <td>{order.externalReference ?? ""}</td>
+                      <td>{order.preferenceId ?? ""}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {page ? (
+              <OffsetPager
+                offset={page.offset}
+                shown={rows.length}
+                pageSize={PAGE_SIZE}
+                hasNext={page.nextOffset !== null}
+                busy={list.isFetching}
+                onGo={goTo}
+                rangeLabel={t("admin.pager.range", {
+                  from: page.offset + 1,
+                  to: page.offset + rows.length,
+                  total: page.total,
+                })}
+                previousLabel={t("admin.pager.previous")}
+                nextLabel={t("admin.pager.next")}
+                label={t("admin.pager.label")}
+              />
             ) : null}
-            {list.data.nextOffset !== null ? (
-              <Button variant="secondary" onClick={() => goTo(list.data.nextOffset ?? 0)}>
-                {t("admin.merchantOrders.next")}
-              </Button>
-            ) : null}
-          </div>
-        </>
-      )}
+          </>
+        )}
+      </QueryList>
     </section>
   );
 }

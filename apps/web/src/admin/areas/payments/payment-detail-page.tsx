@@ -12,6 +12,7 @@ import { describeError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
 import { ErrorStatusPage } from "../../../pages/error-status-page";
 import { httpStatusOf, trpc } from "../../../trpc";
+import { LineItemsTable } from "../../components/line-items-table";
 import { CancelDialog, CaptureDialog, type PaymentDialogKind, RefundDialog } from "./payment-action-dialogs";
 import { canActOnPayments } from "./payment-permissions";
 import { TimelineLine } from "./payment-timeline";
@@ -171,18 +172,7 @@ export function PaymentDetailPage() {
       {payment.items.length > 0 ? (
         <>
           <h2>{t("admin.payments.items")}</h2>
-          <table className="payments-table">
-            <tbody>
-              {payment.items.map((item, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: items have no id and never reorder
-                <tr key={index}>
-                  <td>{item.title}</td>
-                  <td className="num">× {item.quantity}</td>
-                  <td className="num">{money(item.unitPrice)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <LineItemsTable items={payment.items} />
         </>
       ) : null}
 

@@ -1,0 +1,146 @@
+// @vitest-environment jsdom
+// The Accounts page as an admin drives it: a callback's outcome in words, a connection ended by the provider with
+// its reason, disconnecting only after confirmation, and no "Connect" without an OAuth application. The real tRPC
+// client talks to a fake server at the fetch level.
+import "@testing-library/jest-dom/vitest";
+import { cleanup, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter, Route, Routes } from "react-router";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { AppProviders } from "../../../providers";
+import { FakeTrpcServer } from "../../../test/fake-trpc-server";
+import AccountPage from "./account-page";
+
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute("open", "");
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute("open");
+  };
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const CHARGING = {
+  userId: 1000001,
+  nickname: "TESTSELLER",
+  email: "seller@testuser.com",
+  siteId: "MLA",
+  countryId: "AR",
+  mode: "sandbox",
+};
+
+const ACTIVE = {
+  id: "00000000-0000-4000-8000-000000000001",
+  providerUserId: 2000001,
+  nickname: "SHOP_AMIGA",
+  siteId: "MLA",
+  status: "active",
+  liveMode: false,
+  scope: "offline_access read write",
+  connectedAt: "2026-01-01T00:00:00.000Z",
+  expiresAt: new Date(Date.now() + 100 * 24 * 3600 * 1000 + 3600 * 1000).toISOString(),
+  lastRefreshedAt: null,
+  lastError: null,
+  lastErrorAt: null,
+  endedAt: null,
+  endedReason: null,
+};
+
+const REVOKED = {
+  ...ACTIVE,
+  id: "00000000-0000-4000-8000-000000000002",
+  providerUserId: 2000002,
+  nickname: "GONE_SHOP",
+  status: "revoked",
+  expiresAt: null,
+  lastError: "refresh_refused",
+  lastErrorAt: "2026-02-01T00:00:00.000Z",
+  endedAt: "2026-02-01T00:00:00.000Z",
+  endedReason: "refresh_refused",
+};
+
+function renderPage(server: FakeTrpcServer, url = "/admin/account") {
+  vi.stubGlobal("fetch", server.fetch);
+  return render(
+    <AppProviders language="en" cartItems={[]}>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path="/admin/account" element={<AccountPage />} />
+        </Routes>
+      </MemoryRouter>
+    </AppProviders>,
+  );
+}
+
+describe("AccountPage", () => {
+  it("shows the charging account, a callback refusal in words, and why a connection ended", async () => {
+    const server = new FakeTrpcServer({
+      "admin.account.chargingAccount": () => CHARGING,
+      "admin.account.connections": () => ({ items: [ACTIVE, REVOKED], oauthAvailable: true }),
+    });
+    renderPage(server, "/admin/account?oauthError=state_used");
+    expect(
+      await screen.findByText("This authorization was already used. Start again to connect another seller."),
+    ).toBeVisible();
+    expect(await screen.findByText("TESTSELLER")).toBeVisible();
+    expect(screen.getByText("Test (embedded sandbox)")).toBeVisible();
+    const active = await screen.findByTestId("connection-2000001");
+    expect(active).toHaveTextContent("Connected");
+    expect(active).toHaveTextContent("100 days");
+    expect(active).toHaveTextContent("Never");
+    const revoked = screen.getByTestId("connection-2000002");
+    expect(revoked).toHaveTextContent("Ended by Mercado Pago");
+    expect(revoked).toHaveTextContent("Mercado Pago refused the refresh token: the seller revoked access.");
+    expect(within(revoked).queryAllByRole("button")).toHaveLength(0);
+    expect(screen.getByRole("button", { name: "Connect a seller account" })).toBeEnabled();
+  });
+
+  it("disconnects only after confirmation", async () => {
+    const server = new FakeTrpcServer({
+      "admin.account.chargingAccount": () => CHARGING,
+      "admin.account.connections": () => ({ items: [ACTIVE], oauthAvailable: true }),
+      "admin.account.disconnect": () => ({
+        ...ACTIVE,
+        status: "disconnected",
+        endedAt: "2026-03-01T00:00:00.000Z",
+        endedReason: "disconnected",
+      }),
+    });
+    renderPage(server);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Disconnect (SHOP_AMIGA)" }));
+    const dialog = screen.getByRole("dialog", { name: "Disconnect SHOP_AMIGA?" });
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(server.callsTo("admin.account.disconnect")).toHaveLength(0);
+
+    await user.click(screen.getByRole("button", { name: "Disconnect (SHOP_AMIGA)" }));
+    await user.click(
+      within(screen.getByRole("dialog", { name: "Disconnect SHOP_AMIGA?" })).getByRole("button", {
+        name: "Disconnect",
+      }),
+    );
+    expect(await screen.findByText("SHOP_AMIGA was disconnected.")).toBeVisible();
+    expect(server.callsTo("admin.account.disconnect")).toEqual([{ accountId: ACTIVE.id }]);
+  });
+
+  it("offers no Connect without an OAuth application, and says what to configure", async () => {
+    const server = new FakeTrpcServer({
+      "admin.account.chargingAccount": () => ({ ...CHARGING, mode: "live" }),
+      "admin.account.connections": () => ({ items: [], oauthAvailable: false }),
+    });
+    renderPage(server);
+    expect(await screen.findByText("No seller account is connected")).toBeVisible();
+    expect(
+      screen.getByText(
+        "Connecting seller accounts needs Cobro's OAuth application: set MP_CLIENT_ID and MP_CLIENT_SECRET.",
+      ),
+    ).toBeVisible();
+    expect(screen.queryByRole("button", { name: "Connect a seller account" })).toBeNull();
+    expect(await screen.findByText("Live")).toBeVisible();
+  });
+});

@@ -1,0 +1,319 @@
+// /admin/account: the provider account Cobro charges with (`/users/me` of the store's credentials), and the seller
+// accounts connected by OAuth: connect one (the provider's authorization page, then back to Cobro's callback),
+// see each connection's state (expires in, last refresh, last error or why it ended), refresh it now, disconnect it
+// (confirmation). No token ever reaches this page.
+import {
+  type ChargingAccountMode,
+  type ConnectedAccount,
+  type ConnectedAccountStatus,
+  OAUTH_CALLBACK_ERRORS,
+  type OAuthCallbackError,
+} from "@cobro/contracts";
+import { Alert, Button, ConfirmDialog, EmptyState, LoadingState, PageHeading, StatusBadge, type Tone } from "@cobro/ui";
+import { useState } from "react";
+import { useSearchParams } from "react-router";
+import { QueryErrorState } from "../../../components/query-list";
+import { useDocumentTitle } from "../../../components/use-document-title";
+import { describeError } from "../../../errors/describe-error";
+import { useI18n } from "../../../i18n/i18n-context";
+import { trpc } from "../../../trpc";
+import { type Outcome, OutcomeAlert, useOutcome } from "../admin-outcome";
+import "./account.css";
+
+const MODE_TONE: Record<ChargingAccountMode, Tone> = { sandbox: "info", test: "warning", live: "success" };
+const STATUS_TONE: Record<ConnectedAccountStatus, Tone> = {
+  active: "success",
+  revoked: "danger",
+  disconnected: "neutral",
+};
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function isCallbackError(value: string | null): value is OAuthCallbackError {
+  return value !== null && (OAUTH_CALLBACK_ERRORS as readonly string[]).includes(value);
+}
+
+function ChargingAccountSection() {
+  const { t } = useI18n();
+  const account = trpc.admin.account.chargingAccount.useQuery();
+  const data = account.data;
+  return (
+    <section className="account-section" aria-labelledby="account-charging-title">
+      <h2 id="account-charging-title" className="admin-subheading">
+        {t("admin.account.charging.title")}
+      </h2>
+      <p className="admin-hint">{t("admin.account.charging.description")}</p>
+      {account.isPending ? (
+        <LoadingState label={t("admin.account.charging.loading")} />
+      ) : !data ? (
+        <QueryErrorState title={t("admin.account.charging.failed")} query={account} headingLevel={3} />
+      ) : (
+        <dl className="admin-facts" aria-label={t("admin.account.charging.title")}>
+          <div>
+            <dt>{t("admin.account.charging.nickname")}</dt>
+            <dd>{data.nickname ?? t("admin.account.none")}</dd>
+          </div>
+          <div>
+            <dt>{t("admin.account.charging.userId")}</dt>
+            <dd className="admin-mono">{data.userId}</dd>
+          </div>
+          <div>
+            <dt>{t("admin.account.charging.email")}</dt>
+            <dd>{data.email ?? t("admin.account.none")}</dd>
+          </div>
+          <div>
+            <dt>{t("admin.account.charging.site")}</dt>
+            <dd>{data.siteId ?? t("admin.account.none")}</dd>
+          </div>
+          <div>
+            <dt>{t("admin.account.charging.country")}</dt>
+            <dd>{data.countryId ?? t("admin.account.none")}</dd>
+          </div>
+          <div>
+            <dt>{t("admin.account.charging.mode")}</dt>
+            <dd>
+              <StatusBadge tone={MODE_TONE[data.mode]}>{t(`admin.account.mode.${data.mode}`)}</StatusBadge>
+            </dd>
+          </div>
+        </dl>
+      )}
+    </section>
+  );
+}
+
+function ExpiresIn({ expiresAt }: { expiresAt: string | null }) {
+  const { t, tPlural, formatDate } = useI18n();
+  if (!expiresAt) return <>{t("admin.account.none")}</>;
+  const days = Math.floor((Date.parse(expiresAt) - Date.now()) / DAY_MS);
+  if (days < 0) return <>{t("admin.account.expired")}</>;
+  return (
+    <span title={formatDate(expiresAt, "dateTime")}>
+      {tPlural({ one: "admin.account.expiresInDays.one", other: "admin.account.expiresInDays.other" }, days, {
+        count: days,
+      })}
+    </span>
+  );
+}
+
+function DisconnectDialog({
+  account,
+  onClose,
+  onDone,
+}: {
+  account: ConnectedAccount;
+  onClose(): void;
+  onDone(outcome: Outcome): void;
+}) {
+  const { t, language } = useI18n();
+  const utils = trpc.useUtils();
+  const disconnect = trpc.admin.account.disconnect.useMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const name = account.nickname ?? String(account.providerUserId);
+  const confirm = async () => {
+    if (disconnect.isPending) return;
+    setFailure(null);
+    try {
+      await disconnect.mutateAsync({ accountId: account.id });
+      await utils.admin.account.connections.invalidate();
+      onDone({ tone: "success", message: t("admin.account.disconnected", { name }) });
+    } catch (error) {
+      setFailure(describeError(error, { t, language }).message);
+    }
+  };
+  return (
+    <ConfirmDialog
+      open
+      title={t("admin.account.disconnectTitle", { name })}
+      confirmLabel={t("admin.account.disconnect")}
+      cancelLabel={t("admin.account.cancel")}
+      busy={disconnect.isPending}
+      busyLabel={t("admin.account.working")}
+      onConfirm={() => void confirm()}
+      onCancel={onClose}
+    >
+      <p>{t("admin.account.disconnectBody")}</p>
+      {failure ? <Alert tone="danger">{failure}</Alert> : null}
+    </ConfirmDialog>
+  );
+}
+
+function ConnectionsSection({ onOutcome }: { onOutcome(outcome: Outcome): void }) {
+  const { t, formatDate } = useI18n();
+  const connections = trpc.admin.account.connections.useQuery();
+  const utils = trpc.useUtils();
+  const start = trpc.admin.account.startConnect.useMutation();
+  const refresh = trpc.admin.account.refresh.useMutation();
+  const outcome = useOutcome();
+  const [disconnecting, setDisconnecting] = useState<ConnectedAccount | null>(null);
+  const data = connections.data;
+
+  const connect = async () => {
+    if (start.isPending) return;
+    try {
+      const { authorizationUrl } = await start.mutateAsync();
+      window.location.assign(authorizationUrl);
+    } catch (error) {
+      outcome.failed(error);
+    }
+  };
+
+  const refreshNow = async (account: ConnectedAccount) => {
+    if (refresh.isPending) return;
+    const name = account.nickname ?? String(account.providerUserId);
+    try {
+      const result = await refresh.mutateAsync({ accountId: account.id });
+      await utils.admin.account.connections.invalidate();
+      if (result.outcome === "refreshed") outcome.succeeded(t("admin.account.refreshed", { name }));
+      else if (result.outcome === "revoked")
+        onOutcome({ tone: "danger", message: t("admin.account.revoked", { name }) });
+      else onOutcome({ tone: "danger", message: t("admin.account.refreshFailed", { name }) });
+    } catch (error) {
+      outcome.failed(error);
+    }
+  };
+
+  return (
+    <section className="account-section" aria-labelledby="account-connections-title">
+      <div className="account-section-heading">
+        <h2 id="account-connections-title" className="admin-subheading">
+          {t("admin.account.connections.title")}
+        </h2>
+        {data?.oauthAvailable ? (
+          <Button onClick={() => void connect()} disabled={start.isPending}>
+            {start.isPending ? t("admin.account.connecting") : t("admin.account.connect")}
+          </Button>
+        ) : null}
+      </div>
+      <p className="admin-hint">{t("admin.account.connections.description")}</p>
+      <OutcomeAlert outcome={outcome.outcome} onDismiss={outcome.clear} />
+      {data && !data.oauthAvailable ? <Alert tone="info">{t("admin.account.notConfigured")}</Alert> : null}
+      {connections.isPending ? (
+        <LoadingState label={t("admin.account.connections.loading")} />
+      ) : !data ? (
+        <QueryErrorState title={t("admin.account.connections.failed")} query={connections} headingLevel={3} />
+      ) : data.items.length === 0 ? (
+        <EmptyState
+          headingLevel={3}
+          title={t("admin.account.connections.empty")}
+          description={t("admin.account.connections.emptyHint")}
+        />
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table" aria-label={t("admin.account.connections.title")}>
+            <thead>
+              <tr>
+                <th scope="col">{t("admin.account.col.seller")}</th>
+                <th scope="col">{t("admin.account.col.status")}</th>
+                <th scope="col">{t("admin.account.col.expiresIn")}</th>
+                <th scope="col">{t("admin.account.col.lastRefresh")}</th>
+                <th scope="col">{t("admin.account.col.lastError")}</th>
+                <th scope="col">{t("admin.account.col.actions")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((account) => {
+                const name = account.nickname ?? String(account.providerUserId);
+                return (
+                  <tr key={account.id} data-testid={`connection-${account.providerUserId}`}>
+                    <td>
+                      <strong>{account.nickname ?? t("admin.account.none")}</strong>
+                      <br />
+                      <span className="admin-mono">{account.providerUserId}</span>
+                      {account.siteId ? ` · ${account.siteId}` : null}
+                    </td>
+                    <td>
+                      <StatusBadge tone={STATUS_TONE[account.status]}>
+                        {t(`admin.account.status.${account.status}`)}
+                      </StatusBadge>
+                      {account.endedAt ? (
+                        <>
+                          <br />
+                          {t("admin.account.endedAt", { date: formatDate(account.endedAt, "dateTime") })}
+                        </>
+                      ) : null}
+                    </td>
+                    <td>{account.status === "active" ? <ExpiresIn expiresAt={account.expiresAt} /> : "—"}</td>
+                    <td>
+                      {account.lastRefreshedAt
+                        ? formatDate(account.lastRefreshedAt, "dateTime")
+                        : t("admin.account.never")}
+                    </td>
+                    <td>
+                      {account.endedReason && account.endedReason !== "disconnected"
+                        ? t(`admin.account.error.${account.endedReason}`)
+                        : account.lastError
+                          ? t(`admin.account.error.${account.lastError}`)
+                          : t("admin.account.none")}
+                    </td>
+                    <td>
+                      {account.status === "active" ? (
+                        <div className="admin-actions">
+                          <Button
+                            variant="secondary"
+                            disabled={refresh.isPending}
+                            onClick={() => void refreshNow(account)}
+                            aria-label={t("admin.account.refreshNamed", { name })}
+                          >
+                            {t("admin.account.refresh")}
+                          </Button>
+                          <Button
+                            variant="danger"
+                            onClick={() => setDisconnecting(account)}
+                            aria-label={t("admin.account.disconnectNamed", { name })}
+                          >
+                            {t("admin.account.disconnect")}
+                          </Button>
+                        </div>
+                      ) : null}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {disconnecting ? (
+        <DisconnectDialog
+          account={disconnecting}
+          onClose={() => setDisconnecting(null)}
+          onDone={(done) => {
+            setDisconnecting(null);
+            onOutcome(done);
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+export default function AccountPage() {
+  const { t } = useI18n();
+  useDocumentTitle(t("admin.account.title"));
+  const [params, setParams] = useSearchParams();
+  const connected = params.get("connected");
+  const callbackError = params.get("oauthError");
+  const [outcome, setOutcome] = useState<Outcome>(() => {
+    if (connected) return { tone: "success", message: t("admin.account.connected", { id: connected }) };
+    if (callbackError) {
+      return {
+        tone: "danger",
+        message: isCallbackError(callbackError)
+          ? t(`admin.account.callback.${callbackError}`)
+          : t("admin.account.callback.code_refused"),
+      };
+    }
+    return null;
+  });
+  const dismiss = () => {
+    setOutcome(null);
+    if (connected || callbackError) setParams({}, { replace: true });
+  };
+  return (
+    <>
+      <PageHeading title={t("admin.account.title")} description={t("admin.account.description")} />
+      <OutcomeAlert outcome={outcome} onDismiss={dismiss} />
+      <ChargingAccountSection />
+      <ConnectionsSection onOutcome={setOutcome} />
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+// @vitest-environment jsdom
+// The shared item lines of the console's forms: numbered labels, rows added and removed, errors on their field,
+// and the running total in the currency's minor units (no float math).
+import "@testing-library/jest-dom/vitest";
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { describe, expect, it } from "vitest";
+import { FakeTrpcServer } from "../../test/fake-trpc-server";
+import { renderWithServer } from "../../test/render-app";
+import { type LineItemRow, LineItemsEditor, lineItemsTotal, priceTextToMinor } from "./line-items-editor";
+
+function Harness({ errors = {} }: { errors?: Record<string, string> }) {
+  const [rows, setRows] = useState<LineItemRow[]>([{ title: "Mate", quantity: "2", unitPrice: "12,50" }]);
+  return (
+    <LineItemsEditor
+      legend="Items"
+      idPrefix="test-item"
+      rows={rows}
+      currency="ARS"
+      maxRows={2}
+      errorOf={(index, field) => errors[`${index}.${field}`]}
+      onChange={setRows}
+    />
+  );
+}
+
+describe("LineItemsEditor", () => {
+  it("numbers each row's labels, adds and removes rows, and keeps the total", async () => {
+    const user = userEvent.setup();
+    renderWithServer(new FakeTrpcServer({}), <Harness />);
+    expect(screen.getByRole("group", { name: "Items" })).toBeInTheDocument();
+    expect(screen.getByLabelText("Title 1")).toHaveValue("Mate");
+    expect(screen.getByTestId("line-items-total")).toHaveTextContent("Total: ARS 25.00");
+    expect(screen.queryByRole("button", { name: "Remove item 1" })).toBeNull();
+
+    await user.click(screen.getByRole("button", { name: "Add an item" }));
+    expect(screen.getByRole("button", { name: "Add an item" })).toBeDisabled();
+    await user.type(screen.getByLabelText("Title 2"), "Bombilla");
+    await user.type(screen.getByLabelText("Unit price (ARS) 2"), "0.10");
+    expect(screen.getByTestId("line-items-total")).toHaveTextContent("Total: ARS 25.10");
+
+    await user.click(screen.getByRole("button", { name: "Remove item 1" }));
+    expect(screen.getByLabelText("Title 1")).toHaveValue("Bombilla");
+    expect(screen.getByTestId("line-items-total")).toHaveTextContent("Total: ARS 0.10");
+  });
+
+  it("shows an error on its field", () => {
+    renderWithServer(new FakeTrpcServer({}), <Harness errors={{ "0.unitPrice": "Enter a price in ARS" }} />);
+    const price = screen.getByLabelText("Unit price (ARS) 1");
+    expect(price).toHaveAttribute("aria-invalid", "true");
+    expect(price).toHaveAttribute("id", "test-item-0-unitPrice");
+    expect(price).toHaveAccessibleDescription("Enter a price in ARS");
+  });
+});
+
+describe("line item amounts", () => {
+  it("reads prices in the currency's decimals and sums whole quantities only", () => {
+    expect(priceTextToMinor("12,50", "ARS")).toBe(1250);
+    expect(priceTextToMinor("ten", "ARS")).toBeNull();
+    expect(priceTextToMinor("", "ARS")).toBeNull();
+    expect(
+      lineItemsTotal(
+        [
+          { title: "a", quantity: "3", unitPrice: "0.10" },
+          { title: "b", quantity: "x", unitPrice: "5" },
+        ],
+        "ARS",
+      ),
+    ).toBe(30);
+  });
+});

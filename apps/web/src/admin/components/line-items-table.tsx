@@ -1,0 +1,33 @@
+// The item lines of a sale as a detail page shows them (a payment, a payment link, a merchant order): title,
+// quantity and unit price, one row each.
+import { Money } from "@cobro/ui";
+import { useI18n } from "../../i18n/i18n-context";
+
+export interface LineItemView {
+  title: string;
+  quantity: number;
+  /** Null when the provider did not say. */
+  unitPrice: { amountMinor: number; currency: string } | null;
+}
+
+export function LineItemsTable({ items, testId }: { items: readonly LineItemView[]; testId?: string }) {
+  const { moneyLocaleFor } = useI18n();
+  return (
+    <div className="admin-table-wrap">
+      <table className="admin-table" data-testid={testId}>
+        <tbody>
+          {items.map((item, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: item lines may lack ids and never reorder here
+            <tr key={index}>
+              <td>{item.title}</td>
+              <td className="num">× {item.quantity}</td>
+              <td className="num">
+                {item.unitPrice ? <Money {...item.unitPrice} locale={moneyLocaleFor(item.unitPrice.currency)} /> : "—"}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
