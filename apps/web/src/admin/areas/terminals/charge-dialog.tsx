@@ -5,7 +5,7 @@
 // and sent in minor units.
 import { createPointIntentInputSchema, POINT_MAX_INSTALLMENTS } from "@cobro/contracts";
 import { type CurrencyCode, toMinorUnits } from "@cobro/provider-client/money";
-import { Alert, ConfirmDialog, SelectField, TextField } from "@cobro/ui";
+import { Alert, CheckboxField, ConfirmDialog, SelectField, TextField } from "@cobro/ui";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
@@ -181,10 +181,12 @@ export function ChargeDialog({
           ]}
           {...form.register("installmentsCost")}
         />
-        <label className="admin-checkbox">
-          <input type="checkbox" disabled={busy} {...form.register("printOnTerminal")} />{" "}
-          {t("admin.terminals.charge.print")}
-        </label>
+        <CheckboxField
+          id="terminal-charge-print"
+          label={t("admin.terminals.charge.print")}
+          disabled={busy}
+          {...form.register("printOnTerminal")}
+        />
         <TextField
           id="terminal-charge-reference"
           label={t("admin.terminals.charge.externalReference")}

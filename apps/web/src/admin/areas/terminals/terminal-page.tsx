@@ -1,7 +1,7 @@
 // /admin/terminals/:deviceId: one terminal — its mode (the provider's list is the source), "Charge on this
 // terminal" for operators when it is in PDV mode, and the charges sent to it from the console (the local table).
 import { isSupportedCurrency } from "@cobro/provider-client/money";
-import { Alert, Button, ErrorState, LoadingState, Money, PageHeading, StatusBadge } from "@cobro/ui";
+import { Alert, Button, ErrorState, LoadingState, Money, OffsetPager, PageHeading, StatusBadge } from "@cobro/ui";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { QueryList } from "../../../components/query-list";
@@ -142,29 +142,22 @@ export function TerminalPage() {
                   </tbody>
                 </table>
               </div>
-              <nav className="admin-actions" aria-label={t("admin.terminals.intents")}>
-                <span aria-live="polite">
-                  {t("admin.terminals.range", {
-                    from: offset + 1,
-                    to: offset + items.length,
-                    total: intents.data?.total ?? items.length,
-                  })}
-                </span>
-                <Button
-                  variant="secondary"
-                  disabled={offset === 0}
-                  onClick={() => setOffset(Math.max(offset - PAGE_SIZE, 0))}
-                >
-                  {t("admin.terminals.previous")}
-                </Button>
-                <Button
-                  variant="secondary"
-                  disabled={offset + items.length >= (intents.data?.total ?? 0)}
-                  onClick={() => setOffset(offset + PAGE_SIZE)}
-                >
-                  {t("admin.terminals.next")}
-                </Button>
-              </nav>
+              <OffsetPager
+                label={t("admin.terminals.intents")}
+                offset={offset}
+                shown={items.length}
+                pageSize={PAGE_SIZE}
+                hasNext={offset + items.length < (intents.data?.total ?? 0)}
+                busy={intents.isFetching}
+                onGo={setOffset}
+                rangeLabel={t("admin.terminals.range", {
+                  from: offset + 1,
+                  to: offset + items.length,
+                  total: intents.data?.total ?? items.length,
+                })}
+                previousLabel={t("admin.terminals.previous")}
+                nextLabel={t("admin.terminals.next")}
+              />
             </>
           )}
         </QueryList>

@@ -1,7 +1,7 @@
 // /admin/terminals: the account's Point terminals (the provider's list, filtered by store and point of sale,
 // paged by offset; filters and page in the URL) with their operating mode, switched by operators; below, the
 // charge events of a period across every terminal.
-import { Alert, Button, PageHeading, StatusBadge, TextField } from "@cobro/ui";
+import { Alert, Button, OffsetPager, PageHeading, StatusBadge, TextField } from "@cobro/ui";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -156,29 +156,22 @@ export function TerminalsListPage() {
               </table>
             </div>
             {devices.isError ? <Alert tone="danger">{t("admin.terminals.failed")}</Alert> : null}
-            <nav className="admin-actions" aria-label={t("admin.terminals.title")}>
-              <span aria-live="polite">
-                {t("admin.terminals.range", {
-                  from: (page?.offset ?? 0) + 1,
-                  to: (page?.offset ?? 0) + items.length,
-                  total: page?.total ?? items.length,
-                })}
-              </span>
-              <Button
-                variant="secondary"
-                disabled={offset === 0 || devices.isFetching}
-                onClick={() => goTo(Math.max(offset - PAGE_SIZE, 0))}
-              >
-                {t("admin.terminals.previous")}
-              </Button>
-              <Button
-                variant="secondary"
-                disabled={offset + items.length >= (page?.total ?? 0) || devices.isFetching}
-                onClick={() => goTo(offset + PAGE_SIZE)}
-              >
-                {t("admin.terminals.next")}
-              </Button>
-            </nav>
+            <OffsetPager
+              label={t("admin.terminals.title")}
+              offset={offset}
+              shown={items.length}
+              pageSize={PAGE_SIZE}
+              hasNext={offset + items.length < (page?.total ?? 0)}
+              busy={devices.isFetching}
+              onGo={goTo}
+              rangeLabel={t("admin.terminals.range", {
+                from: (page?.offset ?? 0) + 1,
+                to: (page?.offset ?? 0) + items.length,
+                total: page?.total ?? items.length,
+              })}
+              previousLabel={t("admin.terminals.previous")}
+              nextLabel={t("admin.terminals.next")}
+            />
           </>
         )}
       </QueryList>
