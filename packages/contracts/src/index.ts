@@ -10,6 +10,7 @@ export * from "./admin-merchant-orders";
 export * from "./admin-operations";
 export * from "./admin-orders";
 export * from "./admin-payments";
+export * from "./admin-terminals";
 export * from "./admin-users";
 export * from "./card-number";
 export * from "./errors";

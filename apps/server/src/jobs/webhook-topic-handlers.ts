@@ -9,6 +9,8 @@ import {
 } from "../domain/merchant-orders/sync-merchant-order-from-provider";
 import { syncOrderNotification } from "../domain/orders/sync-order-notification";
 import { parseProviderPaymentId, syncPaymentFromProvider } from "../domain/payments/sync-payment-from-provider";
+import { syncPointIntentFromNotification } from "../domain/terminals/point-intents";
+import { AppError } from "../errors/app-error";
 
 export type WebhookTopicDeps = Pick<AppDeps, "db" | "provider" | "providerSettings" | "now" | "jobs">;
 
@@ -35,6 +37,14 @@ const handleMerchantOrderNotification: WebhookTopicHandler = async ({ deps, data
   await syncMerchantOrderFromProvider({ deps, merchantOrderId: parseMerchantOrderId(dataId) });
 };
 
+/** A Point payment intent moved (`point_integration_wh`, data.id = the intent's UUID): re-read it into its row. */
+const handlePointIntentNotification: WebhookTopicHandler = async ({ deps, dataId }) => {
+  if (dataId === null || !/^[0-9a-fA-F-]{36}$/.test(dataId)) {
+    throw new AppError("BAD_REQUEST", `"${dataId ?? ""}" is not a payment intent id.`, { field: "data.id" });
+  }
+  await syncPointIntentFromNotification({ deps, intentId: dataId });
+};
+
 /** The topics this version acts on, by the provider's topic name (`type`). */
 export const WEBHOOK_TOPIC_HANDLERS: Readonly<Record<string, WebhookTopicHandler>> = {
   payment: handlePaymentNotification,
@@ -42,4 +52,5 @@ export const WEBHOOK_TOPIC_HANDLERS: Readonly<Record<string, WebhookTopicHandler
   // provider: Webhooks name it `topic_merchant_order_wh`, IPN `merchant_order` (the sandbox sends the latter).
   merchant_order: handleMerchantOrderNotification,
   topic_merchant_order_wh: handleMerchantOrderNotification,
+  point_integration_wh: handlePointIntentNotification,
 };

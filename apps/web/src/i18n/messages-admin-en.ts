@@ -5,6 +5,7 @@ import { customersEn } from "../admin/areas/customers/messages-en";
 import { linksEn } from "../admin/areas/links/messages-en";
 import { merchantOrdersEn } from "../admin/areas/merchant-orders/messages-en";
 import { ordersEn } from "../admin/areas/orders/messages-en";
+import { terminalsEn } from "../admin/areas/terminals/messages-en";
 export const adminEn = {
   "admin.nav.label": "Admin console",
   "admin.pager.range": "{from}–{to} of {total}",
@@ -358,5 +359,6 @@ export const adminEn = {
   ...linksEn,
   ...merchantOrdersEn,
   ...customersEn,
+  ...terminalsEn,
   ...accountEn,
 };

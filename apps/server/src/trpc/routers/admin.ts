@@ -40,6 +40,7 @@ import { adminMerchantOrdersRouter } from "./admin-merchant-orders";
 import { adminOrdersRouter } from "./admin-orders";
 import { adminOverviewRouter } from "./admin-overview";
 import { adminPaymentsRouter } from "./admin-payments";
+import { adminTerminalsRouter } from "./admin-terminals";
 import { adminWebhooksRouter } from "./admin-webhooks";
 
 const usersRouter = router({
@@ -174,5 +175,6 @@ export const adminRouter = router({
   links: adminLinksRouter,
   merchantOrders: adminMerchantOrdersRouter,
   customers: adminCustomersRouter,
+  terminals: adminTerminalsRouter,
   account: adminAccountRouter,
 });
