@@ -4,13 +4,6 @@
 export { Alert, type AlertProps } from "./alert";
 export { Button, type ButtonProps, type ButtonVariant } from "./button";
 export { Card, type CardProps } from "./card";
-export {
-  CheckboxField,
-  type CheckboxFieldProps,
-  CheckboxGroupField,
-  type CheckboxGroupFieldProps,
-  type CheckboxOption,
-} from "./checkbox-field";
 export { cx } from "./class-names";
 export { ConfirmDialog, type ConfirmDialogProps } from "./confirm-dialog";
 export { useDomId } from "./dom-id";
@@ -24,7 +17,6 @@ export {
 export { type FormError, FormErrorSummary, type FormErrorSummaryProps } from "./form-error-summary";
 export { Heading, type HeadingLevel, type HeadingProps } from "./heading";
 export { formatMinorUnits, Money, type MoneyProps } from "./money";
-export { OffsetPager, type OffsetPagerProps } from "./offset-pager";
 export { MAIN_CONTENT_ID, PageHeading, type PageHeadingProps, PageLayout, type PageLayoutProps } from "./page-layout";
 export { Pagination, type PaginationProps } from "./pagination";
 export { pngDataUrl, QrCodeImage, type QrCodeImageProps } from "./qr-code-image";
@@ -40,5 +32,4 @@ export {
 } from "./states";
 export { StatusBadge, type StatusBadgeProps, type Tone } from "./status-badge";
 export { TextField, type TextFieldProps } from "./text-field";
-export { TextareaField, type TextareaFieldProps } from "./textarea-field";
 export { VisuallyHidden } from "./visually-hidden";

@@ -8,6 +8,36 @@ import { ordersEn } from "../admin/areas/orders/messages-en";
 import { terminalsEn } from "../admin/areas/terminals/messages-en";
 export const adminEn = {
   "admin.nav.label": "Admin console",
+  // The words of refusals only staff meet (the shop's dictionary keeps the shoppers' ones).
+  "reason.action_in_progress": "Another action on this payment is not finished yet. Refresh the page and try again.",
+  "reason.capture_exceeds_authorized": "A capture must be more than zero and at most the authorized amount.",
+  "reason.customer_email_taken": "Mercado Pago already has a customer with this e-mail address. Search for it instead.",
+  "reason.invalid_card_expiry":
+    "Mercado Pago did not accept this expiry date. Check the month and year (the card must not have expired).",
+  "reason.external_reference_taken": "This reference belongs to a shop order. Choose another one.",
+  "reason.last_admin": "The shop must keep at least one active admin. Make someone else an admin first.",
+  "reason.merchant_order_not_found": "Mercado Pago has no merchant order with that number.",
+  "reason.merchant_order_preference_not_found":
+    "Mercado Pago has no preference (payment link) with that id. Check the preference id.",
+  "reason.order_being_confirmed": "We are still confirming this order with Mercado Pago. Check it again in a moment.",
+  "reason.order_not_cancellable":
+    "This order cannot be canceled in its current state (refund it instead once processed).",
+  "reason.order_not_capturable": "Only orders authorized and waiting for capture can be captured.",
+  "reason.order_not_editable": "The payment of this order can no longer be changed: it was already processed.",
+  "reason.order_not_processable": "This order cannot be processed in its current state.",
+  "reason.order_not_refundable": "This order cannot be refunded in its current state.",
+  "reason.payment_not_cancellable":
+    "This payment cannot be cancelled in its current state. An approved payment is refunded instead.",
+  "reason.payment_not_capturable": "Only authorized payments can be captured.",
+  "reason.payment_not_refundable": "This payment cannot be refunded in its current state.",
+  "reason.refund_exceeds_balance": "That is more than is left to refund on this payment.",
+  "reason.refund_window_expired": "This payment is too old to be refunded (more than 180 days since it was approved).",
+  "reason.slug_taken": "Another product already uses this slug. Choose a different one.",
+  "reason.terminal_busy": "This terminal already has a charge waiting. Finish or cancel it first.",
+  "reason.terminal_intent_on_terminal": "The charge is already on the terminal: cancel it on the terminal itself.",
+  "reason.terminal_not_found": "That card terminal was not found in this account.",
+  "reason.terminal_not_pdv":
+    "This terminal is in STANDALONE mode: switch it to PDV (and restart it) to charge from here.",
   "admin.pager.range": "{from}–{to} of {total}",
   "admin.pager.previous": "Previous",
   "admin.pager.next": "Next",

@@ -10,6 +10,39 @@ import type { AdminDictionary } from "./dictionary";
 
 export const adminEs: AdminDictionary = {
   "admin.nav.label": "Consola de administración",
+  // The words of refusals only staff meet (the shop's dictionary keeps the shoppers' ones).
+  "reason.action_in_progress": "Otra acción sobre este pago todavía no terminó. Recargá la página e intentá de nuevo.",
+  "reason.capture_exceeds_authorized": "La captura debe ser mayor que cero y como máximo el monto autorizado.",
+  "reason.customer_email_taken": "Mercado Pago ya tiene un cliente con este e-mail. Búscalo en lugar de crearlo.",
+  "reason.invalid_card_expiry":
+    "Mercado Pago no aceptó este vencimiento. Revisa el mes y el año (la tarjeta no debe estar vencida).",
+  "reason.external_reference_taken": "Esta referencia pertenece a un pedido de la tienda. Elige otra.",
+  "reason.last_admin":
+    "La tienda debe tener al menos un administrador activo. Primero haz administrador a otra persona.",
+  "reason.merchant_order_not_found": "Mercado Pago no tiene ninguna orden de venta con ese número.",
+  "reason.merchant_order_preference_not_found":
+    "Mercado Pago no tiene ninguna preferencia (link de pago) con ese id. Revisa el id de la preferencia.",
+  "reason.order_being_confirmed":
+    "Todavía estamos confirmando esta orden con Mercado Pago. Vuelve a revisarla en un momento.",
+  "reason.order_not_cancellable":
+    "Esta orden no se puede cancelar en su estado actual (reembólsala cuando esté procesada).",
+  "reason.order_not_capturable": "Solo se pueden capturar las órdenes autorizadas que esperan la captura.",
+  "reason.order_not_editable": "El pago de esta orden ya no se puede cambiar: ya fue procesado.",
+  "reason.order_not_processable": "Esta orden no se puede procesar en su estado actual.",
+  "reason.order_not_refundable": "Esta orden no se puede reembolsar en su estado actual.",
+  "reason.payment_not_cancellable":
+    "Este pago no se puede cancelar en su estado actual. Un pago aprobado se reembolsa.",
+  "reason.payment_not_capturable": "Solo se pueden capturar pagos autorizados.",
+  "reason.payment_not_refundable": "Este pago no se puede reembolsar en su estado actual.",
+  "reason.refund_exceeds_balance": "Es más de lo que queda por reembolsar de este pago.",
+  "reason.refund_window_expired":
+    "Este pago es demasiado antiguo para reembolsarlo (más de 180 días desde su aprobación).",
+  "reason.slug_taken": "Otro producto ya usa este slug. Elige uno diferente.",
+  "reason.terminal_busy": "Esta terminal ya tiene un cobro en espera. Terminalo o cancelalo primero.",
+  "reason.terminal_intent_on_terminal": "El cobro ya está en la terminal: cancelalo en la propia terminal.",
+  "reason.terminal_not_found": "No se encontró esa terminal en esta cuenta.",
+  "reason.terminal_not_pdv":
+    "Esta terminal está en modo STANDALONE: pasala a PDV (y reiniciala) para cobrar desde acá.",
   "admin.pager.range": "{from}–{to} de {total}",
   "admin.pager.previous": "Anterior",
   "admin.pager.next": "Siguiente",

@@ -10,6 +10,38 @@ import type { AdminDictionary } from "./dictionary";
 
 export const adminPt: AdminDictionary = {
   "admin.nav.label": "Console de administração",
+  // The words of refusals only staff meet (the shop's dictionary keeps the shoppers' ones).
+  "reason.action_in_progress": "Outra ação neste pagamento ainda não terminou. Recarregue a página e tente de novo.",
+  "reason.capture_exceeds_authorized": "A captura deve ser maior que zero e no máximo o valor autorizado.",
+  "reason.customer_email_taken": "O Mercado Pago já tem um cliente com este e-mail. Pesquise-o em vez de criá-lo.",
+  "reason.invalid_card_expiry":
+    "O Mercado Pago não aceitou esta validade. Confira o mês e o ano (o cartão não pode estar vencido).",
+  "reason.external_reference_taken": "Esta referência pertence a um pedido da loja. Escolha outra.",
+  "reason.last_admin":
+    "A loja precisa ter pelo menos um administrador ativo. Primeiro torne outra pessoa administradora.",
+  "reason.merchant_order_not_found": "O Mercado Pago não tem nenhum pedido de venda com esse número.",
+  "reason.merchant_order_preference_not_found":
+    "O Mercado Pago não tem nenhuma preferência (link de pagamento) com esse id. Confira o id da preferência.",
+  "reason.order_being_confirmed":
+    "Ainda estamos confirmando este pedido com o Mercado Pago. Verifique novamente em instantes.",
+  "reason.order_not_cancellable":
+    "Este pedido não pode ser cancelado no estado atual (reembolse-o depois de processado).",
+  "reason.order_not_capturable": "Só podem ser capturados pedidos autorizados aguardando captura.",
+  "reason.order_not_editable": "O pagamento deste pedido não pode mais ser alterado: ele já foi processado.",
+  "reason.order_not_processable": "Este pedido não pode ser processado no estado atual.",
+  "reason.order_not_refundable": "Este pedido não pode ser reembolsado no estado atual.",
+  "reason.payment_not_cancellable":
+    "Este pagamento não pode ser cancelado no estado atual. Um pagamento aprovado é reembolsado.",
+  "reason.payment_not_capturable": "Somente pagamentos autorizados podem ser capturados.",
+  "reason.payment_not_refundable": "Este pagamento não pode ser reembolsado no estado atual.",
+  "reason.refund_exceeds_balance": "É mais do que resta reembolsar deste pagamento.",
+  "reason.refund_window_expired":
+    "Este pagamento é antigo demais para ser reembolsado (mais de 180 dias desde a aprovação).",
+  "reason.slug_taken": "Outro produto já usa este slug. Escolha outro.",
+  "reason.terminal_busy": "Este terminal já tem uma cobrança aguardando. Conclua ou cancele-a primeiro.",
+  "reason.terminal_intent_on_terminal": "A cobrança já está no terminal: cancele-a no próprio terminal.",
+  "reason.terminal_not_found": "Esse terminal não foi encontrado nesta conta.",
+  "reason.terminal_not_pdv": "Este terminal está no modo STANDALONE: mude-o para PDV (e reinicie-o) para cobrar daqui.",
   "admin.pager.range": "{from}–{to} de {total}",
   "admin.pager.previous": "Anterior",
   "admin.pager.next": "Próxima",

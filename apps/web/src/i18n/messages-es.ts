@@ -99,23 +99,10 @@ export const es: Dictionary = {
   "errors.conflict": "Algo cambió mientras tanto. Recarga la página e inténtalo de nuevo.",
   "errors.paymentDeclined": "El pago fue rechazado.",
   "reason.account_disabled": "Esta cuenta está deshabilitada. Pedile al administrador de la tienda que la habilite.",
-  "reason.action_in_progress": "Otra acción sobre este pago todavía no terminó. Recargá la página e intentá de nuevo.",
-  "reason.capture_exceeds_authorized": "La captura debe ser mayor que cero y como máximo el monto autorizado.",
-  "reason.payment_not_cancellable":
-    "Este pago no se puede cancelar en su estado actual. Un pago aprobado se reembolsa.",
-  "reason.payment_not_capturable": "Solo se pueden capturar pagos autorizados.",
-  "reason.payment_not_refundable": "Este pago no se puede reembolsar en su estado actual.",
-  "reason.refund_exceeds_balance": "Es más de lo que queda por reembolsar de este pago.",
-  "reason.refund_window_expired":
-    "Este pago es demasiado antiguo para reembolsarlo (más de 180 días desde su aprobación).",
   "reason.amount_not_allowed": "El medio de pago elegido no acepta este monto. Elige otro.",
   "reason.card_not_found": "No encontramos esa tarjeta. Recarga la página e inténtalo de nuevo.",
   "reason.checkout_not_found": "No encontramos este pedido. Vuelve a empezar desde tu carrito.",
   "reason.currency_not_supported": "La moneda de esta tienda no se puede usar para este pago.",
-  "reason.customer_email_taken": "Mercado Pago ya tiene un cliente con este e-mail. Búscalo en lugar de crearlo.",
-  "reason.invalid_card_expiry":
-    "Mercado Pago no aceptó este vencimiento. Revisa el mes y el año (la tarjeta no debe estar vencida).",
-  "reason.external_reference_taken": "Esta referencia pertenece a un pedido de la tienda. Elige otra.",
   "reason.invalid_card_token": "No pudimos usar los datos de la tarjeta. Vuelve a ingresarla.",
   "reason.invalid_identification": "Revisa el tipo y número de documento.",
   "reason.invalid_installments": "Elige otra cantidad de cuotas.",
@@ -124,14 +111,6 @@ export const es: Dictionary = {
   "reason.invalid_payment_method": "Este medio de pago no está disponible. Elige otro.",
   "reason.mixed_currencies": "Tu carrito tiene productos en más de una moneda. Quita algunos antes de pagar.",
   "reason.not_found": "No encontramos lo que buscabas.",
-  "reason.order_being_confirmed":
-    "Todavía estamos confirmando esta orden con Mercado Pago. Vuelve a revisarla en un momento.",
-  "reason.order_not_cancellable":
-    "Esta orden no se puede cancelar en su estado actual (reembólsala cuando esté procesada).",
-  "reason.order_not_capturable": "Solo se pueden capturar las órdenes autorizadas que esperan la captura.",
-  "reason.order_not_editable": "El pago de esta orden ya no se puede cambiar: ya fue procesado.",
-  "reason.order_not_processable": "Esta orden no se puede procesar en su estado actual.",
-  "reason.order_not_refundable": "Esta orden no se puede reembolsar en su estado actual.",
   "reason.payment_being_confirmed":
     "Estamos confirmando tu pago con Mercado Pago. No vuelvas a pagar: esta página se actualiza sola.",
   "reason.payment_in_progress":
@@ -260,19 +239,11 @@ export const es: Dictionary = {
     "Ahora no se puede cambiar esta suscripción de esa forma. Recarga la página e inténtalo de nuevo.",
   "reason.payment_method_not_offered": "Esta tienda no ofrece ese medio de pago. Elige otro.",
   "reason.plan_not_found": "No encontramos ese plan. Puede que ya no se ofrezca.",
-  "reason.last_admin":
-    "La tienda debe tener al menos un administrador activo. Primero haz administrador a otra persona.",
-  "reason.slug_taken": "Otro producto ya usa este slug. Elige uno diferente.",
   "reason.sign_in_to_save_card": "Inicia sesión para guardar una tarjeta en tu cuenta.",
   "reason.subscription_cancelled": "Esta suscripción está cancelada y no se puede cambiar.",
   "reason.subscription_not_found": "No encontramos esa suscripción. Recarga la página e inténtalo de nuevo.",
   "reason.tax_id_required":
     "Este medio de pago necesita el CPF o CNPJ de quien paga. Cambia tus datos y elige CPF o CNPJ.",
-  "reason.terminal_busy": "Esta terminal ya tiene un cobro en espera. Terminalo o cancelalo primero.",
-  "reason.terminal_intent_on_terminal": "El cobro ya está en la terminal: cancelalo en la propia terminal.",
-  "reason.terminal_not_found": "No se encontró esa terminal en esta cuenta.",
-  "reason.terminal_not_pdv":
-    "Esta terminal está en modo STANDALONE: pasala a PDV (y reiniciala) para cobrar desde acá.",
   "store.loading": "Cargando productos…",
   "store.failed": "No pudimos cargar los productos",
   "store.moreFailed": "No pudimos cargar más productos",
@@ -524,9 +495,6 @@ export const es: Dictionary = {
   "auth.error.newPassword": "Usa entre 8 y 128 caracteres.",
   "auth.error.invalidCredentials": "El correo o la contraseña no son correctos.",
   "reason.link_expired": "Este enlace ya se usó o venció. Pide uno nuevo.",
-  "reason.merchant_order_not_found": "Mercado Pago no tiene ninguna orden de venta con ese número.",
-  "reason.merchant_order_preference_not_found":
-    "Mercado Pago no tiene ninguna preferencia (link de pago) con ese id. Revisa el id de la preferencia.",
   "page.checkEmail.title": "Revisa tu correo",
   "page.verifyEmail.title": "Confirma tu e-mail",
   "page.forgotPassword.title": "¿Olvidaste tu contraseña?",

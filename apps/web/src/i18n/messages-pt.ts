@@ -99,23 +99,10 @@ export const pt: Dictionary = {
   "errors.conflict": "Algo mudou nesse meio-tempo. Recarregue a página e tente novamente.",
   "errors.paymentDeclined": "O pagamento foi recusado.",
   "reason.account_disabled": "Esta conta está desativada. Peça ao administrador da loja para ativá-la.",
-  "reason.action_in_progress": "Outra ação neste pagamento ainda não terminou. Recarregue a página e tente de novo.",
-  "reason.capture_exceeds_authorized": "A captura deve ser maior que zero e no máximo o valor autorizado.",
-  "reason.payment_not_cancellable":
-    "Este pagamento não pode ser cancelado no estado atual. Um pagamento aprovado é reembolsado.",
-  "reason.payment_not_capturable": "Somente pagamentos autorizados podem ser capturados.",
-  "reason.payment_not_refundable": "Este pagamento não pode ser reembolsado no estado atual.",
-  "reason.refund_exceeds_balance": "É mais do que resta reembolsar deste pagamento.",
-  "reason.refund_window_expired":
-    "Este pagamento é antigo demais para ser reembolsado (mais de 180 dias desde a aprovação).",
   "reason.amount_not_allowed": "O meio de pagamento escolhido não aceita este valor. Escolha outro.",
   "reason.card_not_found": "Não encontramos esse cartão. Recarregue a página e tente novamente.",
   "reason.checkout_not_found": "Não encontramos este pedido. Comece de novo pelo seu carrinho.",
   "reason.currency_not_supported": "A moeda desta loja não pode ser usada neste pagamento.",
-  "reason.customer_email_taken": "O Mercado Pago já tem um cliente com este e-mail. Pesquise-o em vez de criá-lo.",
-  "reason.invalid_card_expiry":
-    "O Mercado Pago não aceitou esta validade. Confira o mês e o ano (o cartão não pode estar vencido).",
-  "reason.external_reference_taken": "Esta referência pertence a um pedido da loja. Escolha outra.",
   "reason.invalid_card_token": "Não conseguimos usar os dados do cartão. Informe o cartão novamente.",
   "reason.invalid_identification": "Confira o tipo e o número do documento.",
   "reason.invalid_installments": "Escolha outro número de parcelas.",
@@ -124,14 +111,6 @@ export const pt: Dictionary = {
   "reason.invalid_payment_method": "Este meio de pagamento não está disponível. Escolha outro.",
   "reason.mixed_currencies": "Seu carrinho tem produtos em mais de uma moeda. Remova alguns antes de pagar.",
   "reason.not_found": "Não encontramos o que você procurava.",
-  "reason.order_being_confirmed":
-    "Ainda estamos confirmando este pedido com o Mercado Pago. Verifique novamente em instantes.",
-  "reason.order_not_cancellable":
-    "Este pedido não pode ser cancelado no estado atual (reembolse-o depois de processado).",
-  "reason.order_not_capturable": "Só podem ser capturados pedidos autorizados aguardando captura.",
-  "reason.order_not_editable": "O pagamento deste pedido não pode mais ser alterado: ele já foi processado.",
-  "reason.order_not_processable": "Este pedido não pode ser processado no estado atual.",
-  "reason.order_not_refundable": "Este pedido não pode ser reembolsado no estado atual.",
   "reason.payment_being_confirmed":
     "Estamos confirmando seu pagamento com o Mercado Pago. Não pague de novo: esta página se atualiza sozinha.",
   "reason.payment_in_progress":
@@ -262,18 +241,11 @@ export const pt: Dictionary = {
     "Agora não é possível mudar esta assinatura dessa forma. Recarregue a página e tente de novo.",
   "reason.payment_method_not_offered": "Esta loja não oferece esse meio de pagamento. Escolha outro.",
   "reason.plan_not_found": "Não encontramos esse plano. Talvez ele não seja mais oferecido.",
-  "reason.last_admin":
-    "A loja precisa ter pelo menos um administrador ativo. Primeiro torne outra pessoa administradora.",
-  "reason.slug_taken": "Outro produto já usa este slug. Escolha outro.",
   "reason.sign_in_to_save_card": "Entre na sua conta para salvar um cartão.",
   "reason.subscription_cancelled": "Esta assinatura está cancelada e não pode ser alterada.",
   "reason.subscription_not_found": "Não encontramos essa assinatura. Recarregue a página e tente de novo.",
   "reason.tax_id_required":
     "Este meio de pagamento precisa do CPF ou CNPJ de quem paga. Altere seus dados e escolha CPF ou CNPJ.",
-  "reason.terminal_busy": "Este terminal já tem uma cobrança aguardando. Conclua ou cancele-a primeiro.",
-  "reason.terminal_intent_on_terminal": "A cobrança já está no terminal: cancele-a no próprio terminal.",
-  "reason.terminal_not_found": "Esse terminal não foi encontrado nesta conta.",
-  "reason.terminal_not_pdv": "Este terminal está no modo STANDALONE: mude-o para PDV (e reinicie-o) para cobrar daqui.",
   "store.loading": "Carregando produtos…",
   "store.failed": "Não conseguimos carregar os produtos",
   "store.moreFailed": "Não conseguimos carregar mais produtos",
@@ -523,9 +495,6 @@ export const pt: Dictionary = {
   "auth.error.newPassword": "Use entre 8 e 128 caracteres.",
   "auth.error.invalidCredentials": "E-mail ou senha incorretos.",
   "reason.link_expired": "Este link já foi usado ou expirou. Peça um novo.",
-  "reason.merchant_order_not_found": "O Mercado Pago não tem nenhum pedido de venda com esse número.",
-  "reason.merchant_order_preference_not_found":
-    "O Mercado Pago não tem nenhuma preferência (link de pagamento) com esse id. Confira o id da preferência.",
   "page.checkEmail.title": "Confira seu e-mail",
   "page.verifyEmail.title": "Confirme seu e-mail",
   "page.forgotPassword.title": "Esqueceu sua senha?",

@@ -2,7 +2,8 @@
 // paged by offset; the search and the page live in the URL. Each row shows the Cobro user whose saved cards live
 // under the customer. Operators create customers from here.
 import { customerEmailSchema } from "@cobro/contracts";
-import { Alert, Button, OffsetPager, PageHeading, TextField } from "@cobro/ui";
+import { Alert, Button, PageHeading, TextField } from "@cobro/ui";
+import { OffsetPager } from "@cobro/ui/admin";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";

@@ -3,7 +3,8 @@
 // starts a new key for the corrected form. Prices are typed in the store's currency and sent in minor units.
 import { type CreateLinkOutput, createLinkInputSchema } from "@cobro/contracts";
 import { type CurrencyCode, isSupportedCurrency } from "@cobro/provider-client/money";
-import { Alert, Button, Card, CheckboxGroupField, PageHeading, TextField } from "@cobro/ui";
+import { Alert, Button, Card, PageHeading, TextField } from "@cobro/ui";
+import { CheckboxGroupField } from "@cobro/ui/admin";
 import { TRPCClientError } from "@trpc/client";
 import { type ChangeEvent, type FormEvent, useState } from "react";
 import { Link } from "react-router";

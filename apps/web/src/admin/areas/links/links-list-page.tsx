@@ -2,7 +2,8 @@
 // the ones made in Cobro marked with their title. The filter and the page live in the URL; a reload keeps the
 // previous rows on screen instead of blocking the page.
 import { type LinkListItem, linkListInputSchema } from "@cobro/contracts";
-import { Alert, Button, OffsetPager, PageHeading, StatusBadge, TextField } from "@cobro/ui";
+import { Alert, Button, PageHeading, StatusBadge, TextField } from "@cobro/ui";
+import { OffsetPager } from "@cobro/ui/admin";
 import { keepPreviousData } from "@tanstack/react-query";
 import type { FormEvent } from "react";
 import { Link } from "react-router";

@@ -12,7 +12,8 @@ import {
   updateMerchantOrderInputSchema,
 } from "@cobro/contracts";
 import { type CurrencyCode, toDecimalString } from "@cobro/provider-client/money";
-import { Alert, Button, CheckboxField, TextareaField, TextField } from "@cobro/ui";
+import { Alert, Button, TextField } from "@cobro/ui";
+import { CheckboxField, TextareaField } from "@cobro/ui/admin";
 import { useState } from "react";
 import { type FieldPath, useController, useForm } from "react-hook-form";
 import { describeError } from "../../../errors/describe-error";

@@ -8,7 +8,8 @@ import {
   merchantOrderFiltersToQuery,
   merchantOrderSearchInputSchema,
 } from "@cobro/contracts";
-import { Alert, Button, Money, OffsetPager, PageHeading, SelectField, TextField } from "@cobro/ui";
+import { Alert, Button, Money, PageHeading, SelectField, TextField } from "@cobro/ui";
+import { OffsetPager } from "@cobro/ui/admin";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type FormEvent, useMemo } from "react";
 import { Link, useSearchParams } from "react-router";

@@ -5,7 +5,8 @@
 // and sent in minor units.
 import { createPointIntentInputSchema, POINT_MAX_INSTALLMENTS } from "@cobro/contracts";
 import { type CurrencyCode, toMinorUnits } from "@cobro/provider-client/money";
-import { Alert, CheckboxField, ConfirmDialog, SelectField, TextField } from "@cobro/ui";
+import { Alert, ConfirmDialog, SelectField, TextField } from "@cobro/ui";
+import { CheckboxField } from "@cobro/ui/admin";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";

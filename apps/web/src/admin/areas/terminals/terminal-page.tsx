@@ -1,7 +1,8 @@
 // /admin/terminals/:deviceId: one terminal — its mode (the provider's list is the source), "Charge on this
 // terminal" for operators when it is in PDV mode, and the charges sent to it from the console (the local table).
 import { isSupportedCurrency } from "@cobro/provider-client/money";
-import { Alert, Button, ErrorState, LoadingState, Money, OffsetPager, PageHeading, StatusBadge } from "@cobro/ui";
+import { Alert, Button, ErrorState, LoadingState, Money, PageHeading, StatusBadge } from "@cobro/ui";
+import { OffsetPager } from "@cobro/ui/admin";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { QueryList } from "../../../components/query-list";

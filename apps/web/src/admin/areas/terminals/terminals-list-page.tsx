@@ -1,7 +1,8 @@
 // /admin/terminals: the account's Point terminals (the provider's list, filtered by store and point of sale,
 // paged by offset; filters and page in the URL) with their operating mode, switched by operators; below, the
 // charge events of a period across every terminal.
-import { Alert, Button, OffsetPager, PageHeading, StatusBadge, TextField } from "@cobro/ui";
+import { Alert, Button, PageHeading, StatusBadge, TextField } from "@cobro/ui";
+import { OffsetPager } from "@cobro/ui/admin";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useSearchParams } from "react-router";

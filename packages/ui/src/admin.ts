@@ -1,0 +1,11 @@
+// Components only the admin console uses, behind their own entry (`@cobro/ui/admin`) so a shopper's pages, which
+// import `@cobro/ui`, never carry them: the package's main entry is a barrel the bundler keeps whole.
+export {
+  CheckboxField,
+  type CheckboxFieldProps,
+  CheckboxGroupField,
+  type CheckboxGroupFieldProps,
+  type CheckboxOption,
+} from "./checkbox-field";
+export { OffsetPager, type OffsetPagerProps } from "./offset-pager";
+export { TextareaField, type TextareaFieldProps } from "./textarea-field";
