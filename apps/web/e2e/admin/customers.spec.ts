@@ -10,6 +10,7 @@ test("[admin][customers] an operator creates a customer, adds a card through the
   page,
   db,
   signInAs,
+  cobroRequests,
 }) => {
   const shopperEmail = `shopper-${crypto.randomUUID().slice(0, 8)}@e2e.test`;
   const shopper = await db
@@ -67,6 +68,12 @@ test("[admin][customers] an operator creates a customer, adds a card through the
   await fillCard(page, { holder: "APRO" });
   await page.getByRole("button", { name: "Save card" }).click();
   await expect(page.getByText("Visa ending in 3704 saved.")).toBeVisible();
+  // The card never reached Cobro's server: no request to it carries the number or the security code.
+  expect(cobroRequests.length).toBeGreaterThan(0);
+  for (const request of cobroRequests) {
+    expect(request.body ?? "").not.toContain("4509953566233704");
+    expect(request.body ?? "").not.toMatch(/"(security_?code|cvv)"/i);
+  }
   const row = page.getByTestId("saved-card-3704");
   await expect(row).toContainText("11/2030");
   await expect(row).toContainText("APRO");
