@@ -19,6 +19,7 @@ export const ADMIN_AREAS = [
   { id: "links", path: "links", minRole: "viewer" },
   { id: "merchantOrders", path: "merchant-orders", minRole: "viewer" },
   { id: "customers", path: "customers", minRole: "viewer" },
+  { id: "plans", path: "plans", minRole: "viewer" },
   { id: "webhooks", path: "webhooks", minRole: "viewer" },
   { id: "audit", path: "audit", minRole: "viewer" },
   { id: "catalog", path: "catalog", minRole: "viewer" },

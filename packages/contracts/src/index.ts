@@ -5,6 +5,7 @@ export * from "./admin-account";
 export * from "./admin-areas";
 export * from "./admin-catalog";
 export * from "./admin-customers";
+export * from "./admin-plans";
 export * from "./admin-links";
 export * from "./admin-merchant-orders";
 export * from "./admin-operations";

@@ -209,6 +209,20 @@ const ACCESS_MATRIX: Record<string, MatrixEntry> = {
       return { customerId: customer.id, cardId: card.id };
     },
   },
+  "admin.plans.search": { access: "viewer", input: () => ({ limit: 5 }) },
+  "admin.plans.get": { access: "viewer", input: async () => ({ planId: (await sharedPlan).id }) },
+  "admin.plans.create": {
+    access: "operator",
+    input: () => ({ plan: matrixPlanFields(), idempotencyKey: randomUUID() }),
+  },
+  "admin.plans.update": {
+    access: "operator",
+    input: async () => ({ planId: (await sharedPlan).id, plan: matrixPlanFields() }),
+  },
+  "admin.plans.setStatus": {
+    access: "operator",
+    input: async () => ({ planId: (await sharedPlan).id, status: "active" }),
+  },
   "admin.account.chargingAccount": { access: "admin", input: () => undefined },
   "admin.account.connections": { access: "admin", input: () => undefined },
   "admin.account.startConnect": { access: "admin", input: () => undefined },
@@ -371,6 +385,24 @@ const sharedPayment = mirroredPayment();
 /** A merchant order at the provider, for the merchant orders reads and update. */
 const sharedMerchantOrder = env.provider.merchantOrders.create({
   items: [{ title: "Matrix", quantity: 1, unit_price: 10, currency_id: "ARS" }],
+});
+
+/** A plan's fields as the console's form sends them. */
+function matrixPlanFields() {
+  return {
+    reason: "Matrix plan",
+    frequency: 1,
+    frequencyType: "months" as const,
+    amountMinor: 150_000,
+    currency: "ARS" as const,
+    backUrl: "https://shop.example/thanks",
+  };
+}
+/** A plan at the provider, for the plans reads and changes. */
+const sharedPlan = env.provider.plans.create({
+  reason: "Matrix plan",
+  back_url: "https://shop.example/thanks",
+  auto_recurring: { frequency: 1, frequency_type: "months", transaction_amount: 1500, currency_id: "ARS" },
 });
 
 /** A new customer at the provider (each call its own e-mail). */

@@ -35,6 +35,7 @@ import { adminProcedure, router, viewerProcedure } from "../trpc";
 import { adminAccountRouter } from "./admin-account";
 import { adminAuditRouter } from "./admin-audit";
 import { adminCustomersRouter } from "./admin-customers";
+import { adminPlansRouter } from "./admin-plans";
 import { adminLinksRouter } from "./admin-links";
 import { adminMerchantOrdersRouter } from "./admin-merchant-orders";
 import { adminOrdersRouter } from "./admin-orders";
@@ -174,5 +175,6 @@ export const adminRouter = router({
   links: adminLinksRouter,
   merchantOrders: adminMerchantOrdersRouter,
   customers: adminCustomersRouter,
+  plans: adminPlansRouter,
   account: adminAccountRouter,
 });
