@@ -21,6 +21,7 @@ const AREA_PAGES: Record<AdminAreaId, ComponentType> = {
   links: lazy(() => import("./areas/links/links-area")),
   merchantOrders: lazy(() => import("./areas/merchant-orders/merchant-orders-area")),
   customers: lazy(() => import("./areas/customers/customers-area")),
+  plans: lazy(() => import("./areas/plans/plans-area")),
   account: lazy(() => import("./areas/account/account-page")),
   webhooks: lazy(() => import("./areas/webhooks/webhooks-page")),
   audit: lazy(() => import("./areas/audit/audit-page")),

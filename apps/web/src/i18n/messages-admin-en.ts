@@ -5,6 +5,7 @@ import { customersEn } from "../admin/areas/customers/messages-en";
 import { linksEn } from "../admin/areas/links/messages-en";
 import { merchantOrdersEn } from "../admin/areas/merchant-orders/messages-en";
 import { ordersEn } from "../admin/areas/orders/messages-en";
+import { plansEn } from "../admin/areas/plans/messages-en";
 export const adminEn = {
   "admin.nav.label": "Admin console",
   "admin.nav.overview": "Overview",
@@ -354,5 +355,6 @@ export const adminEn = {
   ...linksEn,
   ...merchantOrdersEn,
   ...customersEn,
+  ...plansEn,
   ...accountEn,
 };

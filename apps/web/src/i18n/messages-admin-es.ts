@@ -5,6 +5,7 @@ import { customersEs } from "../admin/areas/customers/messages-es";
 import { linksEs } from "../admin/areas/links/messages-es";
 import { merchantOrdersEs } from "../admin/areas/merchant-orders/messages-es";
 import { ordersEs } from "../admin/areas/orders/messages-es";
+import { plansEs } from "../admin/areas/plans/messages-es";
 import type { AdminDictionary } from "./dictionary";
 
 export const adminEs: AdminDictionary = {
@@ -359,5 +360,6 @@ export const adminEs: AdminDictionary = {
   ...linksEs,
   ...merchantOrdersEs,
   ...customersEs,
+  ...plansEs,
   ...accountEs,
 };

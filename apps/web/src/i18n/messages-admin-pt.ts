@@ -5,6 +5,7 @@ import { customersPt } from "../admin/areas/customers/messages-pt";
 import { linksPt } from "../admin/areas/links/messages-pt";
 import { merchantOrdersPt } from "../admin/areas/merchant-orders/messages-pt";
 import { ordersPt } from "../admin/areas/orders/messages-pt";
+import { plansPt } from "../admin/areas/plans/messages-pt";
 import type { AdminDictionary } from "./dictionary";
 
 export const adminPt: AdminDictionary = {
@@ -360,5 +361,6 @@ export const adminPt: AdminDictionary = {
   ...linksPt,
   ...merchantOrdersPt,
   ...customersPt,
+  ...plansPt,
   ...accountPt,
 };

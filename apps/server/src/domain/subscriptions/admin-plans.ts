@@ -14,13 +14,13 @@ import type {
   PlanStatus,
   PlanUpdateInput,
 } from "@cobro/contracts";
-import type { Plan as ProviderPlan, PlanRequest } from "@cobro/provider-client";
+import type { PlanRequest, Plan as ProviderPlan } from "@cobro/provider-client";
 import { fromMinorUnits, isSupportedCurrency, toMinorUnits } from "@cobro/provider-client/money";
 import type { AppDeps } from "../../deps";
+import { AppError } from "../../errors/app-error";
 import { recordAudit } from "../audit/record-audit";
 import { isUnanswered } from "../customers/customer-errors";
 import { PROVIDER_RETRY_AFTER_SECONDS, type ProviderFieldMapping, toShopperError } from "../shop/provider-failure";
-import { AppError } from "../../errors/app-error";
 import { plansCache } from "./list-plans";
 
 type Deps = Pick<AppDeps, "db" | "provider" | "now">;
@@ -57,7 +57,10 @@ export function toAdminPlan(plan: ProviderPlan): AdminPlan {
   let amount: AdminPlan["amount"] = null;
   if (recurring?.transaction_amount !== undefined && isSupportedCurrency(recurring.currency_id)) {
     try {
-      amount = { amountMinor: toMinorUnits(recurring.transaction_amount, recurring.currency_id), currency: recurring.currency_id };
+      amount = {
+        amountMinor: toMinorUnits(recurring.transaction_amount, recurring.currency_id),
+        currency: recurring.currency_id,
+      };
     } catch {
       amount = null;
     }

@@ -35,12 +35,12 @@ import { adminProcedure, router, viewerProcedure } from "../trpc";
 import { adminAccountRouter } from "./admin-account";
 import { adminAuditRouter } from "./admin-audit";
 import { adminCustomersRouter } from "./admin-customers";
-import { adminPlansRouter } from "./admin-plans";
 import { adminLinksRouter } from "./admin-links";
 import { adminMerchantOrdersRouter } from "./admin-merchant-orders";
 import { adminOrdersRouter } from "./admin-orders";
 import { adminOverviewRouter } from "./admin-overview";
 import { adminPaymentsRouter } from "./admin-payments";
+import { adminPlansRouter } from "./admin-plans";
 import { adminWebhooksRouter } from "./admin-webhooks";
 
 const usersRouter = router({
