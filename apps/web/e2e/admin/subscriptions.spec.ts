@@ -107,8 +107,13 @@ test("[admin][subscriptions] an operator creates and edits a plan, a shopper sub
     .execute();
   expect(actions.map((row) => row.action)).toEqual(["plan.created", "plan.updated", "plan.deactivated"]);
 
-  await page.goto(`/plans/${planId}`);
-  await expect(page.getByText("This plan does not exist or is no longer offered.")).toBeVisible();
+  // The shop answers the inactive plan's address with its 404 page, and its plan list leaves it out.
+  const gone = await page.goto(`/plans/${planId}`);
+  expect(gone?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "This page could not be found" })).toBeVisible();
+  await page.goto("/plans");
+  await expect(page.getByRole("link", { name: "Coffee club — one bag a month" }).first()).toBeVisible();
+  await expect(page.getByText(reason)).toHaveCount(0);
 });
 
 test("[admin][subscriptions] a viewer sees the demo plans but cannot create or change one", async ({
