@@ -11,6 +11,7 @@ export * from "./admin-operations";
 export * from "./admin-orders";
 export * from "./admin-payments";
 export * from "./admin-plans";
+export * from "./admin-subscriptions";
 export * from "./admin-users";
 export * from "./card-number";
 export * from "./errors";

@@ -223,6 +223,15 @@ const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     access: "operator",
     input: async () => ({ planId: (await sharedPlan).id, status: "active" }),
   },
+  "admin.subscriptions.search": { access: "viewer", input: () => ({ limit: 5 }) },
+  "admin.subscriptions.get": {
+    access: "viewer",
+    input: async () => ({ subscriptionId: (await sharedSubscription).id }),
+  },
+  "admin.subscriptions.changeStatus": {
+    access: "operator",
+    input: async () => ({ subscriptionId: (await sharedSubscription).id, action: "pause" }),
+  },
   "admin.account.chargingAccount": { access: "admin", input: () => undefined },
   "admin.account.connections": { access: "admin", input: () => undefined },
   "admin.account.startConnect": { access: "admin", input: () => undefined },
@@ -404,6 +413,16 @@ const sharedPlan = env.provider.plans.create({
   back_url: "https://shop.example/thanks",
   auto_recurring: { frequency: 1, frequency_type: "months", transaction_amount: 1500, currency_id: "ARS" },
 });
+
+/** A subscription to the shared plan, for the subscriptions reads and status change. */
+const sharedSubscription = sharedPlan.then(async (plan) =>
+  env.provider.subscriptions.create({
+    preapproval_plan_id: plan.id,
+    payer_email: "matrix-subscriber@testuser.com",
+    card_token_id: await env.cardToken("APRO"),
+    status: "authorized",
+  }),
+);
 
 /** A new customer at the provider (each call its own e-mail). */
 function providerCustomer() {

@@ -41,6 +41,7 @@ import { adminOrdersRouter } from "./admin-orders";
 import { adminOverviewRouter } from "./admin-overview";
 import { adminPaymentsRouter } from "./admin-payments";
 import { adminPlansRouter } from "./admin-plans";
+import { adminSubscriptionsRouter } from "./admin-subscriptions";
 import { adminWebhooksRouter } from "./admin-webhooks";
 
 const usersRouter = router({
@@ -176,5 +177,6 @@ export const adminRouter = router({
   merchantOrders: adminMerchantOrdersRouter,
   customers: adminCustomersRouter,
   plans: adminPlansRouter,
+  subscriptions: adminSubscriptionsRouter,
   account: adminAccountRouter,
 });
