@@ -6,7 +6,7 @@ import { expect, test } from "../support/fixtures";
 import { getProviderPlan } from "../support/sandbox-control";
 import { fillCard } from "../support/shop";
 
-test("[admin][subscriptions] an operator creates and edits a plan, a shopper subscribes to it, and deactivating it takes it out of the shop", async ({
+test("[admin][subscriptions] an operator creates and edits a plan, a shopper subscribes, the console shows the subscription and its charge, pauses it, and deactivating the plan takes it out of the shop", async ({
   page,
   db,
   signInAs,
@@ -89,8 +89,49 @@ test("[admin][subscriptions] an operator creates and edits a plan, a shopper sub
     .executeTakeFirstOrThrow();
   expect(subscription).toEqual({ provider_plan_id: planId, amount_minor: 3_000_00, status: "authorized" });
 
-  // Deactivate, confirmed first: the shop no longer offers it.
+  // The console shows the subscription with its plan, payer and first charge (and the payment it produced).
   await signInAs({ role: "operator" });
+  await page.goto(`/admin/subscriptions?planId=${planId}`);
+  const rows = page.getByRole("table", { name: "Subscriptions" }).getByRole("row");
+  await expect(rows).toHaveCount(2); // the header and the one subscription
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole("link", { name: reason }).click();
+  await expect(page.getByRole("heading", { level: 1, name: reason })).toBeVisible();
+  const subscriptionFacts = page.getByTestId("subscription-facts");
+  await expect(subscriptionFacts).toContainText("Active");
+  await expect(subscriptionFacts).toContainText("3,000.00");
+  await expect(subscriptionFacts.getByRole("link", { name: reason })).toHaveAttribute("href", `/admin/plans/${planId}`);
+  const subscriptionId = decodeURIComponent(new URL(page.url()).pathname.split("/").pop() ?? "");
+  const charges = page.getByRole("table", { name: "Charges" });
+  await expect(charges.getByText("Charged")).toBeVisible();
+  await expect(charges).toContainText("approved");
+  const paymentLink = charges.getByRole("link").first();
+  await expect(paymentLink).toHaveAttribute("href", /^\/admin\/payments\/\d+$/);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Pause, confirmed first: the provider and the shop's mirror say paused, and the action is audited.
+  await page.getByRole("button", { name: "Pause" }).click();
+  const pause = page.getByRole("dialog", { name: "Pause this subscription?" });
+  await expect(pause.getByRole("button", { name: "Keep it as it is" })).toBeFocused();
+  await pause.getByRole("button", { name: "Pause" }).click();
+  await expect(page.getByText(`“${reason}” is paused.`)).toBeVisible();
+  await expect(subscriptionFacts).toContainText("Paused");
+  await expect(page.getByRole("button", { name: "Resume" })).toBeVisible();
+  const mirrored = await db
+    .selectFrom("subscriptions")
+    .select("status")
+    .where("provider_subscription_id", "=", subscriptionId)
+    .executeTakeFirstOrThrow();
+  expect(mirrored.status).toBe("paused");
+  const subscriptionAudit = await db
+    .selectFrom("audit_log")
+    .select("action")
+    .where("resource_id", "=", subscriptionId)
+    .orderBy("created_at")
+    .execute();
+  expect(subscriptionAudit.map((row) => row.action)).toEqual(["subscription.pause_requested", "subscription.paused"]);
+
+  // Deactivate the plan, confirmed first: the shop no longer offers it.
   await page.goto(`/admin/plans/${planId}`);
   await page.getByRole("button", { name: "Deactivate" }).click();
   const confirm = page.getByRole("dialog", { name: "Deactivate this plan?" });

@@ -6,6 +6,7 @@ import { linksEn } from "../admin/areas/links/messages-en";
 import { merchantOrdersEn } from "../admin/areas/merchant-orders/messages-en";
 import { ordersEn } from "../admin/areas/orders/messages-en";
 import { plansEn } from "../admin/areas/plans/messages-en";
+import { subscriptionsEn } from "../admin/areas/subscriptions/messages-en";
 export const adminEn = {
   "admin.nav.label": "Admin console",
   "admin.nav.overview": "Overview",
@@ -356,5 +357,6 @@ export const adminEn = {
   ...merchantOrdersEn,
   ...customersEn,
   ...plansEn,
+  ...subscriptionsEn,
   ...accountEn,
 };

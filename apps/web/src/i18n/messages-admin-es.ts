@@ -6,6 +6,7 @@ import { linksEs } from "../admin/areas/links/messages-es";
 import { merchantOrdersEs } from "../admin/areas/merchant-orders/messages-es";
 import { ordersEs } from "../admin/areas/orders/messages-es";
 import { plansEs } from "../admin/areas/plans/messages-es";
+import { subscriptionsEs } from "../admin/areas/subscriptions/messages-es";
 import type { AdminDictionary } from "./dictionary";
 
 export const adminEs: AdminDictionary = {
@@ -361,5 +362,6 @@ export const adminEs: AdminDictionary = {
   ...merchantOrdersEs,
   ...customersEs,
   ...plansEs,
+  ...subscriptionsEs,
   ...accountEs,
 };

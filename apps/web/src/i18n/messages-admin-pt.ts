@@ -6,6 +6,7 @@ import { linksPt } from "../admin/areas/links/messages-pt";
 import { merchantOrdersPt } from "../admin/areas/merchant-orders/messages-pt";
 import { ordersPt } from "../admin/areas/orders/messages-pt";
 import { plansPt } from "../admin/areas/plans/messages-pt";
+import { subscriptionsPt } from "../admin/areas/subscriptions/messages-pt";
 import type { AdminDictionary } from "./dictionary";
 
 export const adminPt: AdminDictionary = {
@@ -362,5 +363,6 @@ export const adminPt: AdminDictionary = {
   ...merchantOrdersPt,
   ...customersPt,
   ...plansPt,
+  ...subscriptionsPt,
   ...accountPt,
 };
