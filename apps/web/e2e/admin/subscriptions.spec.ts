@@ -29,8 +29,6 @@ test("[admin][subscriptions] an operator creates and edits a plan, a shopper sub
   expect(await seriousViolations(page)).toEqual([]);
   await create.getByLabel("Amount per charge (ARS)").fill("2500");
   await create.getByLabel("Number of charges").fill("12");
-  await create.getByLabel("Free trial").check();
-  await create.getByLabel("Trial length").fill("7");
   await create.getByRole("button", { name: "Create plan" }).click();
   await expect(page.getByRole("heading", { level: 1, name: reason })).toBeVisible();
   await expect(page.getByText(`Plan “${reason}” created.`)).toBeVisible();
@@ -39,7 +37,6 @@ test("[admin][subscriptions] an operator creates and edits a plan, a shopper sub
   await expect(facts).toContainText("Active");
   await expect(facts).toContainText("2,500.00");
   await expect(facts).toContainText("Every 1 month(s)");
-  await expect(facts).toContainText("Every 7 day(s)");
 
   const created = await getProviderPlan(planId);
   expect(created).toMatchObject({
@@ -51,7 +48,6 @@ test("[admin][subscriptions] an operator creates and edits a plan, a shopper sub
       transaction_amount: 2500,
       currency_id: "ARS",
       repetitions: 12,
-      free_trial: { frequency: 7, frequency_type: "days" },
     },
   });
   const audited = await db

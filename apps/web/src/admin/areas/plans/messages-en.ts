@@ -48,6 +48,7 @@ export const plansEn = {
   "admin.plans.field.billingDayHint": "Monthly plans only: the day of the month (1–28). Empty: the day they subscribe.",
   "admin.plans.field.billingDayProportional": "Pro-rate the first charge up to the billing day",
   "admin.plans.field.trial": "Free trial",
+  "admin.plans.field.trialLocked": "A plan’s free trial can be changed but not removed.",
   "admin.plans.field.trialFrequency": "Trial length",
   "admin.plans.field.trialFrequencyType": "Trial unit",
   "admin.plans.field.backUrl": "Return address",

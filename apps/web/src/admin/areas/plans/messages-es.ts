@@ -51,6 +51,7 @@ export const plansEs: Record<keyof typeof plansEn, string> = {
     "Solo planes mensuales: el día del mes (1–28). Vacío: el día en que se suscriben.",
   "admin.plans.field.billingDayProportional": "Cobrar el primer pago proporcional hasta el día de cobro",
   "admin.plans.field.trial": "Prueba gratis",
+  "admin.plans.field.trialLocked": "La prueba gratis de un plan se puede cambiar pero no quitar.",
   "admin.plans.field.trialFrequency": "Duración de la prueba",
   "admin.plans.field.trialFrequencyType": "Unidad de la prueba",
   "admin.plans.field.backUrl": "Dirección de retorno",

@@ -50,6 +50,7 @@ export const plansPt: Record<keyof typeof plansEn, string> = {
   "admin.plans.field.billingDayHint": "Só planos mensais: o dia do mês (1–28). Vazio: o dia em que assinam.",
   "admin.plans.field.billingDayProportional": "Cobrar a primeira parcela proporcional até o dia de cobrança",
   "admin.plans.field.trial": "Teste grátis",
+  "admin.plans.field.trialLocked": "O teste grátis de um plano pode ser alterado, mas não removido.",
   "admin.plans.field.trialFrequency": "Duração do teste",
   "admin.plans.field.trialFrequencyType": "Unidade do teste",
   "admin.plans.field.backUrl": "Endereço de retorno",

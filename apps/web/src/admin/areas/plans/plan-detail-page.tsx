@@ -53,6 +53,7 @@ function EditPlanForm({ plan, onDone }: { plan: AdminPlan; onDone(message: strin
         disabled={update.isPending}
         idPrefix="plan"
         currency={currency}
+        trialLocked={plan.freeTrial !== null}
       />
       {Object.keys(errors).length > 0 ? <Alert tone="danger">{t("admin.plans.error.summary")}</Alert> : null}
       {failure ? <Alert tone="danger">{failure.message}</Alert> : null}

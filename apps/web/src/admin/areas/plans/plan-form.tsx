@@ -131,7 +131,10 @@ export function PlanFormFields({
   disabled,
   idPrefix,
   currency,
+  trialLocked = false,
 }: {
+  /** provider: an update merges `auto_recurring`, so a plan's free trial can be changed but not removed. */
+  trialLocked?: boolean;
   form: UseFormReturn<PlanFormValues>;
   errors: PlanFormErrors;
   failure: UserFacingError | null;
@@ -210,7 +213,8 @@ export function PlanFormFields({
       <CheckboxField
         id={`${idPrefix}-trial`}
         label={t("admin.plans.field.trial")}
-        disabled={disabled}
+        description={trialLocked ? t("admin.plans.field.trialLocked") : undefined}
+        disabled={disabled || trialLocked}
         {...form.register("trial")}
       />
       {trial ? (
