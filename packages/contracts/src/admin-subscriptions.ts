@@ -79,3 +79,25 @@ export const subscriptionActionInputSchema = z.strictObject({
   subscriptionId: subscriptionIdSchema,
   action: subscriptionActionSchema,
 });
+
+/** A charge in the charges search: the charge and the subscription it belongs to. */
+export const adminChargeListItemSchema = adminChargeSchema.extend({
+  subscriptionId: z.string(),
+  reason: z.string(),
+});
+export type AdminChargeListItem = z.infer<typeof adminChargeListItemSchema>;
+
+export const chargeSearchInputSchema = z.strictObject({
+  subscriptionId: subscriptionIdSchema.optional(),
+  paymentId: z.number().int().positive().optional(),
+  offset: z.number().int().min(0).max(10_000).default(0),
+  limit: z.number().int().min(1).max(50).default(20),
+});
+export type ChargeSearchInput = z.input<typeof chargeSearchInputSchema>;
+
+export const chargeSearchOutputSchema = z.object({
+  items: z.array(adminChargeListItemSchema),
+  total: z.number().int(),
+  offset: z.number().int(),
+  limit: z.number().int(),
+});

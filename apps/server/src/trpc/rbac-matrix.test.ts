@@ -228,6 +228,10 @@ const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     access: "viewer",
     input: async () => ({ subscriptionId: (await sharedSubscription).id }),
   },
+  "admin.subscriptions.charges": {
+    access: "viewer",
+    input: async () => ({ subscriptionId: (await sharedSubscription).id }),
+  },
   "admin.subscriptions.changeStatus": {
     access: "operator",
     input: async () => ({ subscriptionId: (await sharedSubscription).id, action: "pause" }),

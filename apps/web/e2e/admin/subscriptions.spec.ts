@@ -127,8 +127,21 @@ test("[admin][subscriptions] an operator creates and edits a plan, a shopper sub
     .execute();
   expect(subscriptionAudit.map((row) => row.action)).toEqual(["subscription.pause_requested", "subscription.paused"]);
 
-  // Deactivate the plan, confirmed first: the shop no longer offers it.
+  // The charges area finds the charge by its subscription and by its payment.
+  const paymentId = ((await paymentLink.getAttribute("href")) ?? "").split("/").pop() ?? "";
+  await page.goto(`/admin/charges?paymentId=${paymentId}`);
+  const chargeTable = page.getByRole("table", { name: "Subscription charges" });
+  await expect(chargeTable.getByRole("row")).toHaveCount(2);
+  await expect(chargeTable).toContainText("Charged");
+  await expect(chargeTable).toContainText("approved");
+  await expect(chargeTable.getByRole("link", { name: reason })).toHaveAttribute(
+    "href",
+    `/admin/subscriptions/${subscriptionId}`,
+  );
+  expect(await seriousViolations(page)).toEqual([]);
   await page.goto(`/admin/plans/${planId}`);
+
+  // Deactivate the plan, confirmed first: the shop no longer offers it.
   await page.getByRole("button", { name: "Deactivate" }).click();
   const confirm = page.getByRole("dialog", { name: "Deactivate this plan?" });
   await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();

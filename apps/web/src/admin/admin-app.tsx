@@ -23,6 +23,7 @@ const AREA_PAGES: Record<AdminAreaId, ComponentType> = {
   customers: lazy(() => import("./areas/customers/customers-area")),
   plans: lazy(() => import("./areas/plans/plans-area")),
   subscriptions: lazy(() => import("./areas/subscriptions/subscriptions-area")),
+  charges: lazy(() => import("./areas/charges/charges-area")),
   account: lazy(() => import("./areas/account/account-page")),
   webhooks: lazy(() => import("./areas/webhooks/webhooks-page")),
   audit: lazy(() => import("./areas/audit/audit-page")),

@@ -1,6 +1,7 @@
 // English words of the admin console (loaded only with the console); this file defines its keys.
 
 import { accountEn } from "../admin/areas/account/messages-en";
+import { chargesEn } from "../admin/areas/charges/messages-en";
 import { customersEn } from "../admin/areas/customers/messages-en";
 import { linksEn } from "../admin/areas/links/messages-en";
 import { merchantOrdersEn } from "../admin/areas/merchant-orders/messages-en";
@@ -358,5 +359,6 @@ export const adminEn = {
   ...customersEn,
   ...plansEn,
   ...subscriptionsEn,
+  ...chargesEn,
   ...accountEn,
 };

@@ -1,6 +1,7 @@
 // The admin console's words (es), loaded only with the console.
 
 import { accountEs } from "../admin/areas/account/messages-es";
+import { chargesEs } from "../admin/areas/charges/messages-es";
 import { customersEs } from "../admin/areas/customers/messages-es";
 import { linksEs } from "../admin/areas/links/messages-es";
 import { merchantOrdersEs } from "../admin/areas/merchant-orders/messages-es";
@@ -363,5 +364,6 @@ export const adminEs: AdminDictionary = {
   ...customersEs,
   ...plansEs,
   ...subscriptionsEs,
+  ...chargesEs,
   ...accountEs,
 };

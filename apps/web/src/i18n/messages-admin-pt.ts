@@ -1,6 +1,7 @@
 // The admin console's words (pt), loaded only with the console.
 
 import { accountPt } from "../admin/areas/account/messages-pt";
+import { chargesPt } from "../admin/areas/charges/messages-pt";
 import { customersPt } from "../admin/areas/customers/messages-pt";
 import { linksPt } from "../admin/areas/links/messages-pt";
 import { merchantOrdersPt } from "../admin/areas/merchant-orders/messages-pt";
@@ -364,5 +365,6 @@ export const adminPt: AdminDictionary = {
   ...customersPt,
   ...plansPt,
   ...subscriptionsPt,
+  ...chargesPt,
   ...accountPt,
 };

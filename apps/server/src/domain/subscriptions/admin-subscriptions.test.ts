@@ -7,7 +7,12 @@ import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { startShopTestEnv } from "../../test/shop-test-env";
 import { createTestUser } from "../../test/test-users";
-import { changeAdminSubscriptionStatus, getAdminSubscription, searchAdminSubscriptions } from "./admin-subscriptions";
+import {
+  changeAdminSubscriptionStatus,
+  getAdminSubscription,
+  searchAdminCharges,
+  searchAdminSubscriptions,
+} from "./admin-subscriptions";
 
 const env = await startShopTestEnv();
 afterAll(() => env.close());
@@ -166,5 +171,20 @@ describe("changeAdminSubscriptionStatus", () => {
       .where("resource_id", "=", subscription.id)
       .execute();
     expect(audit).toEqual([]);
+  });
+});
+
+describe("searchAdminCharges", () => {
+  it("lists a subscription's charges, a failed one with the provider's reason, and finds a charge by its payment", async () => {
+    const refused = await subscribe("FUND");
+    const found = await searchAdminCharges({ deps, subscriptionId: refused.id, offset: 0, limit: 20 });
+    expect(found.total).toBeGreaterThanOrEqual(1);
+    const failed = found.items[0];
+    expect(failed).toMatchObject({ subscriptionId: refused.id, payment: { status: "rejected" } });
+    expect(failed?.status).not.toBe("processed");
+    expect(failed?.payment?.statusDetail).toBeTruthy();
+    const paymentId = failed?.payment?.id ?? 0;
+    const byPayment = await searchAdminCharges({ deps, paymentId, offset: 0, limit: 20 });
+    expect(byPayment.items.map((item) => item.id)).toEqual([failed?.id]);
   });
 });

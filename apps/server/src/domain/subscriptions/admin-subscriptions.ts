@@ -231,3 +231,35 @@ export async function changeAdminSubscriptionStatus(options: {
   }
   return getAdminSubscription({ deps, subscriptionId });
 }
+
+/** The subscription charges (`/authorized_payments/search`), newest first, by subscription or payment. */
+export async function searchAdminCharges(options: {
+  deps: Pick<AppDeps, "provider">;
+  subscriptionId?: string;
+  paymentId?: number;
+  offset: number;
+  limit: number;
+}) {
+  const { deps, offset, limit } = options;
+  let found: Awaited<ReturnType<typeof deps.provider.authorizedPayments.search>>;
+  try {
+    found = await deps.provider.authorizedPayments.search({
+      ...(options.subscriptionId ? { preapproval_id: options.subscriptionId } : {}),
+      ...(options.paymentId ? { payment_id: options.paymentId } : {}),
+      offset,
+      limit,
+    });
+  } catch (error) {
+    throw toSubscriptionError(error, "search the charges");
+  }
+  return {
+    items: found.results.map((charge) => ({
+      ...toAdminCharge(charge),
+      subscriptionId: charge.preapproval_id,
+      reason: charge.reason ?? "",
+    })),
+    total: found.paging?.total ?? found.results.length,
+    offset,
+    limit,
+  };
+}

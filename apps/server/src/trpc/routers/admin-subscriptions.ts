@@ -4,6 +4,8 @@
 import {
   adminSubscriptionDetailSchema,
   adminSubscriptionIdInputSchema,
+  chargeSearchInputSchema,
+  chargeSearchOutputSchema,
   subscriptionActionInputSchema,
   subscriptionSearchInputSchema,
   subscriptionSearchOutputSchema,
@@ -11,6 +13,7 @@ import {
 import {
   changeAdminSubscriptionStatus,
   getAdminSubscription,
+  searchAdminCharges,
   searchAdminSubscriptions,
 } from "../../domain/subscriptions/admin-subscriptions";
 import { operatorProcedure, router, viewerProcedure } from "../trpc";
@@ -25,6 +28,11 @@ export const adminSubscriptionsRouter = router({
     .input(adminSubscriptionIdInputSchema)
     .output(adminSubscriptionDetailSchema)
     .query(({ ctx, input }) => getAdminSubscription({ deps: ctx.deps, subscriptionId: input.subscriptionId })),
+
+  charges: viewerProcedure
+    .input(chargeSearchInputSchema)
+    .output(chargeSearchOutputSchema)
+    .query(({ ctx, input }) => searchAdminCharges({ deps: ctx.deps, ...input })),
 
   changeStatus: operatorProcedure
     .input(subscriptionActionInputSchema)
