@@ -73,6 +73,10 @@ export const APP_ERROR_REASONS = [
   "subscription_cancelled",
   "subscription_not_found",
   "tax_id_required",
+  "terminal_busy",
+  "terminal_intent_on_terminal",
+  "terminal_not_found",
+  "terminal_not_pdv",
   "total_too_large",
   "total_zero",
 ] as const;

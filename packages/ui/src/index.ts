@@ -24,6 +24,7 @@ export {
 export { type FormError, FormErrorSummary, type FormErrorSummaryProps } from "./form-error-summary";
 export { Heading, type HeadingLevel, type HeadingProps } from "./heading";
 export { formatMinorUnits, Money, type MoneyProps } from "./money";
+export { OffsetPager, type OffsetPagerProps } from "./offset-pager";
 export { MAIN_CONTENT_ID, PageHeading, type PageHeadingProps, PageLayout, type PageLayoutProps } from "./page-layout";
 export { Pagination, type PaginationProps } from "./pagination";
 export { pngDataUrl, QrCodeImage, type QrCodeImageProps } from "./qr-code-image";

@@ -20,6 +20,7 @@ import * as m0014 from "./migrations/0014-orders";
 import * as m0015 from "./migrations/0015-payment-links";
 import * as m0016 from "./migrations/0016-merchant-orders";
 import * as m0018 from "./migrations/0018-user-search";
+import * as m0019 from "./migrations/0019-point-intents";
 import * as m0020 from "./migrations/0020-connected-accounts";
 import type { DB } from "./schema";
 
@@ -41,6 +42,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0015-payment-links": m0015,
   "0016-merchant-orders": m0016,
   "0018-user-search": m0018,
+  "0019-point-intents": m0019,
   "0020-connected-accounts": m0020,
 };
 

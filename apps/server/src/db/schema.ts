@@ -515,6 +515,31 @@ export interface OrderStateChangesTable {
   at: Timestamp;
 }
 
+export type PointIntentRequestStatus = "pending" | "succeeded" | "failed" | "unknown";
+
+/** A charge sent to a card terminal (Point) from the console (migration 0019). */
+export interface PointIntentsTable {
+  id: Generated<string>;
+  idempotency_key: string;
+  device_id: string;
+  provider_intent_id: string | null;
+  request_status: PointIntentRequestStatus;
+  state: string | null;
+  amount_minor: number;
+  currency: string;
+  description: string | null;
+  installments: number;
+  installments_cost: string;
+  print_on_terminal: boolean;
+  external_reference: string | null;
+  request: ColumnType<JsonValue, string, string>;
+  provider_payment_id: number | null;
+  error: string | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
 export interface DB {
   email_tokens: EmailTokensTable;
   outbound_emails: OutboundEmailsTable;
@@ -543,6 +568,7 @@ export interface DB {
   orders: OrdersTable;
   order_actions: OrderActionsTable;
   order_state_changes: OrderStateChangesTable;
+  point_intents: PointIntentsTable;
 }
 
 export type User = Selectable<UsersTable>;

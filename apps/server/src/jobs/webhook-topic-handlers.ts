@@ -16,6 +16,8 @@ import {
   syncAuthorizedPaymentFromProvider,
   syncSubscriptionFromProvider,
 } from "../domain/subscriptions/subscription-notifications";
+import { syncPointIntentFromNotification } from "../domain/terminals/point-intents";
+import { AppError } from "../errors/app-error";
 
 export type WebhookTopicDeps = Pick<AppDeps, "db" | "provider" | "providerSettings" | "now" | "jobs">;
 
@@ -57,6 +59,14 @@ const handleAuthorizedPaymentNotification: WebhookTopicHandler = async ({ deps, 
   await syncAuthorizedPaymentFromProvider({ deps, authorizedPaymentId: parseAuthorizedPaymentId(dataId) });
 };
 
+/** A Point payment intent moved (`point_integration_wh`, data.id = the intent's UUID): re-read it into its row. */
+const handlePointIntentNotification: WebhookTopicHandler = async ({ deps, dataId }) => {
+  if (dataId === null || !/^[0-9a-fA-F-]{36}$/.test(dataId)) {
+    throw new AppError("BAD_REQUEST", `"${dataId ?? ""}" is not a payment intent id.`, { field: "data.id" });
+  }
+  await syncPointIntentFromNotification({ deps, intentId: dataId });
+};
+
 /** The topics this version acts on, by the provider's topic name (`type`). */
 export const WEBHOOK_TOPIC_HANDLERS: Readonly<Record<string, WebhookTopicHandler>> = {
   payment: handlePaymentNotification,
@@ -67,4 +77,5 @@ export const WEBHOOK_TOPIC_HANDLERS: Readonly<Record<string, WebhookTopicHandler
   subscription_preapproval: handleSubscriptionNotification,
   subscription_preapproval_plan: handlePlanChange,
   subscription_authorized_payment: handleAuthorizedPaymentNotification,
+  point_integration_wh: handlePointIntentNotification,
 };

@@ -86,7 +86,13 @@ export interface ShopTestEnv {
 }
 
 export async function startShopTestEnv(
-  options: { siteId?: SiteId; now?: () => Date; publicUrl?: string } = {},
+  options: {
+    siteId?: SiteId;
+    now?: () => Date;
+    publicUrl?: string;
+    /** Also send the notifications that go to the application's URL (Point's `point_integration_wh`). */
+    applicationWebhooks?: boolean;
+  } = {},
 ): Promise<ShopTestEnv> {
   const siteId = options.siteId ?? "MLA";
   const testDb = await createTestDatabase();
@@ -99,6 +105,9 @@ export async function startShopTestEnv(
     webhookSecret: "shop-test-webhook-secret",
     tickIntervalMs: 0,
     webhookRetryDelaysMs: [],
+    ...(options.applicationWebhooks
+      ? { defaultNotificationUrl: `${options.publicUrl ?? "http://127.0.0.1:3000"}/api/webhooks/mercadopago` }
+      : {}),
     webhookFetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
       const request = new Request(input, init);
       return webhookHandler ? webhookHandler(request) : new Response(null, { status: 200 });

@@ -19,6 +19,7 @@ import { deleteOrderTransaction } from "../domain/orders/order-actions";
 import { syncPaymentFromProvider } from "../domain/payments/sync-payment-from-provider";
 import { changeSubscriptionStatus } from "../domain/subscriptions/change-subscription-status";
 import { createSubscription } from "../domain/subscriptions/create-subscription";
+import { createPointIntent } from "../domain/terminals/point-intents";
 import { insertConnectedSeller } from "../test/connected-sellers";
 import { payOnHostedPage, startShopTestEnv } from "../test/shop-test-env";
 import { createTestOrder, firstTransactionId, orderInput } from "../test/test-orders";
@@ -264,6 +265,34 @@ const ACCESS_MATRIX: Record<string, MatrixEntry> = {
       externalReference: "rbac-matrix",
     }),
   },
+  "admin.terminals.devices": { access: "viewer", input: () => ({ limit: 5 }) },
+  "admin.terminals.setMode": {
+    access: "operator",
+    input: async () => ({ deviceId: (await terminals).standalone, operatingMode: "STANDALONE" }),
+  },
+  "admin.terminals.createIntent": {
+    access: "operator",
+    input: async () => {
+      const { pdv } = await terminals;
+      await clearTerminal(pdv[0] ?? "");
+      return { idempotencyKey: randomUUID(), deviceId: pdv[0], amountMinor: 500 };
+    },
+  },
+  "admin.terminals.intent": { access: "viewer", input: async () => ({ id: (await sharedPointIntent).id }) },
+  "admin.terminals.intentStatus": { access: "viewer", input: async () => ({ id: (await sharedPointIntent).id }) },
+  "admin.terminals.cancelIntent": {
+    access: "operator",
+    input: async () => {
+      await sharedPointIntent;
+      return { id: (await queuedPointIntent()).id };
+    },
+  },
+  "admin.terminals.resendIntent": { access: "operator", input: async () => ({ id: (await sharedPointIntent).id }) },
+  "admin.terminals.intents": { access: "viewer", input: () => ({ limit: 5 }) },
+  "admin.terminals.events": {
+    access: "viewer",
+    input: () => ({ startDate: new Date().toISOString().slice(0, 10), endDate: new Date().toISOString().slice(0, 10) }),
+  },
   "admin.users.setRole": { access: "admin", input: ({ targetUser }) => ({ userId: targetUser.id, role: "shopper" }) },
   "admin.overview.figures": { access: "viewer", input: () => ({ period: "7d" }) },
   "admin.overview.volume": { access: "viewer", input: () => undefined },
@@ -427,6 +456,41 @@ const sharedSubscription = sharedPlan.then(async (plan) =>
     status: "authorized",
   }),
 );
+
+/** The sandbox's terminals of the store: two PDV, one STANDALONE. */
+const terminals = env.provider.point.devices().then((list) => ({
+  pdv: (list.devices ?? []).filter((d) => d.operating_mode === "PDV").map((d) => String(d.id)),
+  standalone: String((list.devices ?? []).find((d) => d.operating_mode === "STANDALONE")?.id),
+}));
+
+/** Ends whatever intent is queued on a terminal (the sandbox plays the card tap; 404 when none is). */
+async function clearTerminal(deviceId: string): Promise<void> {
+  await fetch(`${env.sandbox.url}/__sandbox/point/devices/${deviceId}/tap`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: "{}",
+  });
+}
+
+/** A charge queued on the second PDV terminal from the console (OPEN: it may still be cancelled). */
+async function queuedPointIntent() {
+  const { pdv } = await terminals;
+  await clearTerminal(pdv[1] ?? "");
+  const operator = await createTestUser({ db, role: "operator" });
+  return createPointIntent({
+    deps,
+    actorUserId: operator.id,
+    input: {
+      idempotencyKey: randomUUID(),
+      deviceId: pdv[1] ?? "",
+      amountMinor: 700,
+      installments: 1,
+      installmentsCost: "seller",
+      printOnTerminal: false,
+    },
+  });
+}
+const sharedPointIntent = queuedPointIntent();
 
 /** A new customer at the provider (each call its own e-mail). */
 function providerCustomer() {

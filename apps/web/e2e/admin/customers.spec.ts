@@ -132,7 +132,7 @@ test("[admin][customers] an admin follows a shopper's link to their customer and
   await page.goto(`/admin/users?q=${encodeURIComponent(email)}`);
   await page
     .getByTestId(`user-row-${email}`)
-    .getByRole("link", { name: `Customer: ${email}` })
+    .getByRole("link", { name: `Saved cards of ${email}` })
     .click();
   await expect(page.getByRole("heading", { level: 1, name: email })).toBeVisible();
   expect(decodeURIComponent(new URL(page.url()).pathname)).toBe(`/admin/customers/${customer.id}`);

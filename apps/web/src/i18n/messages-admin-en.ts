@@ -8,8 +8,13 @@ import { merchantOrdersEn } from "../admin/areas/merchant-orders/messages-en";
 import { ordersEn } from "../admin/areas/orders/messages-en";
 import { plansEn } from "../admin/areas/plans/messages-en";
 import { subscriptionsEn } from "../admin/areas/subscriptions/messages-en";
+import { terminalsEn } from "../admin/areas/terminals/messages-en";
 export const adminEn = {
   "admin.nav.label": "Admin console",
+  "admin.pager.range": "{from}–{to} of {total}",
+  "admin.pager.previous": "Previous",
+  "admin.pager.next": "Next",
+  "admin.pager.label": "Pages",
   "admin.nav.overview": "Overview",
   "admin.nav.payments": "Payments",
   "admin.nav.webhooks": "Webhooks",
@@ -360,5 +365,6 @@ export const adminEn = {
   ...plansEn,
   ...subscriptionsEn,
   ...chargesEn,
+  ...terminalsEn,
   ...accountEn,
 };

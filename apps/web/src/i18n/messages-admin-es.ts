@@ -8,10 +8,15 @@ import { merchantOrdersEs } from "../admin/areas/merchant-orders/messages-es";
 import { ordersEs } from "../admin/areas/orders/messages-es";
 import { plansEs } from "../admin/areas/plans/messages-es";
 import { subscriptionsEs } from "../admin/areas/subscriptions/messages-es";
+import { terminalsEs } from "../admin/areas/terminals/messages-es";
 import type { AdminDictionary } from "./dictionary";
 
 export const adminEs: AdminDictionary = {
   "admin.nav.label": "Consola de administración",
+  "admin.pager.range": "{from}–{to} de {total}",
+  "admin.pager.previous": "Anterior",
+  "admin.pager.next": "Siguiente",
+  "admin.pager.label": "Páginas",
   "admin.nav.overview": "Resumen",
   "admin.nav.payments": "Pagos",
   "admin.nav.webhooks": "Webhooks",
@@ -365,5 +370,6 @@ export const adminEs: AdminDictionary = {
   ...plansEs,
   ...subscriptionsEs,
   ...chargesEs,
+  ...terminalsEs,
   ...accountEs,
 };

@@ -8,10 +8,15 @@ import { merchantOrdersPt } from "../admin/areas/merchant-orders/messages-pt";
 import { ordersPt } from "../admin/areas/orders/messages-pt";
 import { plansPt } from "../admin/areas/plans/messages-pt";
 import { subscriptionsPt } from "../admin/areas/subscriptions/messages-pt";
+import { terminalsPt } from "../admin/areas/terminals/messages-pt";
 import type { AdminDictionary } from "./dictionary";
 
 export const adminPt: AdminDictionary = {
   "admin.nav.label": "Console de administração",
+  "admin.pager.range": "{from}–{to} de {total}",
+  "admin.pager.previous": "Anterior",
+  "admin.pager.next": "Próxima",
+  "admin.pager.label": "Páginas",
   "admin.nav.overview": "Visão geral",
   "admin.nav.payments": "Pagamentos",
   "admin.nav.webhooks": "Webhooks",
@@ -366,5 +371,6 @@ export const adminPt: AdminDictionary = {
   ...plansPt,
   ...subscriptionsPt,
   ...chargesPt,
+  ...terminalsPt,
   ...accountPt,
 };

@@ -263,6 +263,11 @@ export const en = {
   "reason.subscription_not_found": "We could not find that subscription. Refresh the page and try again.",
   "reason.tax_id_required":
     "This payment method needs the payer's CPF or CNPJ. Change your details and choose CPF or CNPJ.",
+  "reason.terminal_busy": "This terminal already has a charge waiting. Finish or cancel it first.",
+  "reason.terminal_intent_on_terminal": "The charge is already on the terminal: cancel it on the terminal itself.",
+  "reason.terminal_not_found": "That card terminal was not found in this account.",
+  "reason.terminal_not_pdv":
+    "This terminal is in STANDALONE mode: switch it to PDV (and restart it) to charge from here.",
   "store.loading": "Loading products…",
   "store.failed": "We could not load the products",
   "store.moreFailed": "We could not load more products",

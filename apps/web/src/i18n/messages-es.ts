@@ -268,6 +268,11 @@ export const es: Dictionary = {
   "reason.subscription_not_found": "No encontramos esa suscripción. Recarga la página e inténtalo de nuevo.",
   "reason.tax_id_required":
     "Este medio de pago necesita el CPF o CNPJ de quien paga. Cambia tus datos y elige CPF o CNPJ.",
+  "reason.terminal_busy": "Esta terminal ya tiene un cobro en espera. Terminalo o cancelalo primero.",
+  "reason.terminal_intent_on_terminal": "El cobro ya está en la terminal: cancelalo en la propia terminal.",
+  "reason.terminal_not_found": "No se encontró esa terminal en esta cuenta.",
+  "reason.terminal_not_pdv":
+    "Esta terminal está en modo STANDALONE: pasala a PDV (y reiniciala) para cobrar desde acá.",
   "store.loading": "Cargando productos…",
   "store.failed": "No pudimos cargar los productos",
   "store.moreFailed": "No pudimos cargar más productos",

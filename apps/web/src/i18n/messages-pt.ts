@@ -270,6 +270,10 @@ export const pt: Dictionary = {
   "reason.subscription_not_found": "Não encontramos essa assinatura. Recarregue a página e tente de novo.",
   "reason.tax_id_required":
     "Este meio de pagamento precisa do CPF ou CNPJ de quem paga. Altere seus dados e escolha CPF ou CNPJ.",
+  "reason.terminal_busy": "Este terminal já tem uma cobrança aguardando. Conclua ou cancele-a primeiro.",
+  "reason.terminal_intent_on_terminal": "A cobrança já está no terminal: cancele-a no próprio terminal.",
+  "reason.terminal_not_found": "Esse terminal não foi encontrado nesta conta.",
+  "reason.terminal_not_pdv": "Este terminal está no modo STANDALONE: mude-o para PDV (e reinicie-o) para cobrar daqui.",
   "store.loading": "Carregando produtos…",
   "store.failed": "Não conseguimos carregar os produtos",
   "store.moreFailed": "Não conseguimos carregar mais produtos",

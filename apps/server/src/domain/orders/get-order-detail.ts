@@ -3,11 +3,11 @@
 // one timeline merging (in time order) every state the mirror went through, every provider call about it,
 // every `order` notification received for it and every staff action — the same entries as a payment's timeline.
 // Reads only the database.
-import type { OrderDetail, PaymentTimelineEntry } from "@cobro/contracts";
+import type { OrderDetail } from "@cobro/contracts";
 import type { CurrencyCode } from "@cobro/provider-client/money";
-import { sql } from "kysely";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
+import { auditEntriesAbout, mergeTimeline, webhookEventsAbout } from "../timeline/timeline-entries";
 import { toOrderListItem } from "./list-orders";
 import { paymentTransactionsOf, REPEATABLE_KINDS, refundableOfTransaction } from "./order-actions";
 import { orderAmountToMinor } from "./order-mirror";
@@ -82,97 +82,12 @@ export async function getOrderDetail(options: { deps: Pick<AppDeps, "db">; order
       .limit(500)
       .execute(),
     providerId
-      ? db
-          .selectFrom("webhook_events")
-          .select([
-            "id",
-            "action",
-            "signature_valid",
-            "status",
-            "attempts",
-            "last_error",
-            "received_at",
-            "processed_at",
-            sql<boolean>`exists (select 1 from webhook_events earlier where earlier.topic = webhook_events.topic
-              and earlier.data_id = webhook_events.data_id and earlier.action is not distinct from webhook_events.action
-              and earlier.received_at < webhook_events.received_at)`.as("duplicate"),
-          ])
-          .where("topic", "in", ["order", "orders"])
-          .where((eb) => eb.or([eb("data_id", "=", providerId), eb("data_id", "=", providerId.toLowerCase())]))
-          .orderBy("received_at", "asc")
-          .limit(500)
-          .execute()
+      ? webhookEventsAbout(db, ["order", "orders"], [providerId, providerId.toLowerCase()])
       : Promise.resolve([]),
-    db
-      .selectFrom("audit_log")
-      .leftJoin("users", "users.id", "audit_log.actor_user_id")
-      .select([
-        "audit_log.action",
-        "audit_log.details",
-        "audit_log.idempotency_key",
-        "audit_log.created_at",
-        "users.email",
-      ])
-      .where("audit_log.resource_type", "=", "order")
-      .where("audit_log.resource_id", "=", row.id)
-      .orderBy("audit_log.created_at", "asc")
-      .execute(),
+    auditEntriesAbout(db, "order", row.id),
   ]);
 
-  const timeline: PaymentTimelineEntry[] = [
-    ...states.map(
-      (state): PaymentTimelineEntry => ({
-        kind: "state",
-        at: state.at.toISOString(),
-        status: state.status,
-        statusDetail: state.status_detail,
-        refunded: money(state.refunded_minor),
-      }),
-    ),
-    ...calls.map(
-      (call): PaymentTimelineEntry => ({
-        kind: "provider_call",
-        at: call.created_at.toISOString(),
-        method: call.method,
-        path: call.path,
-        status: call.status,
-        error: call.error,
-        durationMs: call.duration_ms,
-        attempts: call.attempts,
-        idempotencyKey: call.idempotency_key,
-      }),
-    ),
-    ...webhooks.map(
-      (event): PaymentTimelineEntry => ({
-        kind: "webhook",
-        at: event.received_at.toISOString(),
-        action: event.action,
-        signatureValid: event.signature_valid,
-        duplicate: event.duplicate,
-        status: event.status,
-        attempts: event.attempts,
-        lastError: event.last_error,
-        processedAt: event.processed_at?.toISOString() ?? null,
-      }),
-    ),
-    ...audits.map((audit): PaymentTimelineEntry => {
-      const details =
-        typeof audit.details === "object" && audit.details !== null && !Array.isArray(audit.details)
-          ? audit.details
-          : {};
-      const amountMinor = details.amountMinor;
-      const reason = details.reason ?? details.error;
-      return {
-        kind: "staff",
-        at: audit.created_at.toISOString(),
-        action: audit.action,
-        actorEmail: audit.email,
-        reason: typeof reason === "string" ? reason : null,
-        amount: typeof amountMinor === "number" ? money(amountMinor) : null,
-        idempotencyKey: audit.idempotency_key,
-      };
-    }),
-  ].sort((a, b) => a.at.localeCompare(b.at));
+  const timeline = mergeTimeline({ states, calls, webhooks, audits }, currency);
 
   const payments = paymentTransactionsOf(row) as MirroredPaymentTx[];
   const referenceIds = payments.map((tx) => Number(tx.reference_id)).filter((id) => Number.isSafeInteger(id) && id > 0);

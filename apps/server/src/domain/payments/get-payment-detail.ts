@@ -2,13 +2,13 @@
 // fees, payer, items), its checkout, its refunds, and one timeline merging, in time order, every state the mirror
 // went through, every provider call Cobro made about it, every notification received for it and every staff action.
 // Reads only the database.
-import type { PaymentDetail, PaymentTimelineEntry } from "@cobro/contracts";
+import type { PaymentDetail } from "@cobro/contracts";
 import { type CurrencyCode, toMinorUnits } from "@cobro/provider-client/money";
-import { sql } from "kysely";
 import { z } from "zod";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
 import { parseCheckoutItems } from "../checkout/checkout-items";
+import { auditEntriesAbout, mergeTimeline, webhookEventsAbout } from "../timeline/timeline-entries";
 import { toPaymentListItem } from "./list-payments";
 
 /** provider: an authorization is captured within ~5-7 days of its creation; we count 5 to be safe. */
@@ -106,94 +106,11 @@ export async function getPaymentDetail(options: {
       .orderBy("created_at", "asc")
       .limit(500)
       .execute(),
-    db
-      .selectFrom("webhook_events")
-      .select([
-        "id",
-        "action",
-        "signature_valid",
-        "status",
-        "attempts",
-        "last_error",
-        "received_at",
-        "processed_at",
-        sql<boolean>`exists (select 1 from webhook_events earlier where earlier.topic = webhook_events.topic
-          and earlier.data_id = webhook_events.data_id and earlier.action is not distinct from webhook_events.action
-          and earlier.received_at < webhook_events.received_at)`.as("duplicate"),
-      ])
-      .where("topic", "in", ["payment", "payments"])
-      .where("data_id", "=", String(id))
-      .orderBy("received_at", "asc")
-      .limit(500)
-      .execute(),
-    db
-      .selectFrom("audit_log")
-      .leftJoin("users", "users.id", "audit_log.actor_user_id")
-      .select([
-        "audit_log.action",
-        "audit_log.details",
-        "audit_log.idempotency_key",
-        "audit_log.created_at",
-        "users.email",
-      ])
-      .where("audit_log.resource_type", "=", "payment")
-      .where("audit_log.resource_id", "=", String(id))
-      .orderBy("audit_log.created_at", "asc")
-      .execute(),
+    webhookEventsAbout(db, ["payment", "payments"], [String(id)]),
+    auditEntriesAbout(db, "payment", String(id)),
   ]);
 
-  const timeline: PaymentTimelineEntry[] = [
-    ...states.map(
-      (row): PaymentTimelineEntry => ({
-        kind: "state",
-        at: row.at.toISOString(),
-        status: row.status,
-        statusDetail: row.status_detail,
-        refunded: money(row.refunded_minor),
-      }),
-    ),
-    ...calls.map(
-      (row): PaymentTimelineEntry => ({
-        kind: "provider_call",
-        at: row.created_at.toISOString(),
-        method: row.method,
-        path: row.path,
-        status: row.status,
-        error: row.error,
-        durationMs: row.duration_ms,
-        attempts: row.attempts,
-        idempotencyKey: row.idempotency_key,
-      }),
-    ),
-    ...webhooks.map(
-      (row): PaymentTimelineEntry => ({
-        kind: "webhook",
-        at: row.received_at.toISOString(),
-        action: row.action,
-        signatureValid: row.signature_valid,
-        duplicate: row.duplicate,
-        status: row.status,
-        attempts: row.attempts,
-        lastError: row.last_error,
-        processedAt: row.processed_at?.toISOString() ?? null,
-      }),
-    ),
-    ...audits.map((row): PaymentTimelineEntry => {
-      const details =
-        typeof row.details === "object" && row.details !== null && !Array.isArray(row.details) ? row.details : {};
-      const amountMinor = details.amountMinor;
-      const reason = details.reason;
-      return {
-        kind: "staff",
-        at: row.created_at.toISOString(),
-        action: row.action,
-        actorEmail: row.email,
-        reason: typeof reason === "string" ? reason : null,
-        amount: typeof amountMinor === "number" ? money(amountMinor) : null,
-        idempotencyKey: row.idempotency_key,
-      };
-    }),
-  ].sort((a, b) => a.at.localeCompare(b.at));
+  const timeline = mergeTimeline({ states, calls, webhooks, audits }, currency);
 
   // What is left to refund, as refundPayment counts it: our open refunds count before the mirror shows them.
   const open = refunds

@@ -42,6 +42,7 @@ import { adminOverviewRouter } from "./admin-overview";
 import { adminPaymentsRouter } from "./admin-payments";
 import { adminPlansRouter } from "./admin-plans";
 import { adminSubscriptionsRouter } from "./admin-subscriptions";
+import { adminTerminalsRouter } from "./admin-terminals";
 import { adminWebhooksRouter } from "./admin-webhooks";
 
 const usersRouter = router({
@@ -178,5 +179,6 @@ export const adminRouter = router({
   customers: adminCustomersRouter,
   plans: adminPlansRouter,
   subscriptions: adminSubscriptionsRouter,
+  terminals: adminTerminalsRouter,
   account: adminAccountRouter,
 });

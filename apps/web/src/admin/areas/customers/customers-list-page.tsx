@@ -2,7 +2,7 @@
 // paged by offset; the search and the page live in the URL. Each row shows the Cobro user whose saved cards live
 // under the customer. Operators create customers from here.
 import { customerEmailSchema } from "@cobro/contracts";
-import { Alert, Button, PageHeading, TextField } from "@cobro/ui";
+import { Alert, Button, OffsetPager, PageHeading, TextField } from "@cobro/ui";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
@@ -144,29 +144,22 @@ export function CustomersListPage() {
                 </table>
               </div>
               {customers.isError ? <Alert tone="danger">{t("admin.customers.failed")}</Alert> : null}
-              <nav className="admin-actions" aria-label={t("admin.customers.title")}>
-                <span aria-live="polite">
-                  {t("admin.customers.range", {
-                    from: (page?.offset ?? 0) + 1,
-                    to: (page?.offset ?? 0) + items.length,
-                    total: page?.total ?? items.length,
-                  })}
-                </span>
-                <Button
-                  variant="secondary"
-                  disabled={offset === 0 || customers.isFetching}
-                  onClick={() => goTo(Math.max(offset - PAGE_SIZE, 0))}
-                >
-                  {t("admin.customers.previous")}
-                </Button>
-                <Button
-                  variant="secondary"
-                  disabled={offset + items.length >= (page?.total ?? 0) || customers.isFetching}
-                  onClick={() => goTo(offset + PAGE_SIZE)}
-                >
-                  {t("admin.customers.next")}
-                </Button>
-              </nav>
+              <OffsetPager
+                offset={offset}
+                shown={items.length}
+                pageSize={PAGE_SIZE}
+                hasNext={offset + items.length < (page?.total ?? 0)}
+                busy={customers.isFetching}
+                onGo={goTo}
+                rangeLabel={t("admin.pager.range", {
+                  from: offset + 1,
+                  to: offset + items.length,
+                  total: page?.total ?? items.length,
+                })}
+                previousLabel={t("admin.pager.previous")}
+                nextLabel={t("admin.pager.next")}
+                label={t("admin.pager.label")}
+              />
             </>
           )}
         </QueryList>

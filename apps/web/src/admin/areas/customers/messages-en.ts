@@ -19,9 +19,6 @@ export const customersEn = {
   "admin.customers.colCards": "Saved cards",
   "admin.customers.colUser": "Cobro user",
   "admin.customers.colCreated": "Created",
-  "admin.customers.range": "{from}–{to} of {total}",
-  "admin.customers.previous": "Previous",
-  "admin.customers.next": "Next",
   "admin.customers.new": "New customer",
   "admin.customers.create.title": "New customer",
   "admin.customers.create.submit": "Create customer",
@@ -86,6 +83,6 @@ export const customersEn = {
   "admin.customers.deleted": "Customer {email} deleted.",
   "admin.customers.cancel": "Cancel",
   "admin.customers.working": "Working…",
-  "admin.users.customer": "Customer",
+  "admin.users.openCustomerOf": "Saved cards of {email}",
   "admin.users.openCustomer": "Saved cards",
 } as const;

@@ -21,9 +21,6 @@ export const customersEs: Readonly<Record<keyof typeof customersEn, string>> = {
   "admin.customers.colCards": "Tarjetas guardadas",
   "admin.customers.colUser": "Usuario de Cobro",
   "admin.customers.colCreated": "Creado",
-  "admin.customers.range": "{from}–{to} de {total}",
-  "admin.customers.previous": "Anterior",
-  "admin.customers.next": "Siguiente",
   "admin.customers.new": "Nuevo cliente",
   "admin.customers.create.title": "Nuevo cliente",
   "admin.customers.create.submit": "Crear cliente",
@@ -89,6 +86,6 @@ export const customersEs: Readonly<Record<keyof typeof customersEn, string>> = {
   "admin.customers.deleted": "Cliente {email} eliminado.",
   "admin.customers.cancel": "Cancelar",
   "admin.customers.working": "Procesando…",
-  "admin.users.customer": "Cliente",
+  "admin.users.openCustomerOf": "Tarjetas guardadas de {email}",
   "admin.users.openCustomer": "Tarjetas guardadas",
 };

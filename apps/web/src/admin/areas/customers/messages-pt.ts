@@ -21,9 +21,6 @@ export const customersPt: Readonly<Record<keyof typeof customersEn, string>> = {
   "admin.customers.colCards": "Cartões salvos",
   "admin.customers.colUser": "Usuário do Cobro",
   "admin.customers.colCreated": "Criado",
-  "admin.customers.range": "{from}–{to} de {total}",
-  "admin.customers.previous": "Anterior",
-  "admin.customers.next": "Próxima",
   "admin.customers.new": "Novo cliente",
   "admin.customers.create.title": "Novo cliente",
   "admin.customers.create.submit": "Criar cliente",
@@ -89,6 +86,6 @@ export const customersPt: Readonly<Record<keyof typeof customersEn, string>> = {
   "admin.customers.deleted": "Cliente {email} excluído.",
   "admin.customers.cancel": "Cancelar",
   "admin.customers.working": "Processando…",
-  "admin.users.customer": "Cliente",
+  "admin.users.openCustomerOf": "Cartões salvos de {email}",
   "admin.users.openCustomer": "Cartões salvos",
 };

@@ -2,11 +2,11 @@
 // the ones made in Cobro marked with their title. The filter and the page live in the URL; a reload keeps the
 // previous rows on screen instead of blocking the page.
 import { type LinkListItem, linkListInputSchema } from "@cobro/contracts";
-import { Alert, Button, EmptyState, ErrorState, LoadingState, PageHeading, StatusBadge, TextField } from "@cobro/ui";
+import { Alert, Button, OffsetPager, PageHeading, StatusBadge, TextField } from "@cobro/ui";
 import { keepPreviousData } from "@tanstack/react-query";
 import type { FormEvent } from "react";
 import { Link } from "react-router";
-import { describeError } from "../../../errors/describe-error";
+import { QueryList } from "../../../components/query-list";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
 import { useCanAct } from "../use-can-act";
@@ -33,7 +33,7 @@ export function LinkStateBadge({ expired }: { expired: boolean }) {
 }
 
 export function LinksListPage() {
-  const { t, formatDate, language } = useI18n();
+  const { t, formatDate } = useI18n();
   const canCreate = useCanAct("operator");
   const [filters, setFilters] = useUrlFilters(FILTER_KEYS);
   const parsedOffset = Number(filters.offset ?? "0");
@@ -44,6 +44,7 @@ export function LinksListPage() {
   });
   const query = input.success ? input.data : { offset: 0, limit: PAGE_SIZE };
   const list = trpc.admin.links.list.useQuery(query, { placeholderData: keepPreviousData });
+  const page = list.data;
 
   const applyFilter = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -82,78 +83,74 @@ export function LinksListPage() {
       </form>
       {!input.success ? <Alert tone="warning">{t("admin.links.fixErrors")}</Alert> : null}
 
-      {list.isPending ? (
-        <LoadingState label={t("common.loading")} />
-      ) : list.isError && !list.data ? (
-        <ErrorState
-          title={t("admin.links.loadFailed")}
-          message={describeError(list.error, { t, language }).message}
-          onRetry={() => void list.refetch()}
-          retryLabel={t("common.retry")}
-          retrying={list.isFetching}
-        />
-      ) : list.data.items.length === 0 ? (
-        <EmptyState title={t("admin.links.empty")} />
-      ) : (
-        <>
-          {list.isError ? <Alert tone="danger">{t("admin.links.loadFailed")}</Alert> : null}
-          <div className="admin-table-wrap" aria-busy={list.isFetching}>
-            <table className="admin-table" aria-label={t("admin.links.title")}>
-              <thead>
-                <tr>
-                  <th scope="col">{t("admin.links.col.link")}</th>
-                  <th scope="col">{t("admin.links.col.created")}</th>
-                  <th scope="col">{t("admin.links.detail.status")}</th>
-                  <th scope="col">{t("admin.links.col.expiry")}</th>
-                  <th scope="col">{t("admin.links.col.reference")}</th>
-                  <th scope="col">{t("admin.links.col.payer")}</th>
-                  <th scope="col">{t("admin.links.col.origin")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.items.map((item) => (
-                  <tr key={item.preferenceId} data-preference-id={item.preferenceId}>
-                    <td>
-                      <Link to={`/admin/links/${encodeURIComponent(item.preferenceId)}`}>
-                        {item.console?.title ?? t("admin.links.untitled", { id: item.preferenceId })}
-                      </Link>
-                    </td>
-                    <td>{item.createdAt ? formatDate(item.createdAt, "dateTime") : "—"}</td>
-                    <td>
-                      <LinkStateBadge expired={item.expired} />
-                    </td>
-                    <td>
-                      <ExpiryText item={item} />
-                    </td>
-                    <td>{item.externalReference ?? ""}</td>
-                    <td>{item.payerEmail ?? ""}</td>
-                    <td>{item.console ? t("admin.links.origin.console") : t("admin.links.origin.elsewhere")}</td>
+      <QueryList
+        query={list}
+        items={page?.items}
+        failed={list.isError && !page}
+        loadingLabel={t("common.loading")}
+        failedTitle={t("admin.links.loadFailed")}
+        empty={{ title: t("admin.links.empty") }}
+      >
+        {(rows) => (
+          <>
+            {list.isError ? <Alert tone="danger">{t("admin.links.loadFailed")}</Alert> : null}
+            <div className="admin-table-wrap" aria-busy={list.isFetching}>
+              <table className="admin-table" aria-label={t("admin.links.title")}>
+                <thead>
+                  <tr>
+                    <th scope="col">{t("admin.links.col.link")}</th>
+                    <th scope="col">{t("admin.links.col.created")}</th>
+                    <th scope="col">{t("admin.links.detail.status")}</th>
+                    <th scope="col">{t("admin.links.col.expiry")}</th>
+                    <th scope="col">{t("admin.links.col.reference")}</th>
+                    <th scope="col">{t("admin.links.col.payer")}</th>
+                    <th scope="col">{t("admin.links.col.origin")}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <div className="admin-actions">
-            <span>
-              {t("admin.links.page", {
-                from: list.data.offset + 1,
-                to: list.data.offset + list.data.items.length,
-                total: list.data.total,
-              })}
-            </span>
-            {list.data.offset > 0 ? (
-              <Button variant="secondary" onClick={() => goTo(Math.max(0, list.data.offset - PAGE_SIZE))}>
-                {t("admin.links.previous")}
-              </Button>
+                </thead>
+                <tbody>
+                  {rows.map((item) => (
+                    <tr key={item.preferenceId} data-preference-id={item.preferenceId}>
+                      <td>
+                        <Link to={`/admin/links/${encodeURIComponent(item.preferenceId)}`}>
+                          {item.console?.title ?? t("admin.links.untitled", { id: item.preferenceId })}
+                        </Link>
+                      </td>
+                      <td>{item.createdAt ? formatDate(item.createdAt, "dateTime") : "—"}</td>
+                      <td>
+                        <LinkStateBadge expired={item.expired} />
+                      </td>
+                      <td>
+                        <ExpiryText item={item} />
+                      </td>
+                      <td>{item.externalReference ?? ""}</td>
+                      <td>{item.payerEmail ?? ""}</td>
+                      <td>{item.console ? t("admin.links.origin.console") : t("admin.links.origin.elsewhere")}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {page ? (
+              <OffsetPager
+                offset={page.offset}
+                shown={rows.length}
+                pageSize={PAGE_SIZE}
+                hasNext={page.offset + rows.length < page.total}
+                busy={list.isFetching}
+                onGo={goTo}
+                rangeLabel={t("admin.pager.range", {
+                  from: page.offset + 1,
+                  to: page.offset + rows.length,
+                  total: page.total,
+                })}
+                previousLabel={t("admin.pager.previous")}
+                nextLabel={t("admin.pager.next")}
+                label={t("admin.pager.label")}
+              />
             ) : null}
-            {list.data.offset + list.data.items.length < list.data.total ? (
-              <Button variant="secondary" onClick={() => goTo(list.data.offset + PAGE_SIZE)}>
-                {t("admin.links.next")}
-              </Button>
-            ) : null}
-          </div>
-        </>
-      )}
+          </>
+        )}
+      </QueryList>
     </section>
   );
 }

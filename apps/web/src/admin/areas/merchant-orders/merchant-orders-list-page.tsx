@@ -8,21 +8,12 @@ import {
   merchantOrderFiltersToQuery,
   merchantOrderSearchInputSchema,
 } from "@cobro/contracts";
-import {
-  Alert,
-  Button,
-  EmptyState,
-  ErrorState,
-  LoadingState,
-  Money,
-  PageHeading,
-  SelectField,
-  TextField,
-} from "@cobro/ui";
+import { Alert, Button, Money, OffsetPager, PageHeading, SelectField, TextField } from "@cobro/ui";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type FormEvent, useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useCurrentUser } from "../../../components/app-layout";
+import { QueryList } from "../../../components/query-list";
 import { describeError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
@@ -51,6 +42,7 @@ export function MerchantOrdersListPage() {
   const [params, setParams] = useSearchParams();
   const { filters, invalid } = useMemo(() => readFilters(params), [params]);
   const list = trpc.admin.merchantOrders.search.useQuery(filters, { placeholderData: keepPreviousData });
+  const page = list.data;
   const query = merchantOrderFiltersToQuery({ ...filters, offset: 0 }).toString();
 
   const applyFilters = (event: FormEvent<HTMLFormElement>) => {
@@ -139,82 +131,78 @@ export function MerchantOrdersListPage() {
 
       {invalid ? <Alert tone="warning">{t("admin.merchantOrders.filter.invalid")}</Alert> : null}
 
-      {list.isPending ? (
-        <LoadingState label={t("common.loading")} />
-      ) : list.isError && !list.data ? (
-        <ErrorState
-          title={t("admin.merchantOrders.loadFailed")}
-          message={describeError(list.error, { t, language }).message}
-          onRetry={() => void list.refetch()}
-          retryLabel={t("common.retry")}
-          retrying={list.isFetching}
-        />
-      ) : list.data.items.length === 0 ? (
-        <EmptyState title={t("admin.merchantOrders.empty")} />
-      ) : (
-        <>
-          {list.isError ? <Alert tone="danger">{describeError(list.error, { t, language }).message}</Alert> : null}
-          <div className="admin-table-wrap" aria-busy={list.isFetching}>
-            <table className="admin-table" aria-label={t("admin.merchantOrders.title")}>
-              <thead>
-                <tr>
-                  <th scope="col">{t("admin.merchantOrders.col.id")}</th>
-                  <th scope="col">{t("admin.merchantOrders.col.created")}</th>
-                  <th scope="col">{t("admin.merchantOrders.col.status")}</th>
-                  <th scope="col" className="num">
-                    {t("admin.merchantOrders.col.total")}
-                  </th>
-                  <th scope="col" className="num">
-                    {t("admin.merchantOrders.col.paid")}
-                  </th>
-                  <th scope="col">{t("admin.merchantOrders.col.reference")}</th>
-                  <th scope="col">{t("admin.merchantOrders.col.preference")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.items.map((order) => (
-                  <tr key={order.id} data-merchant-order-id={order.id}>
-                    <td>
-                      <Link to={`/admin/merchant-orders/${order.id}`}>{order.id}</Link>
-                    </td>
-                    <td>{order.createdAt ? formatDate(order.createdAt, "dateTime") : "—"}</td>
-                    <td>
-                      <MerchantOrderStatus status={order.status} orderStatus={order.orderStatus} />
-                    </td>
-                    <td className="num">
-                      <Money {...order.total} locale={moneyLocaleFor(order.total.currency)} />
-                    </td>
-                    <td className="num">
-                      <Money {...order.paid} locale={moneyLocaleFor(order.paid.currency)} />
-                    </td>
-                    <td>{order.externalReference ?? ""}</td>
-                    <td>{order.preferenceId ?? ""}</td>
+      <QueryList
+        query={list}
+        items={page?.items}
+        failed={list.isError && !page}
+        loadingLabel={t("common.loading")}
+        failedTitle={t("admin.merchantOrders.loadFailed")}
+        empty={{ title: t("admin.merchantOrders.empty") }}
+      >
+        {(rows) => (
+          <>
+            {list.isError ? <Alert tone="danger">{describeError(list.error, { t, language }).message}</Alert> : null}
+            <div className="admin-table-wrap" aria-busy={list.isFetching}>
+              <table className="admin-table" aria-label={t("admin.merchantOrders.title")}>
+                <thead>
+                  <tr>
+                    <th scope="col">{t("admin.merchantOrders.col.id")}</th>
+                    <th scope="col">{t("admin.merchantOrders.col.created")}</th>
+                    <th scope="col">{t("admin.merchantOrders.col.status")}</th>
+                    <th scope="col" className="num">
+                      {t("admin.merchantOrders.col.total")}
+                    </th>
+                    <th scope="col" className="num">
+                      {t("admin.merchantOrders.col.paid")}
+                    </th>
+                    <th scope="col">{t("admin.merchantOrders.col.reference")}</th>
+                    <th scope="col">{t("admin.merchantOrders.col.preference")}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <div className="admin-actions">
-            <span aria-live="polite">
-              {t("admin.merchantOrders.range", {
-                from: list.data.offset + 1,
-                to: list.data.offset + list.data.items.length,
-                total: list.data.total,
-              })}
-            </span>
-            {list.data.offset > 0 ? (
-              <Button variant="secondary" onClick={() => goTo(Math.max(0, list.data.offset - PAGE_SIZE))}>
-                {t("admin.merchantOrders.previous")}
-              </Button>
+                </thead>
+                <tbody>
+                  {rows.map((order) => (
+                    <tr key={order.id} data-merchant-order-id={order.id}>
+                      <td>
+                        <Link to={`/admin/merchant-orders/${order.id}`}>{order.id}</Link>
+                      </td>
+                      <td>{order.createdAt ? formatDate(order.createdAt, "dateTime") : "—"}</td>
+                      <td>
+                        <MerchantOrderStatus status={order.status} orderStatus={order.orderStatus} />
+                      </td>
+                      <td className="num">
+                        <Money {...order.total} locale={moneyLocaleFor(order.total.currency)} />
+                      </td>
+                      <td className="num">
+                        <Money {...order.paid} locale={moneyLocaleFor(order.paid.currency)} />
+                      </td>
+                      <td>{order.externalReference ?? ""}</td>
+                      <td>{order.preferenceId ?? ""}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {page ? (
+              <OffsetPager
+                offset={page.offset}
+                shown={rows.length}
+                pageSize={PAGE_SIZE}
+                hasNext={page.nextOffset !== null}
+                busy={list.isFetching}
+                onGo={goTo}
+                rangeLabel={t("admin.pager.range", {
+                  from: page.offset + 1,
+                  to: page.offset + rows.length,
+                  total: page.total,
+                })}
+                previousLabel={t("admin.pager.previous")}
+                nextLabel={t("admin.pager.next")}
+                label={t("admin.pager.label")}
+              />
             ) : null}
-            {list.data.nextOffset !== null ? (
-              <Button variant="secondary" onClick={() => goTo(list.data.nextOffset ?? 0)}>
-                {t("admin.merchantOrders.next")}
-              </Button>
-            ) : null}
-          </div>
-        </>
-      )}
+          </>
+        )}
+      </QueryList>
     </section>
   );
 }

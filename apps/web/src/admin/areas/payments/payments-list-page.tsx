@@ -12,13 +12,13 @@ import {
   paymentListFiltersSchema,
 } from "@cobro/contracts";
 import { isSupportedCurrency, toDecimalString, toMinorUnits } from "@cobro/provider-client/money";
-import { Alert, Button, EmptyState, ErrorState, LoadingState, Money, PageHeading } from "@cobro/ui";
+import { Alert, Button, Money, PageHeading } from "@cobro/ui";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type FormEvent, useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useCurrentUser } from "../../../components/app-layout";
 import { PaymentStatusBadge } from "../../../components/payment-status-badge";
-import { describeError } from "../../../errors/describe-error";
+import { QueryList } from "../../../components/query-list";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
 import { canActOnPayments } from "./payment-permissions";
@@ -47,7 +47,7 @@ function minorFromInput(value: FormDataEntryValue | null, currency: string): num
 }
 
 export function PaymentsListPage() {
-  const { t, formatDate, moneyLocaleFor, language } = useI18n();
+  const { t, formatDate, moneyLocaleFor } = useI18n();
   const { user } = useCurrentUser();
   const [params, setParams] = useSearchParams();
   const { filters, invalid } = useMemo(() => readFilters(params), [params]);
@@ -59,6 +59,7 @@ export function PaymentsListPage() {
     { filters, cursor, limit: PAGE_SIZE },
     { placeholderData: keepPreviousData },
   );
+  const nextCursor = list.data?.nextCursor ?? null;
   const query = paymentFiltersToQuery(filters).toString();
   const csvHref = `/api/admin/payments.csv${query ? `?${query}` : ""}`;
 
@@ -174,71 +175,68 @@ export function PaymentsListPage() {
 
       {invalid ? <Alert tone="warning">{t("admin.payments.filter.invalid")}</Alert> : null}
 
-      {list.isPending ? (
-        <LoadingState label={t("common.loading")} />
-      ) : list.isError && !list.data ? (
-        <ErrorState
-          title={t("admin.payments.loadFailed")}
-          message={describeError(list.error, { t, language }).message}
-          onRetry={() => void list.refetch()}
-          retryLabel={t("common.retry")}
-          retrying={list.isFetching}
-        />
-      ) : list.data.items.length === 0 ? (
-        <EmptyState title={t("admin.payments.empty")} />
-      ) : (
-        <>
-          {list.isError ? <Alert tone="danger">{t("admin.payments.loadFailed")}</Alert> : null}
-          <table className="payments-table" aria-busy={list.isFetching} aria-label={t("admin.payments.title")}>
-            <thead>
-              <tr>
-                <th>{t("admin.payments.col.id")}</th>
-                <th>{t("admin.payments.col.created")}</th>
-                <th>{t("admin.payments.col.status")}</th>
-                <th className="num">{t("admin.payments.col.amount")}</th>
-                <th className="num">{t("admin.payments.col.refunded")}</th>
-                <th>{t("admin.payments.col.method")}</th>
-                <th>{t("admin.payments.col.payer")}</th>
-                <th>{t("admin.payments.col.reference")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.items.map((item) => (
-                <tr key={item.providerPaymentId} data-payment-id={item.providerPaymentId}>
-                  <td>
-                    <Link to={`/admin/payments/${item.providerPaymentId}`}>{item.providerPaymentId}</Link>
-                  </td>
-                  <td>{formatDate(item.createdAt, "dateTime")}</td>
-                  <td>
-                    <PaymentStatusBadge status={item.status} statusDetail={item.statusDetail} />
-                  </td>
-                  <td className="num">
-                    <Money {...item.amount} locale={moneyLocaleFor(item.amount.currency)} />
-                  </td>
-                  <td className="num">
-                    {item.refunded.amountMinor > 0 ? (
-                      <Money {...item.refunded} locale={moneyLocaleFor(item.refunded.currency)} />
-                    ) : null}
-                  </td>
-                  <td>{item.paymentMethodId ?? ""}</td>
-                  <td>{item.payerEmail ?? ""}</td>
-                  <td>{item.externalReference ?? ""}</td>
+      <QueryList
+        query={list}
+        items={list.data?.items}
+        failed={list.isError && !list.data}
+        loadingLabel={t("common.loading")}
+        failedTitle={t("admin.payments.loadFailed")}
+        empty={{ title: t("admin.payments.empty") }}
+      >
+        {(rows) => (
+          <>
+            {list.isError ? <Alert tone="danger">{t("admin.payments.loadFailed")}</Alert> : null}
+            <table className="payments-table" aria-busy={list.isFetching} aria-label={t("admin.payments.title")}>
+              <thead>
+                <tr>
+                  <th>{t("admin.payments.col.id")}</th>
+                  <th>{t("admin.payments.col.created")}</th>
+                  <th>{t("admin.payments.col.status")}</th>
+                  <th className="num">{t("admin.payments.col.amount")}</th>
+                  <th className="num">{t("admin.payments.col.refunded")}</th>
+                  <th>{t("admin.payments.col.method")}</th>
+                  <th>{t("admin.payments.col.payer")}</th>
+                  <th>{t("admin.payments.col.reference")}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-          <div className="payment-actions">
-            {cursor ? (
-              <Link to={`/admin/payments${query ? `?${query}` : ""}`}>{t("admin.payments.firstPage")}</Link>
-            ) : null}
-            {list.data.nextCursor ? (
-              <Button variant="secondary" onClick={() => goNext(list.data.nextCursor ?? "")}>
-                {t("admin.payments.nextPage")}
-              </Button>
-            ) : null}
-          </div>
-        </>
-      )}
+              </thead>
+              <tbody>
+                {rows.map((item) => (
+                  <tr key={item.providerPaymentId} data-payment-id={item.providerPaymentId}>
+                    <td>
+                      <Link to={`/admin/payments/${item.providerPaymentId}`}>{item.providerPaymentId}</Link>
+                    </td>
+                    <td>{formatDate(item.createdAt, "dateTime")}</td>
+                    <td>
+                      <PaymentStatusBadge status={item.status} statusDetail={item.statusDetail} />
+                    </td>
+                    <td className="num">
+                      <Money {...item.amount} locale={moneyLocaleFor(item.amount.currency)} />
+                    </td>
+                    <td className="num">
+                      {item.refunded.amountMinor > 0 ? (
+                        <Money {...item.refunded} locale={moneyLocaleFor(item.refunded.currency)} />
+                      ) : null}
+                    </td>
+                    <td>{item.paymentMethodId ?? ""}</td>
+                    <td>{item.payerEmail ?? ""}</td>
+                    <td>{item.externalReference ?? ""}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <div className="payment-actions">
+              {cursor ? (
+                <Link to={`/admin/payments${query ? `?${query}` : ""}`}>{t("admin.payments.firstPage")}</Link>
+              ) : null}
+              {nextCursor ? (
+                <Button variant="secondary" onClick={() => goNext(nextCursor)}>
+                  {t("admin.payments.nextPage")}
+                </Button>
+              ) : null}
+            </div>
+          </>
+        )}
+      </QueryList>
     </section>
   );
 }

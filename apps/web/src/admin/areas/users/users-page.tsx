@@ -175,7 +175,7 @@ export function UsersPage() {
                             {" · "}
                             <Link
                               to={`/admin/customers/${encodeURIComponent(user.providerCustomerId)}`}
-                              aria-label={`${t("admin.users.customer")}: ${user.email}`}
+                              aria-label={t("admin.users.openCustomerOf", { email: user.email })}
                             >
                               {t("admin.users.openCustomer")}
                             </Link>

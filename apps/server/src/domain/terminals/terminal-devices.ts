@@ -1,0 +1,63 @@
+// The account's card terminals (GET /point/integration-api/devices) and switching one between PDV and
+// STANDALONE (PATCH …/devices/{id}). provider: the terminal takes the new mode only after it restarts.
+import type { TerminalDeviceList } from "@cobro/contracts";
+import type { AppDeps } from "../../deps";
+import { recordAudit } from "../audit/record-audit";
+import { toTerminalError } from "./terminal-errors";
+
+export type TerminalDeps = Pick<AppDeps, "db" | "provider" | "now" | "logger" | "jobs">;
+
+function text(value: unknown): string | null {
+  return value === undefined || value === null || value === "" ? null : String(value);
+}
+
+export async function listTerminalDevices(options: {
+  deps: Pick<AppDeps, "provider">;
+  filters: { storeId?: string | undefined; posId?: string | undefined; offset: number; limit: number };
+}): Promise<TerminalDeviceList> {
+  const { filters } = options;
+  const answer = await options.deps.provider.point.devices({
+    ...(filters.storeId ? { store_id: filters.storeId } : {}),
+    ...(filters.posId ? { pos_id: Number(filters.posId) } : {}),
+    offset: filters.offset,
+    limit: filters.limit,
+  });
+  const devices = (answer.devices ?? []).map((device) => ({
+    id: String(device.id),
+    posId: text(device.pos_id),
+    storeId: text(device.store_id),
+    externalPosId: text(device.external_pos_id),
+    operatingMode: text(device.operating_mode) ?? "UNDEFINED",
+  }));
+  return {
+    devices,
+    total: answer.paging?.total ?? devices.length,
+    offset: answer.paging?.offset ?? filters.offset,
+    limit: answer.paging?.limit ?? filters.limit,
+  };
+}
+
+export async function setTerminalMode(options: {
+  deps: TerminalDeps;
+  actorUserId: string;
+  deviceId: string;
+  operatingMode: "PDV" | "STANDALONE";
+}): Promise<{ deviceId: string; operatingMode: string; restartRequired: true }> {
+  const { deps, deviceId, operatingMode } = options;
+  let answer: { operating_mode?: string };
+  try {
+    answer = await deps.provider.point.setOperatingMode(deviceId, operatingMode);
+  } catch (error) {
+    throw toTerminalError(error) ?? error;
+  }
+  await recordAudit({
+    db: deps.db,
+    actorUserId: options.actorUserId,
+    action: "terminal.mode_changed",
+    resourceType: "terminal",
+    resourceId: deviceId,
+    details: { operatingMode: answer.operating_mode ?? operatingMode },
+    now: deps.now(),
+  });
+  return { deviceId, operatingMode: answer.operating_mode ?? operatingMode, restartRequired: true };
+}

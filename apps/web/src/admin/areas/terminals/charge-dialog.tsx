@@ -1,0 +1,203 @@
+// "Charge on this terminal" (operators): amount, description, installments and who pays their interest, a receipt
+// on the terminal, an external reference. The dialog holds ONE idempotency key, made when it opens and reused by
+// every retry, so a double click or a retry after a lost answer sends one charge; a definite refusal (a busy
+// terminal, a bad field) gets a fresh key, since nothing was made. The amount is typed in the currency's decimals
+// and sent in minor units.
+import { createPointIntentInputSchema, POINT_MAX_INSTALLMENTS } from "@cobro/contracts";
+import { type CurrencyCode, toMinorUnits } from "@cobro/provider-client/money";
+import { Alert, CheckboxField, ConfirmDialog, SelectField, TextField } from "@cobro/ui";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { useNavigate } from "react-router";
+import { describeError } from "../../../errors/describe-error";
+import { useI18n } from "../../../i18n/i18n-context";
+import { trpc } from "../../../trpc";
+
+interface ChargeForm {
+  checkoutId: string;
+  amount: string;
+  description: string;
+  installments: string;
+  installmentsCost: "seller" | "buyer";
+  printOnTerminal: boolean;
+  externalReference: string;
+}
+
+function amountToMinor(text: string, currency: CurrencyCode): number {
+  const value = text.trim().replace(",", ".");
+  if (value === "") return Number.NaN;
+  try {
+    return toMinorUnits(value, currency);
+  } catch {
+    return Number.NaN;
+  }
+}
+
+const INSTALLMENT_CHOICES = [1, 2, 3, 6, 9, 12, 18, 24].filter((n) => n <= POINT_MAX_INSTALLMENTS);
+
+export function ChargeDialog({
+  deviceId,
+  currency,
+  onClose,
+}: {
+  deviceId: string;
+  currency: CurrencyCode;
+  onClose(): void;
+}) {
+  const { t, language } = useI18n();
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [unknown, setUnknown] = useState(false);
+  const create = trpc.admin.terminals.createIntent.useMutation({
+    onSettled: () => void utils.admin.terminals.intents.invalidate(),
+  });
+  const form = useForm<ChargeForm>({
+    defaultValues: {
+      checkoutId: "",
+      amount: "",
+      description: "",
+      installments: "1",
+      installmentsCost: "seller",
+      printOnTerminal: true,
+      externalReference: "",
+    },
+  });
+
+  const submit = form.handleSubmit(async (values) => {
+    if (create.isPending) return;
+    const checkoutId = values.checkoutId.trim();
+    // A shop order is charged its own total: the amount may be left empty then.
+    const amountMinor =
+      checkoutId !== "" && values.amount.trim() === "" ? undefined : amountToMinor(values.amount, currency);
+    const parsed = createPointIntentInputSchema.safeParse({
+      idempotencyKey,
+      deviceId,
+      ...(checkoutId ? { checkoutId } : {}),
+      amountMinor: amountMinor === undefined || Number.isNaN(amountMinor) ? undefined : amountMinor,
+      ...(values.description.trim() ? { description: values.description.trim() } : {}),
+      installments: Number(values.installments),
+      installmentsCost: values.installmentsCost,
+      printOnTerminal: values.printOnTerminal,
+      ...(values.externalReference.trim() ? { externalReference: values.externalReference.trim() } : {}),
+    });
+    const badAmount = amountMinor !== undefined && Number.isNaN(amountMinor);
+    if (badAmount || !parsed.success) {
+      // The server's own schema, checked here first: nothing is sent while a field is wrong.
+      const errors: Record<string, string> = {};
+      if (badAmount) errors.amountMinor = t("admin.terminals.charge.amountInvalid");
+      for (const issue of parsed.success ? [] : parsed.error.issues) {
+        const path = String(issue.path[0] ?? "");
+        errors[path] ??= issue.message;
+      }
+      setFieldErrors(errors);
+      setFailure(null);
+      return;
+    }
+    setFieldErrors({});
+    setFailure(null);
+    try {
+      const intent = await create.mutateAsync(parsed.data);
+      if (intent.requestStatus === "unknown") {
+        // Not seen: the same dialog (the same key) sends again; the provider replays instead of charging twice.
+        setUnknown(true);
+        return;
+      }
+      navigate(`/admin/terminals/intents/${intent.id}`);
+    } catch (error) {
+      const described = describeError(error, { t, language });
+      setUnknown(false);
+      setFailure(described.message);
+      if (described.field && described.field !== "idempotencyKey" && described.field !== "deviceId") {
+        setFieldErrors({ [described.field]: described.message });
+      }
+      if (
+        described.appCode === "BAD_REQUEST" ||
+        described.appCode === "CONFLICT" ||
+        described.appCode === "NOT_FOUND"
+      ) {
+        setIdempotencyKey(crypto.randomUUID());
+      }
+    }
+  });
+
+  const busy = create.isPending;
+  return (
+    <ConfirmDialog
+      open
+      tone="primary"
+      title={t("admin.terminals.charge.title", { device: deviceId })}
+      confirmLabel={t("admin.terminals.charge.submit")}
+      cancelLabel={t("admin.terminals.cancel")}
+      busy={busy}
+      busyLabel={t("admin.terminals.working")}
+      onConfirm={() => void submit()}
+      onCancel={onClose}
+    >
+      <form className="terminal-charge-form" onSubmit={(event) => void submit(event)} noValidate>
+        <p>{t("admin.terminals.charge.intro")}</p>
+        <TextField
+          id="terminal-charge-checkout"
+          label={t("admin.terminals.charge.checkout")}
+          description={t("admin.terminals.charge.checkoutHint")}
+          autoComplete="off"
+          disabled={busy}
+          error={fieldErrors.checkoutId}
+          {...form.register("checkoutId")}
+        />
+        <TextField
+          id="terminal-charge-amount"
+          label={t("admin.terminals.charge.amount", { currency })}
+          inputMode="decimal"
+          autoComplete="off"
+          disabled={busy}
+          error={fieldErrors.amountMinor}
+          {...form.register("amount")}
+        />
+        <TextField
+          id="terminal-charge-description"
+          label={t("admin.terminals.charge.description")}
+          disabled={busy}
+          error={fieldErrors.description}
+          {...form.register("description")}
+        />
+        <SelectField
+          id="terminal-charge-installments"
+          label={t("admin.terminals.charge.installments")}
+          disabled={busy}
+          error={fieldErrors.installments}
+          options={INSTALLMENT_CHOICES.map((n) => ({ value: String(n), label: String(n) }))}
+          {...form.register("installments")}
+        />
+        <SelectField
+          id="terminal-charge-cost"
+          label={t("admin.terminals.charge.installmentsCost")}
+          disabled={busy}
+          options={[
+            { value: "seller", label: t("admin.terminals.charge.cost.seller") },
+            { value: "buyer", label: t("admin.terminals.charge.cost.buyer") },
+          ]}
+          {...form.register("installmentsCost")}
+        />
+        <CheckboxField
+          id="terminal-charge-print"
+          label={t("admin.terminals.charge.print")}
+          disabled={busy}
+          {...form.register("printOnTerminal")}
+        />
+        <TextField
+          id="terminal-charge-reference"
+          label={t("admin.terminals.charge.externalReference")}
+          description={t("admin.terminals.charge.externalReferenceHint")}
+          disabled={busy}
+          error={fieldErrors.externalReference}
+          {...form.register("externalReference")}
+        />
+        {unknown ? <Alert tone="warning">{t("admin.terminals.charge.unknown")}</Alert> : null}
+        {failure ? <Alert tone="danger">{failure}</Alert> : null}
+      </form>
+    </ConfirmDialog>
+  );
+}

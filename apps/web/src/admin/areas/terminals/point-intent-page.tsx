@@ -1,0 +1,211 @@
+// /admin/terminals/intents/:id: one charge on a terminal, followed live. While it is not final the page re-reads
+// it every 2 seconds (the server re-reads the provider and mirrors the state; the `point_integration_wh`
+// notification does the same in the background) through OPEN → ON_TERMINAL → PROCESSING → FINISHED / CANCELED /
+// ERROR / ABANDONED; the resulting payment links to Payments. Operators cancel a queued charge (confirmation);
+// provider: once it is on the terminal it can only be cancelled there.
+import { Alert, Button, ConfirmDialog, ErrorState, LoadingState, Money, PageHeading, Spinner } from "@cobro/ui";
+import { useState } from "react";
+import { Link, useParams } from "react-router";
+import { useDocumentTitle } from "../../../components/use-document-title";
+import { describeError } from "../../../errors/describe-error";
+import { useI18n } from "../../../i18n/i18n-context";
+import { trpc } from "../../../trpc";
+import { useCanAct } from "../use-can-act";
+import { IntentStateBadge, stateKey, useCheckoutStatusLabel } from "./terminal-words";
+
+/** How often the page re-reads a charge that is not final. */
+export const INTENT_POLL_MS = 2_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function PointIntentPage() {
+  const { id = "" } = useParams();
+  const { t, language, formatDate } = useI18n();
+  useDocumentTitle(t("admin.terminals.intent.title"));
+  const canAct = useCanAct("operator");
+  const checkoutLabel = useCheckoutStatusLabel();
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const utils = trpc.useUtils();
+  const intent = trpc.admin.terminals.intent.useQuery(
+    { id },
+    {
+      enabled: UUID.test(id),
+      refetchInterval: (query) => (query.state.data && !query.state.data.final ? INTENT_POLL_MS : false),
+    },
+  );
+  const lastEvent = trpc.admin.terminals.intentStatus.useQuery({ id }, { enabled: false, retry: false });
+  const resend = trpc.admin.terminals.resendIntent.useMutation({
+    onSuccess: (data) => utils.admin.terminals.intent.setData({ id }, data),
+  });
+  const cancel = trpc.admin.terminals.cancelIntent.useMutation({
+    onSuccess: (data) => {
+      utils.admin.terminals.intent.setData({ id }, data);
+      setConfirmCancel(false);
+    },
+    onError: () => {
+      setConfirmCancel(false);
+      void intent.refetch();
+    },
+  });
+
+  if (!UUID.test(id)) return <ErrorState title={t("admin.terminals.intent.failed")} />;
+  if (intent.isPending) return <LoadingState label={t("admin.terminals.intent.loading")} />;
+  if (intent.isError || !intent.data) return <ErrorState title={t("admin.terminals.intent.failed")} />;
+  const data = intent.data;
+  const cancellable = data.intentId !== null && (data.state === null || data.state === "OPEN");
+  const who =
+    data.installmentsCost === "buyer"
+      ? t("admin.terminals.charge.cost.buyer")
+      : t("admin.terminals.charge.cost.seller");
+  const lastKey = lastEvent.data ? stateKey(lastEvent.data.status) : null;
+
+  return (
+    <>
+      <p>
+        <Link to={`/admin/terminals/${encodeURIComponent(data.deviceId)}`}>{data.deviceId}</Link>
+      </p>
+      <PageHeading
+        title={t("admin.terminals.intent.title")}
+        actions={
+          canAct && cancellable ? (
+            <Button variant="danger" onClick={() => setConfirmCancel(true)}>
+              {t("admin.terminals.intent.cancel")}
+            </Button>
+          ) : null
+        }
+      />
+      <div className="terminal-state-live" aria-live="polite" data-testid="intent-state">
+        <IntentStateBadge intent={data} />
+        {!data.final && data.requestStatus === "succeeded" ? (
+          <>
+            <Spinner size="sm" />
+            <span>{t("admin.terminals.intent.live")}</span>
+          </>
+        ) : null}
+      </div>
+      {data.requestStatus === "unknown" || data.requestStatus === "pending" ? (
+        <Alert tone="warning" title={t("admin.terminals.intent.unknown")}>
+          <p>{t("admin.terminals.intent.resendHint")}</p>
+          {canAct ? (
+            <Button
+              variant="secondary"
+              disabled={resend.isPending}
+              onClick={() => {
+                if (!resend.isPending) resend.mutate({ id });
+              }}
+            >
+              {t("admin.terminals.intent.resend")}
+            </Button>
+          ) : null}
+        </Alert>
+      ) : null}
+      {resend.isError ? <Alert tone="danger">{describeError(resend.error, { t, language }).message}</Alert> : null}
+      {data.state === "FINISHED" ? (
+        <Alert tone={data.paymentStatus === "approved" ? "success" : "warning"}>
+          {data.paymentStatus === "approved"
+            ? t("admin.terminals.intent.finishedApproved")
+            : t("admin.terminals.intent.finishedOther")}
+        </Alert>
+      ) : null}
+      {data.final && data.state !== "FINISHED" && data.paymentId === null ? (
+        <Alert tone="info">{t("admin.terminals.intent.endedWithout")}</Alert>
+      ) : null}
+      {cancel.isError ? <Alert tone="danger">{describeError(cancel.error, { t, language }).message}</Alert> : null}
+      {cancel.isSuccess ? <Alert tone="success">{t("admin.terminals.intent.canceled")}</Alert> : null}
+      {cancellable || data.state === "ON_TERMINAL" ? (
+        <p className="terminal-rule">{t("admin.terminals.intent.cancelRule")}</p>
+      ) : null}
+      <dl className="admin-facts">
+        <div>
+          <dt>{t("admin.terminals.intent.amount")}</dt>
+          <dd>
+            <Money amountMinor={data.amount.amountMinor} currency={data.amount.currency} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t("admin.terminals.intent.payment")}</dt>
+          <dd data-testid="intent-payment">
+            {data.paymentId ? (
+              <Link to={`/admin/payments/${data.paymentId}`}>
+                {t("admin.terminals.intent.openPayment", { id: data.paymentId, status: data.paymentStatus ?? "" })}
+              </Link>
+            ) : (
+              t("admin.terminals.intent.noPayment")
+            )}
+          </dd>
+        </div>
+        {data.checkoutId ? (
+          <div>
+            <dt>{t("admin.terminals.intent.checkout")}</dt>
+            <dd data-testid="intent-checkout">
+              {t("admin.terminals.intent.checkoutValue", {
+                id: data.checkoutId,
+                status: checkoutLabel(data.checkoutStatus),
+              })}
+            </dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>{t("admin.terminals.intent.device")}</dt>
+          <dd className="admin-mono">{data.deviceId}</dd>
+        </div>
+        <div>
+          <dt>{t("admin.terminals.intent.description")}</dt>
+          <dd>{data.description ?? ""}</dd>
+        </div>
+        <div>
+          <dt>{t("admin.terminals.intent.installments")}</dt>
+          <dd>{t("admin.terminals.intent.installmentsValue", { count: data.installments, who })}</dd>
+        </div>
+        <div>
+          <dt>{t("admin.terminals.intent.print")}</dt>
+          <dd>{data.printOnTerminal ? t("admin.terminals.intent.yes") : t("admin.terminals.intent.no")}</dd>
+        </div>
+        <div>
+          <dt>{t("admin.terminals.intent.reference")}</dt>
+          <dd>{data.externalReference ?? ""}</dd>
+        </div>
+        <div>
+          <dt>{t("admin.terminals.intent.id")}</dt>
+          <dd className="admin-mono">{data.intentId ?? ""}</dd>
+        </div>
+        <div>
+          <dt>{t("admin.terminals.intent.created")}</dt>
+          <dd>{formatDate(data.createdAt, "dateTime")}</dd>
+        </div>
+        <div>
+          <dt>{t("admin.terminals.intent.lastEvent")}</dt>
+          <dd>
+            {lastEvent.data ? (
+              t("admin.terminals.intent.lastEventValue", {
+                status: lastKey ? t(lastKey) : lastEvent.data.status,
+                at: lastEvent.data.createdOn ? formatDate(lastEvent.data.createdOn, "dateTime") : "",
+              })
+            ) : data.intentId ? (
+              <Button variant="secondary" onClick={() => void lastEvent.refetch()} disabled={lastEvent.isFetching}>
+                {t("admin.terminals.intent.refreshEvent")}
+              </Button>
+            ) : (
+              ""
+            )}
+          </dd>
+        </div>
+      </dl>
+      {confirmCancel ? (
+        <ConfirmDialog
+          open
+          title={t("admin.terminals.intent.cancelTitle")}
+          confirmLabel={t("admin.terminals.intent.cancelConfirm")}
+          cancelLabel={t("admin.terminals.intent.cancelKeep")}
+          busy={cancel.isPending}
+          busyLabel={t("admin.terminals.working")}
+          onConfirm={() => {
+            if (!cancel.isPending) cancel.mutate({ id });
+          }}
+          onCancel={() => setConfirmCancel(false)}
+        >
+          <p>{t("admin.terminals.intent.cancelRule")}</p>
+        </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,192 @@
+// /admin/terminals: the account's Point terminals (the provider's list, filtered by store and point of sale,
+// paged by offset; filters and page in the URL) with their operating mode, switched by operators; below, the
+// charge events of a period across every terminal.
+import { Alert, Button, OffsetPager, PageHeading, StatusBadge, TextField } from "@cobro/ui";
+import { keepPreviousData } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { QueryList } from "../../../components/query-list";
+import { useDocumentTitle } from "../../../components/use-document-title";
+import { useI18n } from "../../../i18n/i18n-context";
+import { trpc } from "../../../trpc";
+import { OutcomeAlert, useOutcome } from "../admin-outcome";
+import { useCanAct } from "../use-can-act";
+import { PointEventsSection } from "./point-events-section";
+import { SwitchModeDialog } from "./switch-mode-dialog";
+import { useModeLabel } from "./terminal-words";
+
+const PAGE_SIZE = 20;
+const DIGITS = /^\d{1,19}$/;
+
+function readOffset(value: string | null): number {
+  const offset = Number(value ?? 0);
+  return Number.isInteger(offset) && offset >= 0 && offset <= 10_000 ? offset : 0;
+}
+
+export function TerminalsListPage() {
+  const { t } = useI18n();
+  useDocumentTitle(t("admin.terminals.title"));
+  const canAct = useCanAct("operator");
+  const modeLabel = useModeLabel();
+  const [params, setParams] = useSearchParams();
+  const storeParam = params.get("store") ?? "";
+  const posParam = params.get("pos") ?? "";
+  const offset = readOffset(params.get("offset"));
+  const [store, setStore] = useState(storeParam);
+  const [pos, setPos] = useState(posParam);
+  const [errors, setErrors] = useState<{ store?: string; pos?: string }>({});
+  const [switching, setSwitching] = useState<{ deviceId: string; to: "PDV" | "STANDALONE" } | null>(null);
+  const outcome = useOutcome();
+
+  const devices = trpc.admin.terminals.devices.useQuery(
+    {
+      ...(DIGITS.test(storeParam) ? { storeId: storeParam } : {}),
+      ...(DIGITS.test(posParam) ? { posId: posParam } : {}),
+      offset,
+      limit: PAGE_SIZE,
+    },
+    { placeholderData: keepPreviousData },
+  );
+
+  const filter = (event: FormEvent) => {
+    event.preventDefault();
+    const next: { store?: string; pos?: string } = {};
+    if (store.trim() && !DIGITS.test(store.trim())) next.store = t("admin.terminals.storeId");
+    if (pos.trim() && !DIGITS.test(pos.trim())) next.pos = t("admin.terminals.posId");
+    setErrors(next);
+    if (next.store || next.pos) return;
+    const query: Record<string, string> = {};
+    if (store.trim()) query.store = store.trim();
+    if (pos.trim()) query.pos = pos.trim();
+    setParams(query);
+  };
+  const goTo = (nextOffset: number) => {
+    const next = new URLSearchParams(params);
+    if (nextOffset > 0) next.set("offset", String(nextOffset));
+    else next.delete("offset");
+    setParams(next);
+  };
+
+  const page = devices.data;
+  return (
+    <>
+      <PageHeading title={t("admin.terminals.title")} description={t("admin.terminals.description")} />
+      <OutcomeAlert outcome={outcome.outcome} onDismiss={outcome.clear} />
+      <search aria-label={t("admin.terminals.filters")}>
+        <form className="admin-filters" onSubmit={filter} noValidate>
+          <TextField
+            label={t("admin.terminals.storeId")}
+            name="store"
+            inputMode="numeric"
+            value={store}
+            error={errors.store ? `${errors.store}: 0-9` : undefined}
+            onChange={(event) => setStore(event.target.value)}
+          />
+          <TextField
+            label={t("admin.terminals.posId")}
+            name="pos"
+            inputMode="numeric"
+            value={pos}
+            error={errors.pos ? `${errors.pos}: 0-9` : undefined}
+            onChange={(event) => setPos(event.target.value)}
+          />
+          <Button type="submit" variant="secondary">
+            {t("admin.terminals.filter")}
+          </Button>
+          {storeParam || posParam ? <Link to="/admin/terminals">{t("admin.terminals.clear")}</Link> : null}
+        </form>
+      </search>
+      <QueryList
+        query={devices}
+        items={page?.devices}
+        failed={devices.isError && !page}
+        loadingLabel={t("admin.terminals.loading")}
+        failedTitle={t("admin.terminals.failed")}
+        empty={{ title: t("admin.terminals.empty"), description: t("admin.terminals.emptyHint") }}
+      >
+        {(items) => (
+          <>
+            <div className="admin-table-wrap" aria-busy={devices.isFetching}>
+              <table className="admin-table" aria-label={t("admin.terminals.title")}>
+                <thead>
+                  <tr>
+                    <th scope="col">{t("admin.terminals.colDevice")}</th>
+                    <th scope="col">{t("admin.terminals.colMode")}</th>
+                    <th scope="col">{t("admin.terminals.colStore")}</th>
+                    <th scope="col">{t("admin.terminals.colPos")}</th>
+                    <th scope="col">{t("admin.terminals.colExternalPos")}</th>
+                    {canAct ? <th scope="col">{t("admin.terminals.colActions")}</th> : null}
+                  </tr>
+                </thead>
+                <tbody>
+                  {items.map((device) => {
+                    const to = device.operatingMode === "PDV" ? "STANDALONE" : "PDV";
+                    return (
+                      <tr key={device.id} data-testid={`terminal-row-${device.id}`}>
+                        <th scope="row">
+                          <Link className="admin-mono" to={`/admin/terminals/${encodeURIComponent(device.id)}`}>
+                            {device.id}
+                          </Link>
+                        </th>
+                        <td>
+                          <StatusBadge tone={device.operatingMode === "PDV" ? "success" : "neutral"}>
+                            {modeLabel(device.operatingMode)}
+                          </StatusBadge>
+                        </td>
+                        <td>{device.storeId ?? ""}</td>
+                        <td>{device.posId ?? ""}</td>
+                        <td>{device.externalPosId ?? ""}</td>
+                        {canAct ? (
+                          <td>
+                            <Button
+                              variant="secondary"
+                              onClick={() => {
+                                outcome.clear();
+                                setSwitching({ deviceId: device.id, to });
+                              }}
+                            >
+                              {t("admin.terminals.switchTo", { mode: modeLabel(to) })}
+                            </Button>
+                          </td>
+                        ) : null}
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+            {devices.isError ? <Alert tone="danger">{t("admin.terminals.failed")}</Alert> : null}
+            <OffsetPager
+              label={t("admin.terminals.title")}
+              offset={offset}
+              shown={items.length}
+              pageSize={PAGE_SIZE}
+              hasNext={offset + items.length < (page?.total ?? 0)}
+              busy={devices.isFetching}
+              onGo={goTo}
+              rangeLabel={t("admin.terminals.range", {
+                from: (page?.offset ?? 0) + 1,
+                to: (page?.offset ?? 0) + items.length,
+                total: page?.total ?? items.length,
+              })}
+              previousLabel={t("admin.terminals.previous")}
+              nextLabel={t("admin.terminals.next")}
+            />
+          </>
+        )}
+      </QueryList>
+      <PointEventsSection />
+      {switching ? (
+        <SwitchModeDialog
+          deviceId={switching.deviceId}
+          to={switching.to}
+          onClose={() => setSwitching(null)}
+          onDone={(message) => {
+            setSwitching(null);
+            outcome.succeeded(message);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
