@@ -22,6 +22,7 @@ import { migrateToLatest } from "./db/migrate";
 import type { AppDeps } from "./deps";
 import { ensureFirstAdmin } from "./domain/accounts/ensure-first-admin";
 import { refreshDemoCatalog, seedDemoCatalog } from "./domain/catalog/seed-demo-catalog";
+import { seedDemoPlans } from "./domain/subscriptions/seed-demo-plans";
 import { DEFAULT_MAIL_FROM, type Env, loadEnv } from "./env";
 import { startJobQueue } from "./jobs/queue";
 import { createLogger, type Logger } from "./logging/logger";
@@ -252,6 +253,15 @@ async function main(): Promise<void> {
       logger,
       mailer,
     };
+    if (providerRuntime.settings.mode === "sandbox") {
+      // A fresh sandbox has no plans: two demo plans let a newcomer subscribe at once. Not fatal when it fails.
+      await seedDemoPlans({ provider: providerRuntime.provider, publicUrl }).then(
+        (created) => {
+          if (created > 0) logger.info(`Seeded ${created} demo subscription plan(s)`);
+        },
+        (error: unknown) => logger.warn({ err: error }, "Could not seed the demo subscription plans"),
+      );
+    }
     await jobQueue.startWorkers(deps);
 
     const server = serve({

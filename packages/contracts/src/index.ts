@@ -10,6 +10,8 @@ export * from "./admin-merchant-orders";
 export * from "./admin-operations";
 export * from "./admin-orders";
 export * from "./admin-payments";
+export * from "./admin-plans";
+export * from "./admin-subscriptions";
 export * from "./admin-terminals";
 export * from "./admin-users";
 export * from "./card-number";

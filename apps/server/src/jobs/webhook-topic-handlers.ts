@@ -9,6 +9,13 @@ import {
 } from "../domain/merchant-orders/sync-merchant-order-from-provider";
 import { syncOrderNotification } from "../domain/orders/sync-order-notification";
 import { parseProviderPaymentId, syncPaymentFromProvider } from "../domain/payments/sync-payment-from-provider";
+import {
+  handlePlanNotification,
+  parseAuthorizedPaymentId,
+  parseSubscriptionId,
+  syncAuthorizedPaymentFromProvider,
+  syncSubscriptionFromProvider,
+} from "../domain/subscriptions/subscription-notifications";
 import { syncPointIntentFromNotification } from "../domain/terminals/point-intents";
 import { AppError } from "../errors/app-error";
 
@@ -37,6 +44,21 @@ const handleMerchantOrderNotification: WebhookTopicHandler = async ({ deps, data
   await syncMerchantOrderFromProvider({ deps, merchantOrderId: parseMerchantOrderId(dataId) });
 };
 
+/** A subscription changed (created, paused, resumed, cancelled, charged): re-read it into the mirror. */
+const handleSubscriptionNotification: WebhookTopicHandler = async ({ deps, dataId }) => {
+  await syncSubscriptionFromProvider({ deps, subscriptionId: parseSubscriptionId(dataId) });
+};
+
+/** A subscription plan was created or changed: the shop drops its cached plan list. */
+const handlePlanChange: WebhookTopicHandler = async ({ deps, dataId }) => {
+  await handlePlanNotification({ deps, planId: parseSubscriptionId(dataId) });
+};
+
+/** A subscription charge was made or retried: mirror the payment it produced and re-read its subscription. */
+const handleAuthorizedPaymentNotification: WebhookTopicHandler = async ({ deps, dataId }) => {
+  await syncAuthorizedPaymentFromProvider({ deps, authorizedPaymentId: parseAuthorizedPaymentId(dataId) });
+};
+
 /** A Point payment intent moved (`point_integration_wh`, data.id = the intent's UUID): re-read it into its row. */
 const handlePointIntentNotification: WebhookTopicHandler = async ({ deps, dataId }) => {
   if (dataId === null || !/^[0-9a-fA-F-]{36}$/.test(dataId)) {
@@ -52,5 +74,8 @@ export const WEBHOOK_TOPIC_HANDLERS: Readonly<Record<string, WebhookTopicHandler
   // provider: Webhooks name it `topic_merchant_order_wh`, IPN `merchant_order` (the sandbox sends the latter).
   merchant_order: handleMerchantOrderNotification,
   topic_merchant_order_wh: handleMerchantOrderNotification,
+  subscription_preapproval: handleSubscriptionNotification,
+  subscription_preapproval_plan: handlePlanChange,
+  subscription_authorized_payment: handleAuthorizedPaymentNotification,
   point_integration_wh: handlePointIntentNotification,
 };

@@ -210,6 +210,33 @@ const ACCESS_MATRIX: Record<string, MatrixEntry> = {
       return { customerId: customer.id, cardId: card.id };
     },
   },
+  "admin.plans.search": { access: "viewer", input: () => ({ limit: 5 }) },
+  "admin.plans.get": { access: "viewer", input: async () => ({ planId: (await sharedPlan).id }) },
+  "admin.plans.create": {
+    access: "operator",
+    input: () => ({ plan: matrixPlanFields(), idempotencyKey: randomUUID() }),
+  },
+  "admin.plans.update": {
+    access: "operator",
+    input: async () => ({ planId: (await sharedPlan).id, plan: matrixPlanFields() }),
+  },
+  "admin.plans.setStatus": {
+    access: "operator",
+    input: async () => ({ planId: (await sharedPlan).id, status: "active" }),
+  },
+  "admin.subscriptions.search": { access: "viewer", input: () => ({ limit: 5 }) },
+  "admin.subscriptions.get": {
+    access: "viewer",
+    input: async () => ({ subscriptionId: (await sharedSubscription).id }),
+  },
+  "admin.subscriptions.charges": {
+    access: "viewer",
+    input: async () => ({ subscriptionId: (await sharedSubscription).id }),
+  },
+  "admin.subscriptions.changeStatus": {
+    access: "operator",
+    input: async () => ({ subscriptionId: (await sharedSubscription).id, action: "pause" }),
+  },
   "admin.account.chargingAccount": { access: "admin", input: () => undefined },
   "admin.account.connections": { access: "admin", input: () => undefined },
   "admin.account.startConnect": { access: "admin", input: () => undefined },
@@ -401,6 +428,34 @@ const sharedPayment = mirroredPayment();
 const sharedMerchantOrder = env.provider.merchantOrders.create({
   items: [{ title: "Matrix", quantity: 1, unit_price: 10, currency_id: "ARS" }],
 });
+
+/** A plan's fields as the console's form sends them. */
+function matrixPlanFields() {
+  return {
+    reason: "Matrix plan",
+    frequency: 1,
+    frequencyType: "months" as const,
+    amountMinor: 150_000,
+    currency: "ARS" as const,
+    backUrl: "https://shop.example/thanks",
+  };
+}
+/** A plan at the provider, for the plans reads and changes. */
+const sharedPlan = env.provider.plans.create({
+  reason: "Matrix plan",
+  back_url: "https://shop.example/thanks",
+  auto_recurring: { frequency: 1, frequency_type: "months", transaction_amount: 1500, currency_id: "ARS" },
+});
+
+/** A subscription to the shared plan, for the subscriptions reads and status change. */
+const sharedSubscription = sharedPlan.then(async (plan) =>
+  env.provider.subscriptions.create({
+    preapproval_plan_id: plan.id,
+    payer_email: "matrix-subscriber@testuser.com",
+    card_token_id: await env.cardToken("APRO"),
+    status: "authorized",
+  }),
+);
 
 /** The sandbox's terminals of the store: two PDV, one STANDALONE. */
 const terminals = env.provider.point.devices().then((list) => ({

@@ -178,3 +178,26 @@ export async function sandboxSeller(
   };
   return sellers.find((seller) => seller.user_id === userId);
 }
+
+/** A subscription plan as the provider holds it. */
+export async function getProviderPlan(
+  planId: string,
+  target: StoreEnv = MAIN_STORE,
+): Promise<{
+  id: string;
+  status: string;
+  reason: string;
+  back_url: string;
+  auto_recurring: {
+    frequency: number;
+    frequency_type: string;
+    transaction_amount: number;
+    currency_id: string;
+    repetitions?: number | null;
+    free_trial?: { frequency: number; frequency_type: string };
+  };
+}> {
+  return (await call(target, "GET", `/preapproval_plan/${encodeURIComponent(planId)}`)) as Awaited<
+    ReturnType<typeof getProviderPlan>
+  >;
+}

@@ -1,10 +1,13 @@
 // English words of the admin console (loaded only with the console); this file defines its keys.
 
 import { accountEn } from "../admin/areas/account/messages-en";
+import { chargesEn } from "../admin/areas/charges/messages-en";
 import { customersEn } from "../admin/areas/customers/messages-en";
 import { linksEn } from "../admin/areas/links/messages-en";
 import { merchantOrdersEn } from "../admin/areas/merchant-orders/messages-en";
 import { ordersEn } from "../admin/areas/orders/messages-en";
+import { plansEn } from "../admin/areas/plans/messages-en";
+import { subscriptionsEn } from "../admin/areas/subscriptions/messages-en";
 import { terminalsEn } from "../admin/areas/terminals/messages-en";
 export const adminEn = {
   "admin.nav.label": "Admin console",
@@ -389,6 +392,9 @@ export const adminEn = {
   ...linksEn,
   ...merchantOrdersEn,
   ...customersEn,
+  ...plansEn,
+  ...subscriptionsEn,
+  ...chargesEn,
   ...terminalsEn,
   ...accountEn,
 };

@@ -1,10 +1,13 @@
 // The admin console's words (es), loaded only with the console.
 
 import { accountEs } from "../admin/areas/account/messages-es";
+import { chargesEs } from "../admin/areas/charges/messages-es";
 import { customersEs } from "../admin/areas/customers/messages-es";
 import { linksEs } from "../admin/areas/links/messages-es";
 import { merchantOrdersEs } from "../admin/areas/merchant-orders/messages-es";
 import { ordersEs } from "../admin/areas/orders/messages-es";
+import { plansEs } from "../admin/areas/plans/messages-es";
+import { subscriptionsEs } from "../admin/areas/subscriptions/messages-es";
 import { terminalsEs } from "../admin/areas/terminals/messages-es";
 import type { AdminDictionary } from "./dictionary";
 
@@ -397,6 +400,9 @@ export const adminEs: AdminDictionary = {
   ...linksEs,
   ...merchantOrdersEs,
   ...customersEs,
+  ...plansEs,
+  ...subscriptionsEs,
+  ...chargesEs,
   ...terminalsEs,
   ...accountEs,
 };

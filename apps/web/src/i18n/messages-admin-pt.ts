@@ -1,10 +1,13 @@
 // The admin console's words (pt), loaded only with the console.
 
 import { accountPt } from "../admin/areas/account/messages-pt";
+import { chargesPt } from "../admin/areas/charges/messages-pt";
 import { customersPt } from "../admin/areas/customers/messages-pt";
 import { linksPt } from "../admin/areas/links/messages-pt";
 import { merchantOrdersPt } from "../admin/areas/merchant-orders/messages-pt";
 import { ordersPt } from "../admin/areas/orders/messages-pt";
+import { plansPt } from "../admin/areas/plans/messages-pt";
+import { subscriptionsPt } from "../admin/areas/subscriptions/messages-pt";
 import { terminalsPt } from "../admin/areas/terminals/messages-pt";
 import type { AdminDictionary } from "./dictionary";
 
@@ -397,6 +400,9 @@ export const adminPt: AdminDictionary = {
   ...linksPt,
   ...merchantOrdersPt,
   ...customersPt,
+  ...plansPt,
+  ...subscriptionsPt,
+  ...chargesPt,
   ...terminalsPt,
   ...accountPt,
 };

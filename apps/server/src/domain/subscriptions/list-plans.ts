@@ -10,7 +10,7 @@ import { toShopperError } from "../shop/provider-failure";
 import { toPlan } from "./plan-view";
 
 export const PLANS_TTL_MS = 30_000;
-const plansCache = createProviderCache<ProviderPlan[]>({ ttlMs: PLANS_TTL_MS });
+export const plansCache = createProviderCache<ProviderPlan[]>({ ttlMs: PLANS_TTL_MS });
 
 export async function listPlans(options: { deps: Pick<AppDeps, "provider"> }): Promise<Plan[]> {
   const { provider } = options.deps;

@@ -40,6 +40,8 @@ import { adminMerchantOrdersRouter } from "./admin-merchant-orders";
 import { adminOrdersRouter } from "./admin-orders";
 import { adminOverviewRouter } from "./admin-overview";
 import { adminPaymentsRouter } from "./admin-payments";
+import { adminPlansRouter } from "./admin-plans";
+import { adminSubscriptionsRouter } from "./admin-subscriptions";
 import { adminTerminalsRouter } from "./admin-terminals";
 import { adminWebhooksRouter } from "./admin-webhooks";
 
@@ -175,6 +177,8 @@ export const adminRouter = router({
   links: adminLinksRouter,
   merchantOrders: adminMerchantOrdersRouter,
   customers: adminCustomersRouter,
+  plans: adminPlansRouter,
+  subscriptions: adminSubscriptionsRouter,
   terminals: adminTerminalsRouter,
   account: adminAccountRouter,
 });

@@ -1,0 +1,265 @@
+// The console's subscriptions (`/preapproval`): search, one subscription with
+// its plan, payer, next charge date and every charge (`/authorized_payments`),
+// and pause / resume / cancel by staff. A status change is idempotent by
+// nature (asking for the status it has changes nothing), each one is audited
+// (requested before the call, then its outcome), and the result goes into the
+// shop's subscriptions mirror so the shopper's account shows it.
+import type { AdminCharge, AdminSubscription, AdminSubscriptionDetail, SubscriptionAction } from "@cobro/contracts";
+import type { AuthorizedPayment, Subscription as ProviderSubscription } from "@cobro/provider-client";
+import { isSupportedCurrency, toMinorUnits } from "@cobro/provider-client/money";
+import type { AppDeps } from "../../deps";
+import { AppError } from "../../errors/app-error";
+import { recordAudit } from "../audit/record-audit";
+import { isUnanswered } from "../customers/customer-errors";
+import { PROVIDER_RETRY_AFTER_SECONDS, toShopperError } from "../shop/provider-failure";
+import { toAdminPlan } from "./admin-plans";
+import { mirrorSubscription } from "./mirror-subscription";
+
+type Deps = Pick<AppDeps, "db" | "provider" | "now">;
+
+const TARGET_STATUS: Readonly<Record<SubscriptionAction, "paused" | "authorized" | "cancelled">> = {
+  pause: "paused",
+  resume: "authorized",
+  cancel: "cancelled",
+};
+
+function toSubscriptionError(error: unknown, action: string): unknown {
+  if (isUnanswered(error)) {
+    return new AppError(
+      "PROVIDER_UNAVAILABLE",
+      `Mercado Pago did not answer, so we do not know yet whether we could ${action}. Check again in a moment; repeating is safe.`,
+      { reason: "provider_unavailable", retryAfterSeconds: PROVIDER_RETRY_AFTER_SECONDS },
+    );
+  }
+  return toShopperError(error, { action, notFoundMessage: "Mercado Pago has no such subscription." });
+}
+
+function moneyOf(amount: number | null | undefined, currency: string | null | undefined) {
+  if (amount === null || amount === undefined || !currency || !isSupportedCurrency(currency)) return null;
+  try {
+    return { amountMinor: toMinorUnits(amount, currency), currency };
+  } catch {
+    return null;
+  }
+}
+
+function toAdminSubscription(subscription: ProviderSubscription, shopperEmail: string | null): AdminSubscription {
+  const recurring = subscription.auto_recurring;
+  return {
+    id: subscription.id,
+    status: subscription.status,
+    reason: subscription.reason ?? "",
+    payerEmail: subscription.payer_email ?? null,
+    payerId: subscription.payer_id ?? null,
+    planId: subscription.preapproval_plan_id ?? null,
+    externalReference: subscription.external_reference ?? null,
+    amount: moneyOf(recurring?.transaction_amount, recurring?.currency_id),
+    nextPaymentDate: subscription.next_payment_date ?? null,
+    createdAt: subscription.date_created ?? null,
+    shopperEmail,
+  };
+}
+
+export function toAdminCharge(charge: AuthorizedPayment): AdminCharge {
+  return {
+    id: charge.id,
+    status: charge.status,
+    amount: moneyOf(charge.transaction_amount, charge.currency_id),
+    debitDate: charge.debit_date ?? null,
+    retryAttempt: charge.retry_attempt ?? 0,
+    nextRetryDate: charge.next_retry_date ?? null,
+    payment: charge.payment?.id
+      ? {
+          id: charge.payment.id,
+          status: charge.payment.status ?? null,
+          statusDetail: charge.payment.status_detail ?? null,
+        }
+      : null,
+  };
+}
+
+/** The Cobro shoppers the mirror knows for these provider subscriptions. */
+async function shopperEmails(deps: Pick<AppDeps, "db">, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await deps.db
+    .selectFrom("subscriptions")
+    .innerJoin("users", "users.id", "subscriptions.user_id")
+    .select(["subscriptions.provider_subscription_id", "users.email"])
+    .where("subscriptions.provider_subscription_id", "in", ids)
+    .execute();
+  return new Map(rows.map((row) => [row.provider_subscription_id, row.email]));
+}
+
+export async function searchAdminSubscriptions(options: {
+  deps: Pick<AppDeps, "db" | "provider">;
+  status?: "pending" | "authorized" | "paused" | "cancelled";
+  payerEmail?: string;
+  planId?: string;
+  q?: string;
+  offset: number;
+  limit: number;
+}) {
+  const { deps, offset, limit } = options;
+  let found: Awaited<ReturnType<typeof deps.provider.subscriptions.search>>;
+  try {
+    found = await deps.provider.subscriptions.search({
+      ...(options.status ? { status: options.status } : {}),
+      ...(options.payerEmail ? { payer_email: options.payerEmail } : {}),
+      ...(options.planId ? { preapproval_plan_id: options.planId } : {}),
+      ...(options.q ? { q: options.q } : {}),
+      offset,
+      limit,
+    });
+  } catch (error) {
+    throw toSubscriptionError(error, "search the subscriptions");
+  }
+  const shoppers = await shopperEmails(
+    deps,
+    found.results.map((subscription) => subscription.id),
+  );
+  return {
+    items: found.results.map((subscription) =>
+      toAdminSubscription(subscription, shoppers.get(subscription.id) ?? null),
+    ),
+    total: found.paging?.total ?? found.results.length,
+    offset,
+    limit,
+  };
+}
+
+export async function getAdminSubscription(options: {
+  deps: Pick<AppDeps, "db" | "provider">;
+  subscriptionId: string;
+}): Promise<AdminSubscriptionDetail> {
+  const { deps, subscriptionId } = options;
+  let subscription: ProviderSubscription;
+  let charges: AuthorizedPayment[];
+  try {
+    [subscription, charges] = await Promise.all([
+      deps.provider.subscriptions.get(subscriptionId),
+      deps.provider.authorizedPayments
+        .search({ preapproval_id: subscriptionId, limit: 100 })
+        .then((found) => found.results),
+    ]);
+  } catch (error) {
+    throw toSubscriptionError(error, "load the subscription");
+  }
+  const plan = subscription.preapproval_plan_id
+    ? await deps.provider.plans.get(subscription.preapproval_plan_id).then(toAdminPlan, () => null)
+    : null;
+  const shoppers = await shopperEmails(deps, [subscription.id]);
+  const summarized = subscription.summarized;
+  return {
+    ...toAdminSubscription(subscription, shoppers.get(subscription.id) ?? null),
+    plan,
+    charges: charges
+      .map(toAdminCharge)
+      .sort((a, b) => (b.debitDate ?? "").localeCompare(a.debitDate ?? "") || b.id - a.id),
+    summary: summarized
+      ? {
+          chargedQuantity: summarized.charged_quantity ?? 0,
+          chargedAmount: moneyOf(summarized.charged_amount, subscription.auto_recurring?.currency_id),
+        }
+      : null,
+  };
+}
+
+export async function changeAdminSubscriptionStatus(options: {
+  deps: Deps;
+  actorUserId: string;
+  subscriptionId: string;
+  action: SubscriptionAction;
+}): Promise<AdminSubscriptionDetail> {
+  const { deps, actorUserId, subscriptionId, action } = options;
+  const target = TARGET_STATUS[action];
+  let current: ProviderSubscription;
+  try {
+    current = await deps.provider.subscriptions.get(subscriptionId);
+  } catch (error) {
+    throw toSubscriptionError(error, "load the subscription");
+  }
+  if (current.status === "cancelled") {
+    throw new AppError("CONFLICT", "This subscription was cancelled and can no longer be changed.", {
+      reason: "subscription_cancelled",
+    });
+  }
+  if (current.status !== target) {
+    if (action === "resume" && current.status !== "paused") {
+      throw new AppError("BAD_REQUEST", "Only a paused subscription can be resumed.", {
+        reason: "invalid_subscription_transition",
+      });
+    }
+    if (action === "pause" && current.status !== "authorized") {
+      throw new AppError("BAD_REQUEST", "Only an active subscription can be paused.", {
+        reason: "invalid_subscription_transition",
+      });
+    }
+    await recordAudit({
+      db: deps.db,
+      actorUserId,
+      action: `subscription.${action}_requested`,
+      resourceType: "provider_subscription",
+      resourceId: subscriptionId,
+      details: { from: current.status },
+      now: deps.now(),
+    });
+    let updated: ProviderSubscription;
+    try {
+      updated = await deps.provider.subscriptions.update(subscriptionId, { status: target });
+    } catch (error) {
+      throw toSubscriptionError(error, `${action} the subscription`);
+    }
+    const currency = updated.auto_recurring?.currency_id;
+    if (currency && isSupportedCurrency(currency)) {
+      await mirrorSubscription({
+        db: deps.db,
+        subscription: updated,
+        userId: null,
+        fallbackCurrency: currency,
+        now: deps.now(),
+      });
+    }
+    await recordAudit({
+      db: deps.db,
+      actorUserId,
+      action: `subscription.${TARGET_STATUS[action] === "authorized" ? "resumed" : target}`,
+      resourceType: "provider_subscription",
+      resourceId: subscriptionId,
+      details: { from: current.status, to: updated.status },
+      now: deps.now(),
+    });
+  }
+  return getAdminSubscription({ deps, subscriptionId });
+}
+
+/** The subscription charges (`/authorized_payments/search`), newest first, by subscription or payment. */
+export async function searchAdminCharges(options: {
+  deps: Pick<AppDeps, "provider">;
+  subscriptionId?: string;
+  paymentId?: number;
+  offset: number;
+  limit: number;
+}) {
+  const { deps, offset, limit } = options;
+  let found: Awaited<ReturnType<typeof deps.provider.authorizedPayments.search>>;
+  try {
+    found = await deps.provider.authorizedPayments.search({
+      ...(options.subscriptionId ? { preapproval_id: options.subscriptionId } : {}),
+      ...(options.paymentId ? { payment_id: options.paymentId } : {}),
+      offset,
+      limit,
+    });
+  } catch (error) {
+    throw toSubscriptionError(error, "search the charges");
+  }
+  return {
+    items: found.results.map((charge) => ({
+      ...toAdminCharge(charge),
+      subscriptionId: charge.preapproval_id,
+      reason: charge.reason ?? "",
+    })),
+    total: found.paging?.total ?? found.results.length,
+    offset,
+    limit,
+  };
+}

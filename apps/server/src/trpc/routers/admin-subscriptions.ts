@@ -1,0 +1,48 @@
+// admin.subscriptions.*: the provider's subscriptions with their plan and charges. Reads are open to viewers;
+// pausing, resuming and cancelling need an operator. Each procedure validates with the contracts' schemas and calls
+// one domain function.
+import {
+  adminSubscriptionDetailSchema,
+  adminSubscriptionIdInputSchema,
+  chargeSearchInputSchema,
+  chargeSearchOutputSchema,
+  subscriptionActionInputSchema,
+  subscriptionSearchInputSchema,
+  subscriptionSearchOutputSchema,
+} from "@cobro/contracts";
+import {
+  changeAdminSubscriptionStatus,
+  getAdminSubscription,
+  searchAdminCharges,
+  searchAdminSubscriptions,
+} from "../../domain/subscriptions/admin-subscriptions";
+import { operatorProcedure, router, viewerProcedure } from "../trpc";
+
+export const adminSubscriptionsRouter = router({
+  search: viewerProcedure
+    .input(subscriptionSearchInputSchema)
+    .output(subscriptionSearchOutputSchema)
+    .query(({ ctx, input }) => searchAdminSubscriptions({ deps: ctx.deps, ...input })),
+
+  get: viewerProcedure
+    .input(adminSubscriptionIdInputSchema)
+    .output(adminSubscriptionDetailSchema)
+    .query(({ ctx, input }) => getAdminSubscription({ deps: ctx.deps, subscriptionId: input.subscriptionId })),
+
+  charges: viewerProcedure
+    .input(chargeSearchInputSchema)
+    .output(chargeSearchOutputSchema)
+    .query(({ ctx, input }) => searchAdminCharges({ deps: ctx.deps, ...input })),
+
+  changeStatus: operatorProcedure
+    .input(subscriptionActionInputSchema)
+    .output(adminSubscriptionDetailSchema)
+    .mutation(({ ctx, input }) =>
+      changeAdminSubscriptionStatus({
+        deps: ctx.deps,
+        actorUserId: ctx.user.id,
+        subscriptionId: input.subscriptionId,
+        action: input.action,
+      }),
+    ),
+});

@@ -1,0 +1,177 @@
+// /admin/charges: the subscription charges, filtered by subscription id or payment id (the provider's search
+// filters), paged by offset; the filters live in the URL. A failed charge shows the payment's status and the
+// provider's reason, and its retries.
+import { chargeSearchInputSchema } from "@cobro/contracts";
+import { Alert, Button, PageHeading, TextField } from "@cobro/ui";
+import { keepPreviousData } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { QueryList } from "../../../components/query-list";
+import { useDocumentTitle } from "../../../components/use-document-title";
+import { useI18n } from "../../../i18n/i18n-context";
+import { trpc } from "../../../trpc";
+import { ChargeStatusBadge } from "../subscriptions/subscription-status";
+
+const PAGE_SIZE = 20;
+
+function readOffset(value: string | null): number {
+  const offset = Number(value ?? 0);
+  return Number.isInteger(offset) && offset >= 0 && offset <= 10_000 ? offset : 0;
+}
+
+export function ChargesListPage() {
+  const { t, formatDate, formatMoney } = useI18n();
+  useDocumentTitle(t("admin.charges.title"));
+  const [params, setParams] = useSearchParams();
+  const [draft, setDraft] = useState({
+    subscriptionId: params.get("subscriptionId") ?? "",
+    paymentId: params.get("paymentId") ?? "",
+  });
+  const offset = readOffset(params.get("offset"));
+  const paymentParam = params.get("paymentId");
+  const parsed = chargeSearchInputSchema.safeParse({
+    ...(params.get("subscriptionId") ? { subscriptionId: params.get("subscriptionId") } : {}),
+    ...(paymentParam ? { paymentId: /^\d{1,15}$/.test(paymentParam) ? Number(paymentParam) : -1 } : {}),
+    offset,
+    limit: PAGE_SIZE,
+  });
+  const charges = trpc.admin.subscriptions.charges.useQuery(
+    parsed.success ? parsed.data : { offset: 0, limit: PAGE_SIZE },
+    { placeholderData: keepPreviousData, enabled: parsed.success },
+  );
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    const next = new URLSearchParams();
+    for (const [key, value] of Object.entries(draft)) if (value.trim()) next.set(key, value.trim());
+    setParams(next);
+  };
+  const goTo = (nextOffset: number) => {
+    const next = new URLSearchParams(params);
+    if (nextOffset > 0) next.set("offset", String(nextOffset));
+    else next.delete("offset");
+    setParams(next);
+  };
+  const none = t("admin.subscriptions.detail.none");
+  const page = charges.data;
+  return (
+    <>
+      <PageHeading title={t("admin.charges.title")} description={t("admin.charges.description")} />
+      <search aria-label={t("admin.charges.filters")}>
+        <form className="admin-filters" onSubmit={search} noValidate>
+          <TextField
+            label={t("admin.charges.field.subscriptionId")}
+            type="search"
+            name="subscriptionId"
+            value={draft.subscriptionId}
+            onChange={(event) => setDraft({ ...draft, subscriptionId: event.target.value })}
+          />
+          <TextField
+            label={t("admin.charges.field.paymentId")}
+            type="search"
+            inputMode="numeric"
+            name="paymentId"
+            value={draft.paymentId}
+            onChange={(event) => setDraft({ ...draft, paymentId: event.target.value })}
+          />
+          <Button type="submit" variant="secondary">
+            {t("admin.subscriptions.searchSubmit")}
+          </Button>
+          {params.get("subscriptionId") || paymentParam ? (
+            <Link to="/admin/charges">{t("admin.subscriptions.clear")}</Link>
+          ) : null}
+        </form>
+      </search>
+      {!parsed.success ? (
+        <Alert tone="warning">{t("admin.charges.badFilter")}</Alert>
+      ) : (
+        <QueryList
+          query={charges}
+          items={page?.items}
+          failed={charges.isError && !page}
+          loadingLabel={t("admin.charges.loading")}
+          failedTitle={t("admin.charges.failed")}
+          empty={{ title: t("admin.charges.empty"), description: t("admin.charges.emptyHint") }}
+        >
+          {(items) => (
+            <>
+              <div className="admin-table-wrap" aria-busy={charges.isFetching}>
+                <table className="admin-table" aria-label={t("admin.charges.title")}>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t("admin.subscriptions.charges.date")}</th>
+                      <th scope="col">{t("admin.subscriptions.col.reason")}</th>
+                      <th scope="col">{t("admin.subscriptions.field.status")}</th>
+                      <th scope="col">{t("admin.subscriptions.col.amount")}</th>
+                      <th scope="col">{t("admin.subscriptions.charges.payment")}</th>
+                      <th scope="col">{t("admin.subscriptions.charges.retries")}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {items.map((charge) => (
+                      <tr key={charge.id} data-testid={`charge-row-${charge.id}`}>
+                        <th scope="row">
+                          {charge.debitDate ? formatDate(charge.debitDate, "dateTime") : String(charge.id)}
+                        </th>
+                        <td>
+                          <Link to={`/admin/subscriptions/${encodeURIComponent(charge.subscriptionId)}`}>
+                            {charge.reason || charge.subscriptionId}
+                          </Link>
+                        </td>
+                        <td>
+                          <ChargeStatusBadge status={charge.status} />
+                        </td>
+                        <td>{charge.amount ? formatMoney(charge.amount.amountMinor, charge.amount.currency) : ""}</td>
+                        <td>
+                          {charge.payment ? (
+                            <>
+                              <Link to={`/admin/payments/${charge.payment.id}`}>{charge.payment.id}</Link>{" "}
+                              {[charge.payment.status, charge.payment.statusDetail].filter(Boolean).join(" · ")}
+                            </>
+                          ) : (
+                            none
+                          )}
+                        </td>
+                        <td>
+                          {charge.retryAttempt > 0 || charge.nextRetryDate
+                            ? t("admin.subscriptions.charges.retryValue", {
+                                count: charge.retryAttempt,
+                                next: charge.nextRetryDate ? formatDate(charge.nextRetryDate, "date") : none,
+                              })
+                            : none}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              {charges.isError ? <Alert tone="danger">{t("admin.charges.failed")}</Alert> : null}
+              <nav className="admin-actions" aria-label={t("admin.charges.pages")}>
+                <span aria-live="polite">
+                  {t("admin.subscriptions.range", {
+                    from: (page?.offset ?? 0) + 1,
+                    to: (page?.offset ?? 0) + items.length,
+                    total: page?.total ?? items.length,
+                  })}
+                </span>
+                <Button
+                  variant="secondary"
+                  disabled={offset === 0 || charges.isFetching}
+                  onClick={() => goTo(Math.max(offset - PAGE_SIZE, 0))}
+                >
+                  {t("admin.subscriptions.previous")}
+                </Button>
+                <Button
+                  variant="secondary"
+                  disabled={offset + items.length >= (page?.total ?? 0) || charges.isFetching}
+                  onClick={() => goTo(offset + PAGE_SIZE)}
+                >
+                  {t("admin.subscriptions.next")}
+                </Button>
+              </nav>
+            </>
+          )}
+        </QueryList>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,184 @@
+// /admin/plans: Mercado Pago's subscription plans, filtered by status and by text (the provider searches the name,
+// the id and the external reference), paged by offset; the filters and the page live in the URL. Operators create
+// plans from here.
+import { planStatusSchema } from "@cobro/contracts";
+import { type CurrencyCode, isSupportedCurrency } from "@cobro/provider-client/money";
+import { Alert, Button, PageHeading, SelectField, TextField } from "@cobro/ui";
+import { keepPreviousData } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
+import { QueryList } from "../../../components/query-list";
+import { useDocumentTitle } from "../../../components/use-document-title";
+import { useI18n } from "../../../i18n/i18n-context";
+import { trpc } from "../../../trpc";
+import { OutcomeAlert } from "../admin-outcome";
+import { useCanAct } from "../use-can-act";
+import { CreatePlanDialog } from "./create-plan-dialog";
+import { PlanStatusBadge, usePlanSchedule } from "./plan-terms";
+import "./plans.css";
+
+const PAGE_SIZE = 20;
+
+function readOffset(value: string | null): number {
+  const offset = Number(value ?? 0);
+  return Number.isInteger(offset) && offset >= 0 && offset <= 10_000 ? offset : 0;
+}
+
+export function PlansListPage() {
+  const { t, formatDate, formatMoney } = useI18n();
+  useDocumentTitle(t("admin.plans.title"));
+  const canAct = useCanAct("operator");
+  const schedule = usePlanSchedule();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const statusParam = planStatusSchema.safeParse(params.get("status"));
+  const status = statusParam.success ? statusParam.data : undefined;
+  const q = (params.get("q") ?? "").trim().slice(0, 100);
+  const offset = readOffset(params.get("offset"));
+  const [draftQ, setDraftQ] = useState(q);
+  const [draftStatus, setDraftStatus] = useState<string>(status ?? "");
+  const [creating, setCreating] = useState(false);
+  const notice = (location.state as { outcome?: string } | null)?.outcome ?? null;
+  const config = trpc.system.publicConfig.useQuery(undefined, { staleTime: 10 * 60_000 });
+  const currency: CurrencyCode =
+    config.data && isSupportedCurrency(config.data.currency) ? config.data.currency : "ARS";
+
+  const plans = trpc.admin.plans.search.useQuery(
+    { ...(status ? { status } : {}), ...(q ? { q } : {}), offset, limit: PAGE_SIZE },
+    { placeholderData: keepPreviousData },
+  );
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    const next = new URLSearchParams();
+    if (draftQ.trim()) next.set("q", draftQ.trim());
+    if (draftStatus) next.set("status", draftStatus);
+    setParams(next);
+  };
+  const goTo = (nextOffset: number) => {
+    const next = new URLSearchParams(params);
+    if (nextOffset > 0) next.set("offset", String(nextOffset));
+    else next.delete("offset");
+    setParams(next);
+  };
+
+  const page = plans.data;
+  return (
+    <>
+      <PageHeading
+        title={t("admin.plans.title")}
+        description={t("admin.plans.description")}
+        actions={
+          canAct ? (
+            <Button onClick={() => setCreating(true)} data-testid="new-plan">
+              {t("admin.plans.new")}
+            </Button>
+          ) : null
+        }
+      />
+      {notice ? (
+        <OutcomeAlert
+          outcome={{ tone: "success", message: notice }}
+          onDismiss={() => navigate(`${location.pathname}${location.search}`, { replace: true, state: null })}
+        />
+      ) : null}
+      <search aria-label={t("admin.plans.filters")}>
+        <form className="admin-filters" onSubmit={search} noValidate>
+          <TextField
+            label={t("admin.plans.searchLabel")}
+            description={t("admin.plans.searchHint")}
+            type="search"
+            name="q"
+            maxLength={100}
+            value={draftQ}
+            onChange={(event) => setDraftQ(event.target.value)}
+          />
+          <SelectField
+            label={t("admin.plans.statusFilter")}
+            name="status"
+            value={draftStatus}
+            onChange={(event) => setDraftStatus(event.target.value)}
+            options={[
+              { value: "", label: t("admin.plans.status.any") },
+              { value: "active", label: t("admin.plans.status.active") },
+              { value: "inactive", label: t("admin.plans.status.inactive") },
+            ]}
+          />
+          <Button type="submit" variant="secondary">
+            {t("admin.plans.searchSubmit")}
+          </Button>
+          {q || status ? <Link to="/admin/plans">{t("admin.plans.clear")}</Link> : null}
+        </form>
+      </search>
+      <QueryList
+        query={plans}
+        items={page?.items}
+        failed={plans.isError && !page}
+        loadingLabel={t("admin.plans.loading")}
+        failedTitle={t("admin.plans.failed")}
+        empty={{ title: t("admin.plans.empty"), description: t("admin.plans.emptyHint") }}
+      >
+        {(items) => (
+          <>
+            <div className="admin-table-wrap" aria-busy={plans.isFetching}>
+              <table className="admin-table" aria-label={t("admin.plans.title")}>
+                <thead>
+                  <tr>
+                    <th scope="col">{t("admin.plans.colReason")}</th>
+                    <th scope="col">{t("admin.plans.colStatus")}</th>
+                    <th scope="col">{t("admin.plans.colAmount")}</th>
+                    <th scope="col">{t("admin.plans.colSchedule")}</th>
+                    <th scope="col">{t("admin.plans.colCreated")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {items.map((plan) => (
+                    <tr key={plan.id} data-testid={`plan-row-${plan.id}`}>
+                      <th scope="row">
+                        <Link to={`/admin/plans/${encodeURIComponent(plan.id)}`}>
+                          {plan.reason || t("admin.plans.unnamed")}
+                        </Link>
+                      </th>
+                      <td>
+                        <PlanStatusBadge plan={plan} />
+                      </td>
+                      <td>{plan.amount ? formatMoney(plan.amount.amountMinor, plan.amount.currency) : ""}</td>
+                      <td>{schedule(plan.frequency, plan.frequencyType)}</td>
+                      <td>{plan.createdAt ? formatDate(plan.createdAt, "dateTime") : ""}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {plans.isError ? <Alert tone="danger">{t("admin.plans.failed")}</Alert> : null}
+            <nav className="admin-actions" aria-label={t("admin.plans.pages")}>
+              <span aria-live="polite">
+                {t("admin.plans.range", {
+                  from: (page?.offset ?? 0) + 1,
+                  to: (page?.offset ?? 0) + items.length,
+                  total: page?.total ?? items.length,
+                })}
+              </span>
+              <Button
+                variant="secondary"
+                disabled={offset === 0 || plans.isFetching}
+                onClick={() => goTo(Math.max(offset - PAGE_SIZE, 0))}
+              >
+                {t("admin.plans.previous")}
+              </Button>
+              <Button
+                variant="secondary"
+                disabled={offset + items.length >= (page?.total ?? 0) || plans.isFetching}
+                onClick={() => goTo(offset + PAGE_SIZE)}
+              >
+                {t("admin.plans.next")}
+              </Button>
+            </nav>
+          </>
+        )}
+      </QueryList>
+      {creating ? <CreatePlanDialog currency={currency} onClose={() => setCreating(false)} /> : null}
+    </>
+  );
+}
