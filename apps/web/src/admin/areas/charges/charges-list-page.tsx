@@ -3,6 +3,7 @@
 // provider's reason, and its retries.
 import { chargeSearchInputSchema } from "@cobro/contracts";
 import { Alert, Button, PageHeading, TextField } from "@cobro/ui";
+import { OffsetPager } from "@cobro/ui/admin";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -145,29 +146,22 @@ export function ChargesListPage() {
                 </table>
               </div>
               {charges.isError ? <Alert tone="danger">{t("admin.charges.failed")}</Alert> : null}
-              <nav className="admin-actions" aria-label={t("admin.charges.pages")}>
-                <span aria-live="polite">
-                  {t("admin.subscriptions.range", {
-                    from: (page?.offset ?? 0) + 1,
-                    to: (page?.offset ?? 0) + items.length,
-                    total: page?.total ?? items.length,
-                  })}
-                </span>
-                <Button
-                  variant="secondary"
-                  disabled={offset === 0 || charges.isFetching}
-                  onClick={() => goTo(Math.max(offset - PAGE_SIZE, 0))}
-                >
-                  {t("admin.subscriptions.previous")}
-                </Button>
-                <Button
-                  variant="secondary"
-                  disabled={offset + items.length >= (page?.total ?? 0) || charges.isFetching}
-                  onClick={() => goTo(offset + PAGE_SIZE)}
-                >
-                  {t("admin.subscriptions.next")}
-                </Button>
-              </nav>
+              <OffsetPager
+                offset={offset}
+                shown={items.length}
+                pageSize={PAGE_SIZE}
+                hasNext={offset + items.length < (page?.total ?? 0)}
+                busy={charges.isFetching}
+                onGo={goTo}
+                rangeLabel={t("admin.pager.range", {
+                  from: offset + 1,
+                  to: offset + items.length,
+                  total: page?.total ?? items.length,
+                })}
+                previousLabel={t("admin.pager.previous")}
+                nextLabel={t("admin.pager.next")}
+                label={t("admin.pager.label")}
+              />
             </>
           )}
         </QueryList>

@@ -12,5 +12,4 @@ export const chargesEn = {
   "admin.charges.failed": "The charges could not be loaded",
   "admin.charges.empty": "No charges found",
   "admin.charges.emptyHint": "Change the search. Charges appear when a subscription's charge date comes.",
-  "admin.charges.pages": "Charge pages",
 } as const;

@@ -15,5 +15,4 @@ export const chargesEs: Record<keyof typeof chargesEn, string> = {
   "admin.charges.empty": "No se encontraron cobros",
   "admin.charges.emptyHint":
     "Cambiá la búsqueda. Los cobros aparecen cuando llega la fecha de cobro de una suscripción.",
-  "admin.charges.pages": "Páginas de cobros",
 };

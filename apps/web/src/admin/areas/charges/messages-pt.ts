@@ -14,5 +14,4 @@ export const chargesPt: Record<keyof typeof chargesEn, string> = {
   "admin.charges.failed": "Não foi possível carregar as cobranças",
   "admin.charges.empty": "Nenhuma cobrança encontrada",
   "admin.charges.emptyHint": "Mude a busca. As cobranças aparecem quando chega a data de cobrança de uma assinatura.",
-  "admin.charges.pages": "Páginas de cobranças",
 };

@@ -3,7 +3,8 @@
 // each wrong field named in the staff member's language.
 import { type AdminPlan, type PlanFields, planFieldsSchema } from "@cobro/contracts";
 import { type CurrencyCode, toDecimalString } from "@cobro/provider-client/money";
-import { CheckboxField, SelectField, TextField } from "@cobro/ui";
+import { SelectField, TextField } from "@cobro/ui";
+import { CheckboxField } from "@cobro/ui/admin";
 import type { UseFormReturn } from "react-hook-form";
 import type { UserFacingError } from "../../../errors/describe-error";
 import type { MessageKey } from "../../../i18n/dictionary";

@@ -4,6 +4,7 @@
 import { planStatusSchema } from "@cobro/contracts";
 import { type CurrencyCode, isSupportedCurrency } from "@cobro/provider-client/money";
 import { Alert, Button, PageHeading, SelectField, TextField } from "@cobro/ui";
+import { OffsetPager } from "@cobro/ui/admin";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
@@ -152,29 +153,22 @@ export function PlansListPage() {
               </table>
             </div>
             {plans.isError ? <Alert tone="danger">{t("admin.plans.failed")}</Alert> : null}
-            <nav className="admin-actions" aria-label={t("admin.plans.pages")}>
-              <span aria-live="polite">
-                {t("admin.plans.range", {
-                  from: (page?.offset ?? 0) + 1,
-                  to: (page?.offset ?? 0) + items.length,
-                  total: page?.total ?? items.length,
-                })}
-              </span>
-              <Button
-                variant="secondary"
-                disabled={offset === 0 || plans.isFetching}
-                onClick={() => goTo(Math.max(offset - PAGE_SIZE, 0))}
-              >
-                {t("admin.plans.previous")}
-              </Button>
-              <Button
-                variant="secondary"
-                disabled={offset + items.length >= (page?.total ?? 0) || plans.isFetching}
-                onClick={() => goTo(offset + PAGE_SIZE)}
-              >
-                {t("admin.plans.next")}
-              </Button>
-            </nav>
+            <OffsetPager
+              offset={offset}
+              shown={items.length}
+              pageSize={PAGE_SIZE}
+              hasNext={offset + items.length < (page?.total ?? 0)}
+              busy={plans.isFetching}
+              onGo={goTo}
+              rangeLabel={t("admin.pager.range", {
+                from: offset + 1,
+                to: offset + items.length,
+                total: page?.total ?? items.length,
+              })}
+              previousLabel={t("admin.pager.previous")}
+              nextLabel={t("admin.pager.next")}
+              label={t("admin.pager.label")}
+            />
           </>
         )}
       </QueryList>
