@@ -111,7 +111,10 @@ export default [
     // checkout and their words in three languages (~1 KiB gzip; the card number/expiry checks it replaced were less).
     // → 177 KiB for issue #10's storefront: the catalog's language and picture schemas in the shared contracts
     // (+1.1 KiB), the clamp and logo messages in the dictionary, the method logos and the provider-style button.
-    limit: "177 KiB",
+    // → 178 KiB for issues #11/#12 (measured 181.9 kB): the payment links' thank-you page (its route and words in
+    // three languages) and the shared contracts' new routes. Console-only refusal words moved to the console's
+    // dictionary and console-only fields behind `@cobro/ui/admin` to keep the rest out of the shop.
+    limit: "178 KiB",
   },
   {
     name: "checkout route's own code: what /checkout adds to the shell every page shares (gzip)",
@@ -120,11 +123,14 @@ export default [
     limit: "100 KiB",
   },
   {
-    // The console's pages and one language's console words (~7 KiB), never downloaded by shoppers.
+    // The console's pages and one language's console words (~7 KiB), never downloaded by shoppers. 60 → 100 KiB
+    // (measured 99 kB) for the nine areas of issues #11/#12 (orders and the virtual terminal, payment links with
+    // their QR code library at 9.6 kB, merchant orders, customers, card terminals, the account and OAuth, plans,
+    // subscriptions, charges): about 3.5 kB gzip per area, each loaded only when opened.
     name: "admin area: chunks only an admin loads (gzip)",
     path: files(adminOnly),
     gzip: true,
-    limit: "60 KiB",
+    limit: "100 KiB",
   },
   {
     // uPlot 1.6 (~23 KiB gzipped, no dependencies) behind a thin wrapper: the lightest well-kept chart library
@@ -138,10 +144,11 @@ export default [
     // Every chunk of the build, all three languages of both dictionaries included: 220 KiB before the console;
     // its areas, its words and the chart are admin-only chunks (the checkout budgets above are unchanged).
     // +16 KiB for the payment links area (measured 15.5 kB gzip, of which the `qrcode` package is 9.6 kB), an
-    // admin-only lazy chunk: the shop never loads it.
+    // admin-only lazy chunk: the shop never loads it. → 366 KiB (measured 371.3 kB) with the other eight console
+    // areas of issues #11/#12 and their words in three languages; the shop's budgets above are what shoppers pay.
     name: "all scripts of the app (gzip)",
     path: "dist/assets/*.js",
     gzip: true,
-    limit: "306 KiB",
+    limit: "366 KiB",
   },
 ];
