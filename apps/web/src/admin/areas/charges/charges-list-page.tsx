@@ -3,7 +3,6 @@
 // provider's reason, and its retries.
 import { chargeSearchInputSchema } from "@cobro/contracts";
 import { Alert, Button, PageHeading, TextField } from "@cobro/ui";
-import { OffsetPager } from "@cobro/ui/admin";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -11,14 +10,11 @@ import { QueryList } from "../../../components/query-list";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
+import { ListPager } from "../../components/list-pager";
+import { useOffsetPage } from "../../components/use-offset-page";
 import { ChargeStatusBadge } from "../subscriptions/subscription-status";
 
 const PAGE_SIZE = 20;
-
-function readOffset(value: string | null): number {
-  const offset = Number(value ?? 0);
-  return Number.isInteger(offset) && offset >= 0 && offset <= 10_000 ? offset : 0;
-}
 
 export function ChargesListPage() {
   const { t, formatDate, formatMoney } = useI18n();
@@ -28,7 +24,7 @@ export function ChargesListPage() {
     subscriptionId: params.get("subscriptionId") ?? "",
     paymentId: params.get("paymentId") ?? "",
   });
-  const offset = readOffset(params.get("offset"));
+  const { offset, goTo } = useOffsetPage();
   const paymentParam = params.get("paymentId");
   const parsed = chargeSearchInputSchema.safeParse({
     ...(params.get("subscriptionId") ? { subscriptionId: params.get("subscriptionId") } : {}),
@@ -44,12 +40,6 @@ export function ChargesListPage() {
     event.preventDefault();
     const next = new URLSearchParams();
     for (const [key, value] of Object.entries(draft)) if (value.trim()) next.set(key, value.trim());
-    setParams(next);
-  };
-  const goTo = (nextOffset: number) => {
-    const next = new URLSearchParams(params);
-    if (nextOffset > 0) next.set("offset", String(nextOffset));
-    else next.delete("offset");
     setParams(next);
   };
   const none = t("admin.subscriptions.detail.none");
@@ -146,21 +136,13 @@ export function ChargesListPage() {
                 </table>
               </div>
               {charges.isError ? <Alert tone="danger">{t("admin.charges.failed")}</Alert> : null}
-              <OffsetPager
+              <ListPager
                 offset={offset}
                 shown={items.length}
+                total={page?.total ?? items.length}
                 pageSize={PAGE_SIZE}
-                hasNext={offset + items.length < (page?.total ?? 0)}
                 busy={charges.isFetching}
                 onGo={goTo}
-                rangeLabel={t("admin.pager.range", {
-                  from: offset + 1,
-                  to: offset + items.length,
-                  total: page?.total ?? items.length,
-                })}
-                previousLabel={t("admin.pager.previous")}
-                nextLabel={t("admin.pager.next")}
-                label={t("admin.pager.label")}
               />
             </>
           )}

@@ -3,7 +3,6 @@
 // under the customer. Operators create customers from here.
 import { customerEmailSchema } from "@cobro/contracts";
 import { Alert, Button, PageHeading, TextField } from "@cobro/ui";
-import { OffsetPager } from "@cobro/ui/admin";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
@@ -15,13 +14,10 @@ import { OutcomeAlert } from "../admin-outcome";
 import { useCanAct } from "../use-can-act";
 import { CreateCustomerDialog } from "./create-customer-dialog";
 import "./customers.css";
+import { ListPager } from "../../components/list-pager";
+import { useOffsetPage } from "../../components/use-offset-page";
 
 const PAGE_SIZE = 20;
-
-function readOffset(value: string | null): number {
-  const offset = Number(value ?? 0);
-  return Number.isInteger(offset) && offset >= 0 && offset <= 10_000 ? offset : 0;
-}
 
 export function CustomersListPage() {
   const { t, formatDate } = useI18n();
@@ -33,7 +29,7 @@ export function CustomersListPage() {
   const emailParam = params.get("email") ?? "";
   const parsedEmail = emailParam ? customerEmailSchema.safeParse(emailParam) : null;
   const email = parsedEmail?.success ? parsedEmail.data : undefined;
-  const offset = readOffset(params.get("offset"));
+  const { offset, goTo } = useOffsetPage();
   const [draft, setDraft] = useState(emailParam);
   const [draftError, setDraftError] = useState<string | undefined>(undefined);
   const [creating, setCreating] = useState(false);
@@ -56,12 +52,6 @@ export function CustomersListPage() {
     }
     setDraftError(undefined);
     setParams(text ? { email: text } : {});
-  };
-  const goTo = (nextOffset: number) => {
-    const next = new URLSearchParams(params);
-    if (nextOffset > 0) next.set("offset", String(nextOffset));
-    else next.delete("offset");
-    setParams(next);
   };
 
   const page = customers.data;
@@ -145,21 +135,13 @@ export function CustomersListPage() {
                 </table>
               </div>
               {customers.isError ? <Alert tone="danger">{t("admin.customers.failed")}</Alert> : null}
-              <OffsetPager
+              <ListPager
                 offset={offset}
                 shown={items.length}
+                total={page?.total ?? items.length}
                 pageSize={PAGE_SIZE}
-                hasNext={offset + items.length < (page?.total ?? 0)}
                 busy={customers.isFetching}
                 onGo={goTo}
-                rangeLabel={t("admin.pager.range", {
-                  from: offset + 1,
-                  to: offset + items.length,
-                  total: page?.total ?? items.length,
-                })}
-                previousLabel={t("admin.pager.previous")}
-                nextLabel={t("admin.pager.next")}
-                label={t("admin.pager.label")}
               />
             </>
           )}

@@ -3,13 +3,13 @@
 // previous rows on screen instead of blocking the page.
 import { type LinkListItem, linkListInputSchema } from "@cobro/contracts";
 import { Alert, Button, PageHeading, StatusBadge, TextField } from "@cobro/ui";
-import { OffsetPager } from "@cobro/ui/admin";
 import { keepPreviousData } from "@tanstack/react-query";
 import type { FormEvent } from "react";
 import { Link } from "react-router";
 import { QueryList } from "../../../components/query-list";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
+import { ListPager } from "../../components/list-pager";
 import { useCanAct } from "../use-can-act";
 import { useUrlFilters } from "../use-url-filters";
 
@@ -132,21 +132,13 @@ export function LinksListPage() {
               </table>
             </div>
             {page ? (
-              <OffsetPager
+              <ListPager
                 offset={page.offset}
                 shown={rows.length}
+                total={page.total}
                 pageSize={PAGE_SIZE}
-                hasNext={page.offset + rows.length < page.total}
                 busy={list.isFetching}
                 onGo={goTo}
-                rangeLabel={t("admin.pager.range", {
-                  from: page.offset + 1,
-                  to: page.offset + rows.length,
-                  total: page.total,
-                })}
-                previousLabel={t("admin.pager.previous")}
-                nextLabel={t("admin.pager.next")}
-                label={t("admin.pager.label")}
               />
             ) : null}
           </>

@@ -9,7 +9,6 @@ import {
   merchantOrderSearchInputSchema,
 } from "@cobro/contracts";
 import { Alert, Button, Money, PageHeading, SelectField, TextField } from "@cobro/ui";
-import { OffsetPager } from "@cobro/ui/admin";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type FormEvent, useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -18,6 +17,7 @@ import { QueryList } from "../../../components/query-list";
 import { describeError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
+import { ListPager } from "../../components/list-pager";
 import { canActOnPayments } from "../payments/payment-permissions";
 import { MerchantOrderStatus } from "./merchant-order-status";
 
@@ -184,21 +184,14 @@ export function MerchantOrdersListPage() {
               </table>
             </div>
             {page ? (
-              <OffsetPager
+              <ListPager
                 offset={page.offset}
                 shown={rows.length}
+                total={page.total}
                 pageSize={PAGE_SIZE}
                 hasNext={page.nextOffset !== null}
                 busy={list.isFetching}
                 onGo={goTo}
-                rangeLabel={t("admin.pager.range", {
-                  from: page.offset + 1,
-                  to: page.offset + rows.length,
-                  total: page.total,
-                })}
-                previousLabel={t("admin.pager.previous")}
-                nextLabel={t("admin.pager.next")}
-                label={t("admin.pager.label")}
               />
             ) : null}
           </>

@@ -4,7 +4,6 @@
 import { planStatusSchema } from "@cobro/contracts";
 import { type CurrencyCode, isSupportedCurrency } from "@cobro/provider-client/money";
 import { Alert, Button, PageHeading, SelectField, TextField } from "@cobro/ui";
-import { OffsetPager } from "@cobro/ui/admin";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
@@ -17,13 +16,10 @@ import { useCanAct } from "../use-can-act";
 import { CreatePlanDialog } from "./create-plan-dialog";
 import { PlanStatusBadge, usePlanSchedule } from "./plan-terms";
 import "./plans.css";
+import { ListPager } from "../../components/list-pager";
+import { useOffsetPage } from "../../components/use-offset-page";
 
 const PAGE_SIZE = 20;
-
-function readOffset(value: string | null): number {
-  const offset = Number(value ?? 0);
-  return Number.isInteger(offset) && offset >= 0 && offset <= 10_000 ? offset : 0;
-}
 
 export function PlansListPage() {
   const { t, formatDate, formatMoney } = useI18n();
@@ -36,7 +32,7 @@ export function PlansListPage() {
   const statusParam = planStatusSchema.safeParse(params.get("status"));
   const status = statusParam.success ? statusParam.data : undefined;
   const q = (params.get("q") ?? "").trim().slice(0, 100);
-  const offset = readOffset(params.get("offset"));
+  const { offset, goTo } = useOffsetPage();
   const [draftQ, setDraftQ] = useState(q);
   const [draftStatus, setDraftStatus] = useState<string>(status ?? "");
   const [creating, setCreating] = useState(false);
@@ -55,12 +51,6 @@ export function PlansListPage() {
     const next = new URLSearchParams();
     if (draftQ.trim()) next.set("q", draftQ.trim());
     if (draftStatus) next.set("status", draftStatus);
-    setParams(next);
-  };
-  const goTo = (nextOffset: number) => {
-    const next = new URLSearchParams(params);
-    if (nextOffset > 0) next.set("offset", String(nextOffset));
-    else next.delete("offset");
     setParams(next);
   };
 
@@ -153,21 +143,13 @@ export function PlansListPage() {
               </table>
             </div>
             {plans.isError ? <Alert tone="danger">{t("admin.plans.failed")}</Alert> : null}
-            <OffsetPager
+            <ListPager
               offset={offset}
               shown={items.length}
+              total={page?.total ?? items.length}
               pageSize={PAGE_SIZE}
-              hasNext={offset + items.length < (page?.total ?? 0)}
               busy={plans.isFetching}
               onGo={goTo}
-              rangeLabel={t("admin.pager.range", {
-                from: offset + 1,
-                to: offset + items.length,
-                total: page?.total ?? items.length,
-              })}
-              previousLabel={t("admin.pager.previous")}
-              nextLabel={t("admin.pager.next")}
-              label={t("admin.pager.label")}
             />
           </>
         )}

@@ -2,7 +2,6 @@
 // provider searches the id, reason, external reference and payer), paged by offset; the filters live in the URL.
 import { subscriptionSearchInputSchema, subscriptionStatusSchema } from "@cobro/contracts";
 import { Alert, Button, PageHeading, SelectField, TextField } from "@cobro/ui";
-import { OffsetPager } from "@cobro/ui/admin";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -10,14 +9,11 @@ import { QueryList } from "../../../components/query-list";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
+import { ListPager } from "../../components/list-pager";
+import { useOffsetPage } from "../../components/use-offset-page";
 import { SubscriptionStatusBadge } from "./subscription-status";
 
 const PAGE_SIZE = 20;
-
-function readOffset(value: string | null): number {
-  const offset = Number(value ?? 0);
-  return Number.isInteger(offset) && offset >= 0 && offset <= 10_000 ? offset : 0;
-}
 
 export function SubscriptionsListPage() {
   const { t, formatDate, formatMoney } = useI18n();
@@ -30,7 +26,7 @@ export function SubscriptionsListPage() {
     q: params.get("q") ?? "",
   });
   const [draft, setDraft] = useState(draftFrom);
-  const offset = readOffset(params.get("offset"));
+  const { offset, goTo } = useOffsetPage();
   const status = subscriptionStatusSchema.safeParse(params.get("status"));
   const parsed = subscriptionSearchInputSchema.safeParse({
     ...(status.success ? { status: status.data } : {}),
@@ -49,12 +45,6 @@ export function SubscriptionsListPage() {
     event.preventDefault();
     const next = new URLSearchParams();
     for (const [key, value] of Object.entries(draft)) if (value.trim()) next.set(key, value.trim());
-    setParams(next);
-  };
-  const goTo = (nextOffset: number) => {
-    const next = new URLSearchParams(params);
-    if (nextOffset > 0) next.set("offset", String(nextOffset));
-    else next.delete("offset");
     setParams(next);
   };
   const filtered = ["status", "payerEmail", "planId", "q"].some((key) => params.get(key));
@@ -154,21 +144,13 @@ export function SubscriptionsListPage() {
                 </table>
               </div>
               {subscriptions.isError ? <Alert tone="danger">{t("admin.subscriptions.failed")}</Alert> : null}
-              <OffsetPager
+              <ListPager
                 offset={offset}
                 shown={items.length}
+                total={page?.total ?? items.length}
                 pageSize={PAGE_SIZE}
-                hasNext={offset + items.length < (page?.total ?? 0)}
                 busy={subscriptions.isFetching}
                 onGo={goTo}
-                rangeLabel={t("admin.pager.range", {
-                  from: offset + 1,
-                  to: offset + items.length,
-                  total: page?.total ?? items.length,
-                })}
-                previousLabel={t("admin.pager.previous")}
-                nextLabel={t("admin.pager.next")}
-                label={t("admin.pager.label")}
               />
             </>
           )}

@@ -2,13 +2,13 @@
 // terminal" for operators when it is in PDV mode, and the charges sent to it from the console (the local table).
 import { isSupportedCurrency } from "@cobro/provider-client/money";
 import { Alert, Button, ErrorState, LoadingState, Money, PageHeading, StatusBadge } from "@cobro/ui";
-import { OffsetPager } from "@cobro/ui/admin";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { QueryList } from "../../../components/query-list";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
+import { ListPager } from "../../components/list-pager";
 import { OutcomeAlert, useOutcome } from "../admin-outcome";
 import { useCanAct } from "../use-can-act";
 import { ChargeDialog } from "./charge-dialog";
@@ -143,21 +143,13 @@ export function TerminalPage() {
                   </tbody>
                 </table>
               </div>
-              <OffsetPager
-                label={t("admin.terminals.intents")}
+              <ListPager
                 offset={offset}
                 shown={items.length}
+                total={intents.data?.total ?? items.length}
                 pageSize={PAGE_SIZE}
-                hasNext={offset + items.length < (intents.data?.total ?? 0)}
                 busy={intents.isFetching}
                 onGo={setOffset}
-                rangeLabel={t("admin.terminals.range", {
-                  from: offset + 1,
-                  to: offset + items.length,
-                  total: intents.data?.total ?? items.length,
-                })}
-                previousLabel={t("admin.terminals.previous")}
-                nextLabel={t("admin.terminals.next")}
               />
             </>
           )}

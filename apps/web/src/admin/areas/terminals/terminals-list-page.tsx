@@ -2,7 +2,6 @@
 // paged by offset; filters and page in the URL) with their operating mode, switched by operators; below, the
 // charge events of a period across every terminal.
 import { Alert, Button, PageHeading, StatusBadge, TextField } from "@cobro/ui";
-import { OffsetPager } from "@cobro/ui/admin";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -10,6 +9,8 @@ import { QueryList } from "../../../components/query-list";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
+import { ListPager } from "../../components/list-pager";
+import { useOffsetPage } from "../../components/use-offset-page";
 import { OutcomeAlert, useOutcome } from "../admin-outcome";
 import { useCanAct } from "../use-can-act";
 import { PointEventsSection } from "./point-events-section";
@@ -19,11 +20,6 @@ import { useModeLabel } from "./terminal-words";
 const PAGE_SIZE = 20;
 const DIGITS = /^\d{1,19}$/;
 
-function readOffset(value: string | null): number {
-  const offset = Number(value ?? 0);
-  return Number.isInteger(offset) && offset >= 0 && offset <= 10_000 ? offset : 0;
-}
-
 export function TerminalsListPage() {
   const { t } = useI18n();
   useDocumentTitle(t("admin.terminals.title"));
@@ -32,7 +28,7 @@ export function TerminalsListPage() {
   const [params, setParams] = useSearchParams();
   const storeParam = params.get("store") ?? "";
   const posParam = params.get("pos") ?? "";
-  const offset = readOffset(params.get("offset"));
+  const { offset, goTo } = useOffsetPage();
   const [store, setStore] = useState(storeParam);
   const [pos, setPos] = useState(posParam);
   const [errors, setErrors] = useState<{ store?: string; pos?: string }>({});
@@ -60,12 +56,6 @@ export function TerminalsListPage() {
     if (store.trim()) query.store = store.trim();
     if (pos.trim()) query.pos = pos.trim();
     setParams(query);
-  };
-  const goTo = (nextOffset: number) => {
-    const next = new URLSearchParams(params);
-    if (nextOffset > 0) next.set("offset", String(nextOffset));
-    else next.delete("offset");
-    setParams(next);
   };
 
   const page = devices.data;
@@ -157,21 +147,13 @@ export function TerminalsListPage() {
               </table>
             </div>
             {devices.isError ? <Alert tone="danger">{t("admin.terminals.failed")}</Alert> : null}
-            <OffsetPager
-              label={t("admin.terminals.title")}
+            <ListPager
               offset={offset}
               shown={items.length}
+              total={page?.total ?? items.length}
               pageSize={PAGE_SIZE}
-              hasNext={offset + items.length < (page?.total ?? 0)}
               busy={devices.isFetching}
               onGo={goTo}
-              rangeLabel={t("admin.terminals.range", {
-                from: (page?.offset ?? 0) + 1,
-                to: (page?.offset ?? 0) + items.length,
-                total: page?.total ?? items.length,
-              })}
-              previousLabel={t("admin.terminals.previous")}
-              nextLabel={t("admin.terminals.next")}
             />
           </>
         )}
