@@ -12,12 +12,12 @@ import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
 import { ListPager } from "../../components/list-pager";
 import { useOffsetPage } from "../../components/use-offset-page";
-import { ChargeStatusBadge } from "../subscriptions/subscription-status";
+import { ChargeCells } from "../subscriptions/subscription-status";
 
 const PAGE_SIZE = 20;
 
 export function ChargesListPage() {
-  const { t, formatDate, formatMoney } = useI18n();
+  const { t, formatDate } = useI18n();
   useDocumentTitle(t("admin.charges.title"));
   const [params, setParams] = useSearchParams();
   const [draft, setDraft] = useState({
@@ -42,7 +42,6 @@ export function ChargesListPage() {
     for (const [key, value] of Object.entries(draft)) if (value.trim()) next.set(key, value.trim());
     setParams(next);
   };
-  const none = t("admin.subscriptions.detail.none");
   const page = charges.data;
   return (
     <>
@@ -108,28 +107,7 @@ export function ChargesListPage() {
                             {charge.reason || charge.subscriptionId}
                           </Link>
                         </td>
-                        <td>
-                          <ChargeStatusBadge status={charge.status} />
-                        </td>
-                        <td>{charge.amount ? formatMoney(charge.amount.amountMinor, charge.amount.currency) : ""}</td>
-                        <td>
-                          {charge.payment ? (
-                            <>
-                              <Link to={`/admin/payments/${charge.payment.id}`}>{charge.payment.id}</Link>{" "}
-                              {[charge.payment.status, charge.payment.statusDetail].filter(Boolean).join(" · ")}
-                            </>
-                          ) : (
-                            none
-                          )}
-                        </td>
-                        <td>
-                          {charge.retryAttempt > 0 || charge.nextRetryDate
-                            ? t("admin.subscriptions.charges.retryValue", {
-                                count: charge.retryAttempt,
-                                next: charge.nextRetryDate ? formatDate(charge.nextRetryDate, "date") : none,
-                              })
-                            : none}
-                        </td>
+                        <ChargeCells charge={charge} />
                       </tr>
                     ))}
                   </tbody>

@@ -13,7 +13,7 @@ import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
 import { type Outcome, OutcomeAlert } from "../admin-outcome";
 import { useCanAct } from "../use-can-act";
-import { ChargeStatusBadge, SubscriptionStatusBadge } from "./subscription-status";
+import { ChargeCells, SubscriptionStatusBadge } from "./subscription-status";
 
 const ACTION_WORDS: Record<
   SubscriptionAction,
@@ -227,28 +227,7 @@ export function SubscriptionDetailPage() {
                     <th scope="row">
                       {charge.debitDate ? formatDate(charge.debitDate, "dateTime") : String(charge.id)}
                     </th>
-                    <td>
-                      <ChargeStatusBadge status={charge.status} />
-                    </td>
-                    <td>{charge.amount ? formatMoney(charge.amount.amountMinor, charge.amount.currency) : ""}</td>
-                    <td>
-                      {charge.payment ? (
-                        <>
-                          <Link to={`/admin/payments/${charge.payment.id}`}>{charge.payment.id}</Link>{" "}
-                          {[charge.payment.status, charge.payment.statusDetail].filter(Boolean).join(" · ")}
-                        </>
-                      ) : (
-                        none
-                      )}
-                    </td>
-                    <td>
-                      {charge.retryAttempt > 0 || charge.nextRetryDate
-                        ? t("admin.subscriptions.charges.retryValue", {
-                            count: charge.retryAttempt,
-                            next: charge.nextRetryDate ? formatDate(charge.nextRetryDate, "date") : none,
-                          })
-                        : none}
-                    </td>
+                    <ChargeCells charge={charge} />
                   </tr>
                 ))}
               </tbody>

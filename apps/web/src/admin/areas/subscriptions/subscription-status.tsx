@@ -1,5 +1,8 @@
-// A subscription's and a charge's status as a badge, in the staff member's language.
+// A subscription's and a charge's status as a badge, in the staff member's language, and a charge's cells as the
+// subscription page and the charges list show them.
+import type { AdminCharge } from "@cobro/contracts";
 import { StatusBadge, type Tone } from "@cobro/ui";
+import { Link } from "react-router";
 import type { MessageKey } from "../../../i18n/dictionary";
 import { useI18n } from "../../../i18n/i18n-context";
 
@@ -27,4 +30,36 @@ export function ChargeStatusBadge({ status }: { status: string }) {
   const { t } = useI18n();
   const known = CHARGE[status];
   return <StatusBadge tone={known?.tone ?? "neutral"}>{known ? t(known.key) : status}</StatusBadge>;
+}
+
+/** A charge's status, amount, resulting payment (linked to Payments) and retries: four table cells. */
+export function ChargeCells({ charge }: { charge: AdminCharge }) {
+  const { t, formatDate, formatMoney } = useI18n();
+  const none = t("admin.subscriptions.detail.none");
+  return (
+    <>
+      <td>
+        <ChargeStatusBadge status={charge.status} />
+      </td>
+      <td>{charge.amount ? formatMoney(charge.amount.amountMinor, charge.amount.currency) : ""}</td>
+      <td>
+        {charge.payment ? (
+          <>
+            <Link to={`/admin/payments/${charge.payment.id}`}>{charge.payment.id}</Link>{" "}
+            {[charge.payment.status, charge.payment.statusDetail].filter(Boolean).join(" · ")}
+          </>
+        ) : (
+          none
+        )}
+      </td>
+      <td>
+        {charge.retryAttempt > 0 || charge.nextRetryDate
+          ? t("admin.subscriptions.charges.retryValue", {
+              count: charge.retryAttempt,
+              next: charge.nextRetryDate ? formatDate(charge.nextRetryDate, "date") : none,
+            })
+          : none}
+      </td>
+    </>
+  );
 }
