@@ -4,6 +4,7 @@
 // the server's procedures.
 import { z } from "zod";
 import { userRoleSchema } from "./account";
+import { offsetPageFields, offsetPagingFields } from "./offset-paging";
 import { cardTokenSchema, savedCardSchema } from "./shop";
 
 /** provider: customer ids look like `<collector id>-<letters and digits>`. */
@@ -66,8 +67,7 @@ export const customerEmailSchema = z
 export const customerSearchInputSchema = z.strictObject({
   /** provider: the search filters by the customer's exact e-mail (its only documented filter). */
   email: customerEmailSchema.optional(),
-  offset: z.number().int().min(0).max(10_000).default(0),
-  limit: z.number().int().min(1).max(50).default(20),
+  ...offsetPagingFields({ maxLimit: 50, defaultLimit: 20 }),
 });
 export type CustomerSearchInput = z.input<typeof customerSearchInputSchema>;
 
@@ -141,9 +141,7 @@ export type AdminCustomer = z.infer<typeof adminCustomerSchema>;
 
 export const customerSearchOutputSchema = z.object({
   items: z.array(adminCustomerSchema),
-  total: z.number().int(),
-  offset: z.number().int(),
-  limit: z.number().int(),
+  ...offsetPageFields,
 });
 
 export const adminCustomerDetailSchema = adminCustomerSchema.extend({ cards: z.array(savedCardSchema) });

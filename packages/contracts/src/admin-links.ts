@@ -3,6 +3,7 @@
 // Money is `{ amountMinor, currency }` (see shop.ts); prices are typed in
 // minor units by the forms, never as floats.
 import { z } from "zod";
+import { offsetPageFields, offsetPagingFields } from "./offset-paging";
 import { currencySchema, moneySchema } from "./shop";
 
 /** The most items one link sells. */
@@ -90,8 +91,7 @@ export type CreateLinkOutput = z.infer<typeof createLinkOutputSchema>;
 
 export const linkListInputSchema = z.strictObject({
   externalReference: z.string().trim().min(1).max(256).optional(),
-  offset: z.number().int().min(0).max(10_000).default(0),
-  limit: z.number().int().min(1).max(LINK_LIST_MAX_LIMIT).default(20),
+  ...offsetPagingFields({ maxLimit: LINK_LIST_MAX_LIMIT, defaultLimit: 20 }),
 });
 export type LinkListInput = z.input<typeof linkListInputSchema>;
 
@@ -111,9 +111,7 @@ export type LinkListItem = z.infer<typeof linkListItemSchema>;
 
 export const linkListOutputSchema = z.object({
   items: z.array(linkListItemSchema),
-  total: z.number().int(),
-  offset: z.number().int(),
-  limit: z.number().int(),
+  ...offsetPageFields,
 });
 export type LinkListOutput = z.infer<typeof linkListOutputSchema>;
 

@@ -2,6 +2,7 @@
 // web forms. The list reads the provider's search (`GET /merchant_orders/search`, offset/limit); money is
 // `{ amountMinor, currency }` (see shop.ts); item prices are typed in minor units of the store's currency.
 import { z } from "zod";
+import { offsetPageFields, offsetPagingFields } from "./offset-paging";
 import { moneySchema } from "./shop";
 
 /** provider: a merchant order's `status`. */
@@ -47,18 +48,7 @@ export const merchantOrderSearchInputSchema = z
     externalReference: referenceSchema.min(1, "Enter the external reference").optional(),
     createdFrom: z.iso.datetime({ offset: true, message: "Invalid date" }).optional(),
     createdTo: z.iso.datetime({ offset: true, message: "Invalid date" }).optional(),
-    offset: z
-      .number("offset must be a number")
-      .int("offset must be a whole number")
-      .min(0, "offset cannot be negative")
-      .max(10_000, "offset must be at most 10000")
-      .default(0),
-    limit: z
-      .number("limit must be a number")
-      .int("limit must be a whole number")
-      .min(1, "limit must be at least 1")
-      .max(MERCHANT_ORDER_PAGE_MAX, `limit must be at most ${MERCHANT_ORDER_PAGE_MAX}`)
-      .default(25),
+    ...offsetPagingFields({ maxLimit: MERCHANT_ORDER_PAGE_MAX, defaultLimit: 25 }),
   })
   .superRefine((value, ctx) => {
     if (value.createdFrom && value.createdTo && Date.parse(value.createdFrom) > Date.parse(value.createdTo)) {
@@ -117,9 +107,7 @@ export type MerchantOrderSummary = z.infer<typeof merchantOrderSummarySchema>;
 
 export const merchantOrderSearchOutputSchema = z.object({
   items: z.array(merchantOrderSummarySchema),
-  total: z.number().int(),
-  offset: z.number().int(),
-  limit: z.number().int(),
+  ...offsetPageFields,
   /** The next page's offset, or null on the last page. */
   nextOffset: z.number().int().nullable(),
 });

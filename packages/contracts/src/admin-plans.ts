@@ -4,6 +4,7 @@
 // provider's major-unit numbers. The same schemas validate the console's forms
 // and the server's procedures.
 import { z } from "zod";
+import { offsetPageFields, offsetPagingFields } from "./offset-paging";
 import { currencySchema, moneySchema } from "./shop";
 
 /** provider: plan ids are 32 hex characters in its examples; letters, digits and dashes are accepted. */
@@ -41,16 +42,13 @@ export const planSearchInputSchema = z.strictObject({
   status: planStatusSchema.optional(),
   /** provider: free text over the reason, the id and the external reference. */
   q: z.string().trim().max(100, "The search is at most 100 characters").optional(),
-  offset: z.number().int().min(0).max(10_000).default(0),
-  limit: z.number().int().min(1).max(50).default(20),
+  ...offsetPagingFields({ maxLimit: 50, defaultLimit: 20 }),
 });
 export type PlanSearchInput = z.input<typeof planSearchInputSchema>;
 
 export const planSearchOutputSchema = z.object({
   items: z.array(adminPlanSchema),
-  total: z.number().int(),
-  offset: z.number().int(),
-  limit: z.number().int(),
+  ...offsetPageFields,
 });
 export type PlanSearchOutput = z.infer<typeof planSearchOutputSchema>;
 

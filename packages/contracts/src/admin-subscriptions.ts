@@ -3,6 +3,7 @@
 // (`/authorized_payments`), and pause / resume / cancel.
 import { z } from "zod";
 import { adminPlanSchema } from "./admin-plans";
+import { offsetPageFields, offsetPagingFields } from "./offset-paging";
 import { moneySchema } from "./shop";
 
 export const subscriptionIdSchema = z
@@ -58,16 +59,13 @@ export const subscriptionSearchInputSchema = z.strictObject({
     .optional(),
   /** provider: free text over the id, reason, external reference and payer e-mail. */
   q: z.string().trim().max(100, "The search is at most 100 characters").optional(),
-  offset: z.number().int().min(0).max(10_000).default(0),
-  limit: z.number().int().min(1).max(50).default(20),
+  ...offsetPagingFields({ maxLimit: 50, defaultLimit: 20 }),
 });
 export type SubscriptionSearchInput = z.input<typeof subscriptionSearchInputSchema>;
 
 export const subscriptionSearchOutputSchema = z.object({
   items: z.array(adminSubscriptionSchema),
-  total: z.number().int(),
-  offset: z.number().int(),
-  limit: z.number().int(),
+  ...offsetPageFields,
 });
 
 export const adminSubscriptionIdInputSchema = z.strictObject({ subscriptionId: subscriptionIdSchema });
@@ -90,14 +88,11 @@ export type AdminChargeListItem = z.infer<typeof adminChargeListItemSchema>;
 export const chargeSearchInputSchema = z.strictObject({
   subscriptionId: subscriptionIdSchema.optional(),
   paymentId: z.number().int().positive().optional(),
-  offset: z.number().int().min(0).max(10_000).default(0),
-  limit: z.number().int().min(1).max(50).default(20),
+  ...offsetPagingFields({ maxLimit: 50, defaultLimit: 20 }),
 });
 export type ChargeSearchInput = z.input<typeof chargeSearchInputSchema>;
 
 export const chargeSearchOutputSchema = z.object({
   items: z.array(adminChargeListItemSchema),
-  total: z.number().int(),
-  offset: z.number().int(),
-  limit: z.number().int(),
+  ...offsetPageFields,
 });

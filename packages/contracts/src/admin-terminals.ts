@@ -2,6 +2,7 @@
 // the tRPC router and the web pages. provider: an intent's amount is integer cents of the store's currency, so
 // the console sends `amountMinor`; a terminal takes one queued intent at a time.
 import { z } from "zod";
+import { offsetPageFields, offsetPagingFields } from "./offset-paging";
 import { moneySchema } from "./shop";
 
 /** provider: a terminal's operating mode (PDV takes intents from the API; STANDALONE is charged on its own). */
@@ -60,18 +61,7 @@ const numericIdSchema = z
 export const terminalDeviceListInputSchema = z.strictObject({
   storeId: numericIdSchema.optional(),
   posId: numericIdSchema.optional(),
-  offset: z
-    .number("offset must be a number")
-    .int("offset must be a whole number")
-    .min(0, "offset cannot be negative")
-    .max(10_000, "offset must be at most 10000")
-    .default(0),
-  limit: z
-    .number("limit must be a number")
-    .int("limit must be a whole number")
-    .min(1, "limit must be at least 1")
-    .max(TERMINAL_PAGE_MAX, `limit must be at most ${TERMINAL_PAGE_MAX}`)
-    .default(25),
+  ...offsetPagingFields({ maxLimit: TERMINAL_PAGE_MAX, defaultLimit: 25 }),
 });
 export type TerminalDeviceListInput = z.input<typeof terminalDeviceListInputSchema>;
 
@@ -86,9 +76,7 @@ export type TerminalDevice = z.infer<typeof terminalDeviceSchema>;
 
 export const terminalDeviceListOutputSchema = z.object({
   devices: z.array(terminalDeviceSchema),
-  total: z.number().int(),
-  offset: z.number().int(),
-  limit: z.number().int(),
+  ...offsetPageFields,
 });
 export type TerminalDeviceList = z.infer<typeof terminalDeviceListOutputSchema>;
 
@@ -170,8 +158,7 @@ export type PointIntentView = z.infer<typeof pointIntentSchema>;
 export const pointIntentRefInputSchema = z.strictObject({ id: z.uuid("Invalid intent") });
 export const listPointIntentsInputSchema = z.strictObject({
   deviceId: deviceIdSchema.optional(),
-  limit: z.number().int().min(1).max(TERMINAL_PAGE_MAX).default(25),
-  offset: z.number().int().min(0).max(10_000).default(0),
+  ...offsetPagingFields({ maxLimit: TERMINAL_PAGE_MAX, defaultLimit: 25 }),
 });
 export const listPointIntentsOutputSchema = z.object({
   intents: z.array(pointIntentSchema),

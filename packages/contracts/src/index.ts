@@ -16,6 +16,7 @@ export * from "./admin-terminals";
 export * from "./admin-users";
 export * from "./card-number";
 export * from "./errors";
+export * from "./offset-paging";
 export * from "./password-policy";
 export * from "./routes";
 export * from "./shop";

@@ -7,7 +7,7 @@ import { seriousViolations } from "../support/axe";
 import { MAIN_STORE } from "../support/e2e-env";
 import { expect, test } from "../support/fixtures";
 import { getProviderPayment, getProviderPreference } from "../support/sandbox-control";
-import { TEST_CARDS } from "../support/shop";
+import { payOnHostedCheckout } from "../support/shop";
 
 test("[admin][links] create a payment link, pay it on the hosted page as a shopper, see the payment in Payments and under the link", async ({
   page,
@@ -59,15 +59,7 @@ test("[admin][links] create a payment link, pay it on the hosted page as a shopp
   const shopper = await shopperContext.newPage();
   await shopper.goto(initPoint);
   await expect(shopper.getByRole("heading", { level: 1 })).toContainText("Pay");
-  await shopper.getByLabel("Card number", { exact: true }).fill(TEST_CARDS.MLA_VISA);
-  await shopper.getByLabel("Expiration month", { exact: true }).fill("11");
-  await shopper.getByLabel("Expiration year", { exact: true }).fill("2030");
-  await shopper.getByLabel("Security code", { exact: true }).fill("123");
-  await shopper.getByLabel("Cardholder name", { exact: true }).fill("APRO");
-  await shopper.getByLabel("Document type", { exact: true }).selectOption("DNI");
-  await shopper.getByLabel("Document number", { exact: true }).fill("12345678");
-  await shopper.getByLabel("Email", { exact: true }).fill("link_buyer@testuser.com");
-  await shopper.getByRole("button", { name: /^Pay / }).click();
+  await payOnHostedCheckout(shopper, "link_buyer@testuser.com");
 
   // auto_return: back on Cobro's thank-you page, which re-read the payment before saying it was approved.
   await shopper.waitForURL((url) => url.origin === MAIN_STORE.baseUrl && url.pathname === "/thank-you");

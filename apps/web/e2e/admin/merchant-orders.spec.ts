@@ -7,7 +7,7 @@ import type { DB } from "../../../server/src/db/schema";
 import { seriousViolations } from "../support/axe";
 import { MAIN_STORE, SANDBOX_ACCESS_TOKEN } from "../support/e2e-env";
 import { expect, test } from "../support/fixtures";
-import { addToCart, enterPayerDetails, seedProduct, TEST_CARDS } from "../support/shop";
+import { addToCart, enterPayerDetails, payOnHostedCheckout, seedProduct } from "../support/shop";
 
 interface ProviderMerchantOrder {
   id: number;
@@ -41,15 +41,7 @@ async function payOnHostedPage(page: Page, db: Kysely<DB>, priceMinor: number) {
   await page.getByRole("radio", { name: /^Mercado Pago/ }).check();
   await page.getByRole("button", { name: "Pay with Mercado Pago" }).click();
   await page.waitForURL((url) => url.origin === MAIN_STORE.sandboxUrl);
-  await page.getByLabel("Card number", { exact: true }).fill(TEST_CARDS.MLA_VISA);
-  await page.getByLabel("Expiration month", { exact: true }).fill("11");
-  await page.getByLabel("Expiration year", { exact: true }).fill("2030");
-  await page.getByLabel("Security code", { exact: true }).fill("123");
-  await page.getByLabel("Cardholder name", { exact: true }).fill("APRO");
-  await page.getByLabel("Document type", { exact: true }).selectOption("DNI");
-  await page.getByLabel("Document number", { exact: true }).fill("12345678");
-  await page.getByLabel("Email", { exact: true }).fill("test_user_88@testuser.com");
-  await page.getByRole("button", { name: /^Pay / }).click();
+  await payOnHostedCheckout(page, "test_user_88@testuser.com");
   await page.waitForURL((url) => url.origin === MAIN_STORE.baseUrl && url.pathname === "/checkout/result");
   await expect(page.getByRole("heading", { name: "Thank you! Your payment was approved" })).toBeVisible();
   const back = new URL(page.url());

@@ -1,6 +1,6 @@
 import { MAIN_STORE } from "../support/e2e-env";
 import { expect, test } from "../support/fixtures";
-import { addToCart, enterPayerDetails, paymentsOf, seedProduct, TEST_CARDS } from "../support/shop";
+import { addToCart, enterPayerDetails, paymentsOf, payOnHostedCheckout, seedProduct } from "../support/shop";
 
 test("[shop][hosted] paying on Mercado Pago's hosted checkout comes back to an approved result", async ({
   page,
@@ -15,15 +15,7 @@ test("[shop][hosted] paying on Mercado Pago's hosted checkout comes back to an a
   // The provider's page (the sandbox plays it), on its own origin.
   await page.waitForURL((url) => url.origin === MAIN_STORE.sandboxUrl);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Pay");
-  await page.getByLabel("Card number", { exact: true }).fill(TEST_CARDS.MLA_VISA);
-  await page.getByLabel("Expiration month", { exact: true }).fill("11");
-  await page.getByLabel("Expiration year", { exact: true }).fill("2030");
-  await page.getByLabel("Security code", { exact: true }).fill("123");
-  await page.getByLabel("Cardholder name", { exact: true }).fill("APRO");
-  await page.getByLabel("Document type", { exact: true }).selectOption("DNI");
-  await page.getByLabel("Document number", { exact: true }).fill("12345678");
-  await page.getByLabel("Email", { exact: true }).fill("test_user_77@testuser.com");
-  await page.getByRole("button", { name: /^Pay / }).click();
+  await payOnHostedCheckout(page, "test_user_77@testuser.com");
 
   // auto_return: straight back to our result page with the provider's parameters.
   await page.waitForURL((url) => url.origin === MAIN_STORE.baseUrl && url.pathname === "/checkout/result");

@@ -112,6 +112,19 @@ export async function fillCard(
 }
 
 /** The checkout id of the result page the browser is on. */
+/** Pays on the sandbox's hosted checkout page (Checkout Pro) with the approving test card, as `email`. */
+export async function payOnHostedCheckout(page: Page, email: string): Promise<void> {
+  await page.getByLabel("Card number", { exact: true }).fill(TEST_CARDS.MLA_VISA);
+  await page.getByLabel("Expiration month", { exact: true }).fill("11");
+  await page.getByLabel("Expiration year", { exact: true }).fill("2030");
+  await page.getByLabel("Security code", { exact: true }).fill("123");
+  await page.getByLabel("Cardholder name", { exact: true }).fill("APRO");
+  await page.getByLabel("Document type", { exact: true }).selectOption("DNI");
+  await page.getByLabel("Document number", { exact: true }).fill("12345678");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByRole("button", { name: /^Pay / }).click();
+}
+
 export function checkoutIdOf(page: Page): string {
   const id =
     new URL(page.url()).searchParams.get("checkout_id") ?? new URL(page.url()).searchParams.get("external_reference");
