@@ -87,3 +87,41 @@ export type OAuthCallbackError = (typeof OAUTH_CALLBACK_ERRORS)[number];
 
 /** The route the provider sends the admin back to (registered as the OAuth app's redirect URL). */
 export const OAUTH_CALLBACK_PATH = "/api/admin/account/oauth/callback";
+
+/**
+ * The one account filter every console list shares: `own` (the store's own account) or a connection's id. In the
+ * URL as `account=<value>`.
+ */
+export const ACCOUNT_FILTER_OWN = "own";
+export const accountFilterSchema = z.union([z.literal(ACCOUNT_FILTER_OWN), z.uuid("Invalid account")]);
+export type AccountFilter = z.infer<typeof accountFilterSchema>;
+
+/** A connection as the lists' account filter and account labels show it (any staff role may read these). */
+export const accountOptionSchema = z.object({
+  id: z.uuid(),
+  providerUserId: z.number().int(),
+  nickname: z.string().nullable(),
+  status: z.enum(CONNECTED_ACCOUNT_STATUSES),
+});
+export type AccountOption = z.infer<typeof accountOptionSchema>;
+
+/** The last time the system (not an admin) moved the charging account back to the store's own, and why. */
+export const chargingFallbackSchema = z.object({
+  at: z.iso.datetime(),
+  fromAccountId: z.uuid(),
+  reason: z.enum(CONNECTION_ERROR_CODES),
+});
+
+/** Which account new charges are made on: null is the store's own account, else an active connection's id. */
+export const chargingSettingSchema = z.object({
+  accountId: z.uuid().nullable(),
+  updatedAt: z.iso.datetime().nullable(),
+  /** Set when the last change was the system's fallback after the provider revoked the charging connection. */
+  fallback: chargingFallbackSchema.nullable(),
+});
+export type ChargingSetting = z.infer<typeof chargingSettingSchema>;
+
+export const setChargingAccountInputSchema = z.object({
+  /** null: charge on the store's own account. */
+  accountId: z.uuid("Invalid account").nullable(),
+});

@@ -4,6 +4,7 @@
 // mirror, so every filter and sort offered here has an index behind it
 // (migration 0008-payments-console).
 import { z } from "zod";
+import { accountFilterSchema } from "./admin-account";
 import { moneySchema } from "./shop";
 
 /** The orders the list can be read in; each is a keyset over (key, provider payment id). */
@@ -56,6 +57,8 @@ export const paymentListFiltersSchema = z
     amountMaxMinor: minorAmountFilter("amountMaxMinor").optional(),
     payerEmail: z.string().trim().min(1).max(254).optional(),
     externalReference: z.string().trim().min(1).max(256).optional(),
+    /** `own` or a connection's id (the shared account filter). */
+    account: accountFilterSchema.optional(),
     providerPaymentId: providerPaymentIdSchema.optional(),
     sort: z.enum(PAYMENT_LIST_SORTS).default("created_desc"),
   })
@@ -97,6 +100,7 @@ const QUERY_KEYS = {
   payerEmail: "email",
   externalReference: "ref",
   providerPaymentId: "id",
+  account: "account",
   sort: "sort",
 } as const;
 
@@ -129,6 +133,7 @@ export function paymentFiltersFromQuery(params: URLSearchParams): Record<string,
   text("payerEmail");
   text("externalReference");
   integer("providerPaymentId");
+  text("account");
   text("sort");
   return raw;
 }
@@ -148,6 +153,7 @@ export function paymentFiltersToQuery(filters: PaymentListFiltersInput): URLSear
   set("payerEmail", filters.payerEmail);
   set("externalReference", filters.externalReference);
   set("providerPaymentId", filters.providerPaymentId);
+  set("account", filters.account);
   if (filters.sort && filters.sort !== "created_desc") set("sort", filters.sort);
   return params;
 }
@@ -164,6 +170,8 @@ export const paymentListItemSchema = z.object({
   payerEmail: z.string().nullable(),
   externalReference: z.string().nullable(),
   checkoutId: z.string().nullable(),
+  /** The connected account that holds the payment; null: the store's own account. */
+  accountId: z.uuid().nullable(),
   createdAt: z.iso.datetime(),
 });
 export type PaymentListItem = z.infer<typeof paymentListItemSchema>;

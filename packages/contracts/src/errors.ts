@@ -25,10 +25,12 @@ export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
  */
 export const APP_ERROR_REASONS = [
   "account_disabled",
+  "account_connection_ended",
   "action_in_progress",
   "amount_not_allowed",
   "capture_exceeds_authorized",
   "card_not_found",
+  "charging_account_in_use",
   "checkout_already_paid",
   "checkout_not_found",
   "currency_not_supported",
@@ -68,6 +70,7 @@ export const APP_ERROR_REASONS = [
   "quantity_too_large",
   "refund_exceeds_balance",
   "refund_window_expired",
+  "saved_cards_own_account_only",
   "sign_in_to_save_card",
   "slug_taken",
   "subscription_cancelled",

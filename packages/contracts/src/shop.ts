@@ -278,6 +278,16 @@ export type PayWithCardInput = z.infer<typeof payWithCardInputSchema>;
 
 export const createPreferenceInputSchema = checkoutAccessSchema;
 
+/** `checkout.paymentAccount`: the checkout's charging account as its payment step sees it (never a secret). */
+export const checkoutPaymentAccountInputSchema = checkoutAccessSchema;
+export const checkoutPaymentAccountSchema = z.object({
+  /** The public key the secure fields make the card token with (the account that charges this checkout). */
+  publicKey: z.string(),
+  /** Saved cards belong to the store's own account: offered (and saved) only when it charges the checkout. */
+  savedCards: z.boolean(),
+});
+export type CheckoutPaymentAccount = z.infer<typeof checkoutPaymentAccountSchema>;
+
 export const createPreferenceOutputSchema = z.object({ initPoint: z.string() });
 
 export const payOfflineInputSchema = checkoutAccessSchema.extend({ paymentMethodId: paymentMethodIdSchema });

@@ -124,6 +124,8 @@ export interface CheckoutsTable {
   reconcile_attempts: ColumnType<number, number | undefined, number>;
   /** When the hosted-checkout preference was made unpayable at the provider (the checkout has its payment). */
   preference_expired_at: Timestamp | null;
+  /** The connected account this checkout charges on (migration 0021), fixed at creation; null: the store's own. */
+  provider_account_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }
@@ -156,6 +158,8 @@ export interface PaymentsTable {
   external_reference: string | null;
   /** The checkout preference (payment link) the payment paid, when the provider says (metadata.preference_id). */
   preference_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The connected account whose credentials hold this payment (migration 0021); null: the store's own. */
+  provider_account_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }

@@ -46,7 +46,7 @@ export async function processWebhookEvent(options: {
     .set({ status: "processing", attempts: sql`attempts + 1` })
     .where("id", "=", eventId)
     .where("status", "not in", ["processed", "ignored"])
-    .returning(["id", "topic", "data_id"])
+    .returning(["id", "topic", "data_id", "payload"])
     .executeTakeFirst();
   if (!event) {
     const exists = await deps.db.selectFrom("webhook_events").select("id").where("id", "=", eventId).executeTakeFirst();
@@ -73,7 +73,7 @@ export async function processWebhookEvent(options: {
       await finishAttempt("ignored", null);
       return "ignored";
     }
-    await handler({ deps, dataId: event.data_id });
+    await handler({ deps, dataId: event.data_id, providerUserId: providerUserIdOf(event.payload) });
     await deps.db
       .updateTable("webhook_events")
       // last_error stays: "processed after 3 attempts, the last failure was …" is worth keeping.
@@ -93,4 +93,11 @@ export async function processWebhookEvent(options: {
     if (isPermanent(error)) return "failed-permanently";
     throw error;
   }
+}
+
+/** The seller a notification is about (`user_id`: whose credentials can read the resource), when it says. */
+function providerUserIdOf(payload: unknown): number | null {
+  if (typeof payload !== "object" || payload === null || !("user_id" in payload)) return null;
+  const value = Number((payload as { user_id: unknown }).user_id);
+  return Number.isSafeInteger(value) && value > 0 ? value : null;
 }

@@ -18,16 +18,29 @@ import {
 } from "../domain/subscriptions/subscription-notifications";
 import { syncPointIntentFromNotification } from "../domain/terminals/point-intents";
 import { AppError } from "../errors/app-error";
+import { accountIdOfProviderUser } from "../provider/provider-for-account";
 
-export type WebhookTopicDeps = Pick<AppDeps, "db" | "provider" | "providerSettings" | "now" | "jobs">;
+export type WebhookTopicDeps = Pick<
+  AppDeps,
+  "db" | "provider" | "providerSettings" | "now" | "jobs" | "tokenEncryptionKey" | "logger"
+>;
 
-export type WebhookTopicHandler = (options: { deps: WebhookTopicDeps; dataId: string | null }) => Promise<void>;
+export type WebhookTopicHandler = (options: {
+  deps: WebhookTopicDeps;
+  dataId: string | null;
+  /** The notification's `user_id`: the seller whose credentials read the resource (null when it does not say). */
+  providerUserId?: number | null;
+}) => Promise<void>;
 
 /** Payment statuses that take (or may still take) the money: the checkout must not be payable another way. */
 const TAKING_STATUSES: ReadonlySet<string> = new Set(["approved", "authorized", "pending", "in_process"]);
 
-const handlePaymentNotification: WebhookTopicHandler = async ({ deps, dataId }) => {
-  const applied = await syncPaymentFromProvider({ deps, providerPaymentId: parseProviderPaymentId(dataId) });
+const handlePaymentNotification: WebhookTopicHandler = async ({ deps, dataId, providerUserId = null }) => {
+  const providerPaymentId = parseProviderPaymentId(dataId);
+  // A connected seller's payment is read with that seller's credentials and mirrored under its account; any other
+  // user id (the store's own) reads with the store's own credentials.
+  const providerAccountId = await accountIdOfProviderUser(deps, providerUserId);
+  const applied = await syncPaymentFromProvider({ deps, providerPaymentId, providerAccountId });
   if (applied.checkoutId !== null && TAKING_STATUSES.has(applied.status)) {
     // The checkout has its payment (say, made on the hosted page): no second one through its preference.
     await expireCheckoutPreference({ deps, checkoutId: applied.checkoutId });

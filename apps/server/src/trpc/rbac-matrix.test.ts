@@ -248,6 +248,10 @@ const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     access: "admin",
     input: async () => ({ accountId: (await insertConnectedSeller(deps)).id }),
   },
+  "admin.account.chargingSetting": { access: "admin", input: () => undefined },
+  // Back to the store's own account: allowed for an admin, and leaves the setting as every other test expects it.
+  "admin.account.setChargingAccount": { access: "admin", input: () => ({ accountId: null }) },
+  "admin.account.accountOptions": { access: "viewer", input: () => undefined },
   "admin.merchantOrders.search": { access: "viewer", input: () => ({ status: "opened", limit: 5 }) },
   "admin.merchantOrders.get": {
     access: "viewer",
@@ -348,6 +352,7 @@ const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     input: async () => ({ ...(await guestCheckout()), paymentMethodId: "rapipago" }),
   },
   "checkout.result": { access: "public", input: () => guestCheckout() },
+  "checkout.paymentAccount": { access: "public", input: () => guestCheckout() },
   "checkout.linkResult": { access: "public", input: () => sharedLinkPayment },
   "plans.list": { access: "public", input: () => undefined },
   "plans.get": { access: "public", input: () => ({ id: plan.id }) },

@@ -30,6 +30,7 @@ import {
 } from "@cobro/provider-client";
 import type { Checkout } from "../../db/schema";
 import type { AppDeps } from "../../deps";
+import { type ConnectedProviderDeps, providerForAccount } from "../../provider/provider-for-account";
 import { recordAudit } from "../audit/record-audit";
 import { applyPaymentSnapshot, CHECKOUT_STATUS_BY_PAYMENT_STATUS } from "../payments/apply-payment-snapshot";
 import { toShopperError } from "../shop/provider-failure";
@@ -46,7 +47,7 @@ import { enqueueCheckoutReconciliation, reconcileCheckout, scheduleCheckoutRecon
 
 export type CheckoutPaymentKind = "card" | "pix" | "ticket";
 
-export type CheckoutPaymentDeps = Pick<AppDeps, "db" | "provider" | "now" | "jobs" | "logger">;
+export type CheckoutPaymentDeps = ConnectedProviderDeps & Pick<AppDeps, "now" | "jobs">;
 
 export interface CreateCheckoutPaymentOptions {
   deps: CheckoutPaymentDeps;
@@ -268,7 +269,21 @@ async function recordCallWithoutPayment(
  * the outcome is being confirmed. Throws the shopper's AppError only when the provider certainly made no payment.
  */
 export async function createCheckoutPayment(options: CreateCheckoutPaymentOptions): Promise<CheckoutPaymentOutcome> {
-  const { deps, checkoutId } = options;
+  const { checkoutId } = options;
+  // The checkout's account, fixed when it was created: the key below only ever goes to that account, whatever the
+  // charging setting says now. Resolved before the claim, so an ended connection claims nothing.
+  const { provider_account_id: accountId } = await options.deps.db
+    .selectFrom("checkouts")
+    .select("provider_account_id")
+    .where("id", "=", checkoutId)
+    .executeTakeFirstOrThrow();
+  let provider: Awaited<ReturnType<typeof providerForAccount>>;
+  try {
+    provider = await providerForAccount(options.deps, accountId);
+  } catch (error) {
+    throw toShopperError(error, { action: "make the payment" });
+  }
+  const deps: CheckoutPaymentDeps = { ...options.deps, provider };
 
   let claim = await claimCheckoutPayment(options, { retryUnknown: false });
   if (claim.kind === "reconcile-first") {

@@ -8,6 +8,7 @@ import { fromMinorUnits } from "@cobro/provider-client/money";
 import type { Checkout } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
+import { type ConnectedProviderDeps, providerForAccount } from "../../provider/provider-for-account";
 import { recordAudit } from "../audit/record-audit";
 import { storedCurrency } from "../catalog/product-view";
 import { assertStoreCurrency } from "../shop/get-store-account";
@@ -58,12 +59,12 @@ function preferenceRequest(
 }
 
 export async function createCheckoutPreference(options: {
-  deps: Pick<AppDeps, "db" | "provider" | "now" | "publicUrl" | "providerSettings" | "jobs">;
+  deps: ConnectedProviderDeps & Pick<AppDeps, "now" | "publicUrl" | "jobs">;
   userId: string | null;
   input: { checkoutId: string; checkoutToken: string };
 }): Promise<{ initPoint: string }> {
-  const { deps, userId, input } = options;
-  const checkout = await findCheckoutToPay({ deps, userId, input });
+  const { userId, input } = options;
+  const checkout = await findCheckoutToPay({ deps: options.deps, userId, input });
   if (checkout.provider_payment_id !== null && !RETRYABLE_CHECKOUT_STATUSES.has(checkout.status)) {
     throw new AppError("CONFLICT", "This checkout already has a payment.", { reason: "checkout_already_paid" });
   }
@@ -78,6 +79,8 @@ export async function createCheckoutPreference(options: {
   }
 
   try {
+    // The preference is made (and re-read) on the checkout's own account, whatever the setting says now.
+    const deps = { ...options.deps, provider: await providerForAccount(options.deps, checkout.provider_account_id) };
     if (checkout.provider_preference_id) {
       try {
         const existing = await deps.provider.preferences.get(checkout.provider_preference_id);

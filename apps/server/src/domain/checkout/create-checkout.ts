@@ -8,6 +8,7 @@ import type { Kysely } from "kysely";
 import { type DB, toJsonb } from "../../db/schema";
 import { AppError } from "../../errors/app-error";
 import { storedCurrency } from "../catalog/product-view";
+import { resolveChargingAccountId } from "../connected-accounts/charging-setting";
 import type { CheckoutItemSnapshot } from "./checkout-items";
 import { createCheckoutToken } from "./checkout-token";
 
@@ -111,6 +112,9 @@ export async function createCheckout(options: CreateCheckoutOptions): Promise<Cr
 
   const id = randomUUID();
   const { token, hash } = createCheckoutToken();
+  // The account this checkout charges on, fixed now: its payment, retries and preference all go there, whatever the
+  // setting says later (charging-setting.ts).
+  const providerAccountId = await resolveChargingAccountId({ db });
   await db
     .insertInto("checkouts")
     .values({
@@ -131,6 +135,7 @@ export async function createCheckout(options: CreateCheckoutOptions): Promise<Cr
       // charges twice.
       idempotency_key: randomUUID(),
       external_reference: id,
+      provider_account_id: providerAccountId,
       created_at: now,
       updated_at: now,
     })

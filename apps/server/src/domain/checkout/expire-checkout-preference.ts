@@ -2,12 +2,12 @@
 // way), its hosted-checkout preference must stop being payable at the provider,
 // or the shopper could pay the same checkout twice: once by card in the shop
 // and once on the provider's page.
-import type { AppDeps } from "../../deps";
+import { type AccountProviderDeps, providerForAccount } from "../../provider/provider-for-account";
 
 const EXPIRY_MARGIN_MS = 5 * 60 * 1000;
 
 export interface ExpireCheckoutPreferenceOptions {
-  deps: Pick<AppDeps, "db" | "provider" | "now">;
+  deps: AccountProviderDeps & { now: () => Date };
   checkoutId: string;
   signal?: AbortSignal;
 }
@@ -21,14 +21,16 @@ export async function expireCheckoutPreference(options: ExpireCheckoutPreference
   const { deps, checkoutId } = options;
   const checkout = await deps.db
     .selectFrom("checkouts")
-    .select(["provider_preference_id", "preference_expired_at", "idempotency_key"])
+    .select(["provider_preference_id", "preference_expired_at", "idempotency_key", "provider_account_id"])
     .where("id", "=", checkoutId)
     .executeTakeFirst();
   if (!checkout?.provider_preference_id || checkout.preference_expired_at !== null) return;
   const now = deps.now();
   // provider: a preference with `expires: true` is payable only until `expiration_date_to`. Minutes in the past,
   // so a provider clock a little behind ours cannot leave the page payable for a moment longer.
-  await deps.provider.preferences.update(
+  // The preference lives under the checkout's account.
+  const provider = await providerForAccount(deps, checkout.provider_account_id);
+  await provider.preferences.update(
     checkout.provider_preference_id,
     { expires: true, expiration_date_to: new Date(now.getTime() - EXPIRY_MARGIN_MS).toISOString() },
     {

@@ -21,6 +21,7 @@ import type { Checkout } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
 import { applyPaymentSnapshot } from "../payments/apply-payment-snapshot";
+import { type ConnectedProviderDeps, providerForAccount } from "../../provider/provider-for-account";
 import { syncPaymentFromProvider } from "../payments/sync-payment-from-provider";
 import { toShopperError } from "../shop/provider-failure";
 import { isOutcomeBeingConfirmed, UNSETTLED_PAYMENT_STATUSES } from "./checkout-result-view";
@@ -30,7 +31,7 @@ import { readCheckoutResult } from "./read-checkout-result";
 /** A mirror older than this is re-read from the provider when the result is asked for. */
 export const RESULT_REFRESH_AFTER_MS = 5_000;
 
-type ResultDeps = Pick<AppDeps, "db" | "provider" | "now" | "logger" | "jobs">;
+type ResultDeps = ConnectedProviderDeps & Pick<AppDeps, "now" | "jobs">;
 
 function latest(...dates: (Date | null | undefined)[]): number {
   return Math.max(0, ...dates.map((date) => date?.getTime() ?? 0));
@@ -45,14 +46,22 @@ async function markChecked(deps: ResultDeps, checkoutId: string): Promise<void> 
 }
 
 /** Oldest first, like they happened: the checkout ends up following the payment that settled it. */
-async function mirrorPaymentsOfReference(deps: ResultDeps, externalReference: string): Promise<void> {
-  const found = await deps.provider.payments.search({
-    external_reference: externalReference,
+async function mirrorPaymentsOfReference(deps: ResultDeps, checkout: Checkout): Promise<void> {
+  // The checkout's own account holds its payments.
+  const provider = await providerForAccount(deps, checkout.provider_account_id);
+  const found = await provider.payments.search({
+    external_reference: checkout.external_reference,
     sort: "date_created",
     criteria: "asc",
   });
   for (const payment of found.results ?? []) {
-    await applyPaymentSnapshot({ db: deps.db, payment, now: deps.now(), jobs: deps.jobs });
+    await applyPaymentSnapshot({
+      db: deps.db,
+      payment,
+      now: deps.now(),
+      jobs: deps.jobs,
+      providerAccountId: checkout.provider_account_id,
+    });
   }
 }
 
@@ -68,12 +77,16 @@ async function refreshIfStale(deps: ResultDeps, checkout: Checkout): Promise<voi
         .executeTakeFirst();
       if (mirror && !UNSETTLED_PAYMENT_STATUSES.has(mirror.status)) return;
       if (mirror && now - latest(mirror.updated_at, checkout.provider_checked_at) < RESULT_REFRESH_AFTER_MS) return;
-      await syncPaymentFromProvider({ deps, providerPaymentId: checkout.provider_payment_id });
+      await syncPaymentFromProvider({
+        deps,
+        providerPaymentId: checkout.provider_payment_id,
+        providerAccountId: checkout.provider_account_id,
+      });
     } else if (checkout.provider_preference_id !== null || isOutcomeBeingConfirmed(checkout)) {
       // Paying on the hosted page, or a payment call whose answer was never seen: the payment may exist at the
       // provider before anything told us (reconciliation does the same on its schedule; this is the fast path).
       if (now - latest(checkout.updated_at, checkout.provider_checked_at) < RESULT_REFRESH_AFTER_MS) return;
-      await mirrorPaymentsOfReference(deps, checkout.external_reference);
+      await mirrorPaymentsOfReference(deps, checkout);
     } else {
       return;
     }
@@ -85,9 +98,13 @@ async function refreshIfStale(deps: ResultDeps, checkout: Checkout): Promise<voi
   }
 }
 
-async function fetchRedirectPayment(deps: ResultDeps, paymentId: number): Promise<ProviderPayment> {
+async function fetchRedirectPayment(
+  deps: ResultDeps,
+  accountId: string | null,
+  paymentId: number,
+): Promise<ProviderPayment> {
   try {
-    return await deps.provider.payments.get(paymentId);
+    return await (await providerForAccount(deps, accountId)).payments.get(paymentId);
   } catch (error) {
     if (error instanceof ProviderNotFoundError) {
       throw new AppError("NOT_FOUND", CHECKOUT_NOT_FOUND_MESSAGE, { reason: "checkout_not_found" });
@@ -111,11 +128,17 @@ export async function getCheckoutResult(options: {
       lookup: { externalReference: input.externalReference },
       access,
     });
-    const payment = await fetchRedirectPayment(deps, input.paymentId);
+    const payment = await fetchRedirectPayment(deps, checkout.provider_account_id, input.paymentId);
     if (payment.external_reference !== checkout.external_reference) {
       throw new AppError("NOT_FOUND", CHECKOUT_NOT_FOUND_MESSAGE, { reason: "checkout_not_found" });
     }
-    await applyPaymentSnapshot({ db: deps.db, payment, now: deps.now(), jobs: deps.jobs });
+    await applyPaymentSnapshot({
+      db: deps.db,
+      payment,
+      now: deps.now(),
+      jobs: deps.jobs,
+      providerAccountId: checkout.provider_account_id,
+    });
     await markChecked(deps, checkout.id);
     return readCheckoutResult({ deps, checkoutId: checkout.id });
   }

@@ -6,7 +6,9 @@ import type { CheckoutResult } from "@cobro/contracts";
 import type { PaymentCreateRequest } from "@cobro/provider-client";
 import type { Checkout } from "../../db/schema";
 import type { AppDeps } from "../../deps";
+import { providerForAccount } from "../../provider/provider-for-account";
 import { getStoreSettings } from "../settings/store-settings";
+import { toShopperError } from "../shop/provider-failure";
 import { assertStoreCurrency } from "../shop/get-store-account";
 import { type CheckoutPaymentKind, createCheckoutPayment } from "./create-checkout-payment";
 import { findShopperCheckout } from "./find-shopper-checkout";
@@ -15,7 +17,7 @@ import { readCheckoutResult } from "./read-checkout-result";
 
 export type PayCheckoutDeps = Pick<
   AppDeps,
-  "db" | "provider" | "now" | "publicUrl" | "providerSettings" | "jobs" | "logger"
+  "db" | "provider" | "now" | "publicUrl" | "providerSettings" | "jobs" | "logger" | "tokenEncryptionKey"
 >;
 
 /** The payment method's own fields of a POST /v1/payments body. */
@@ -55,7 +57,14 @@ export async function payCheckout(options: {
   payerFields?: Pick<NonNullable<PaymentCreateRequest["payer"]>, "type" | "id">;
 }): Promise<{ created: boolean; result: CheckoutResult }> {
   const { deps, checkout, userId, kind, methodFields, payerFields } = options;
-  await assertStoreCurrency({ deps, currency: checkout.currency.trim() });
+  // The currency of the account this checkout charges on (its own site decides it).
+  let chargingProvider: PayCheckoutDeps["provider"];
+  try {
+    chargingProvider = await providerForAccount(deps, checkout.provider_account_id);
+  } catch (error) {
+    throw toShopperError(error, { action: "make the payment" });
+  }
+  await assertStoreCurrency({ deps: { provider: chargingProvider }, currency: checkout.currency.trim() });
   // Read per payment (not cached): a change in the console applies to the next payment on every instance.
   const { settings } = await getStoreSettings({ db: deps.db });
   const captureFields = captureFieldsFor(kind, settings.cardCapture);

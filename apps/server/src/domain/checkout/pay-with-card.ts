@@ -33,6 +33,14 @@ export async function payWithCard(options: {
     });
   }
   if (checkout.provider_payment_id !== null) return readCheckoutResult({ deps, checkoutId: checkout.id });
+  // Saved cards are customers of the store's own account: a card (or customer) of one account is never sent to
+  // another, so a checkout that charges on a connected seller's account takes new cards only, and saves none.
+  if (checkout.provider_account_id !== null && (input.savedCardId !== undefined || input.saveCard)) {
+    throw new AppError("BAD_REQUEST", "Saved cards cannot be used for this order: enter the card's details.", {
+      field: input.savedCardId !== undefined ? "savedCardId" : "saveCard",
+      reason: "saved_cards_own_account_only",
+    });
+  }
 
   // A saved card must be this shopper's: read under their own provider customer (the browser's word is not enough).
   const savedCard =

@@ -7,6 +7,7 @@
 //
 // No transaction is open during the provider call: the search runs first, then
 // each snapshot is applied, then the schedule is written.
+import { type ConnectedProviderDeps, providerForAccount } from "../../provider/provider-for-account";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema";
 import type { AppDeps } from "../../deps";
@@ -16,7 +17,7 @@ import { UNSETTLED_PAYMENT_STATUSES } from "./checkout-result-view";
 import { expireCheckoutPreference } from "./expire-checkout-preference";
 import { HOSTED_WATCH_MS, NO_PAYMENT_AFTER_MS, reconcileDelayMs } from "./payment-attempt-policy";
 
-export type ReconcileDeps = Pick<AppDeps, "db" | "provider" | "now" | "jobs" | "logger">;
+export type ReconcileDeps = ConnectedProviderDeps & Pick<AppDeps, "now" | "jobs">;
 
 export type ReconcileOutcome =
   /** A call is still out under its lease: looked at again when the lease ends. */
@@ -84,6 +85,7 @@ export async function reconcileCheckout(options: {
       "payment_lease_until",
       "reconcile_after",
       "reconcile_attempts",
+      "provider_account_id",
     ])
     .where("id", "=", checkoutId)
     .executeTakeFirst();
@@ -99,13 +101,21 @@ export async function reconcileCheckout(options: {
     return "in_flight";
   }
 
-  const found = await deps.provider.payments.search({
+  // The checkout's own account holds its payments (the provider shows a payment only to its seller).
+  const provider = await providerForAccount(deps, checkout.provider_account_id);
+  const found = await provider.payments.search({
     external_reference: checkout.external_reference,
     sort: "date_created",
     criteria: "asc",
   });
   for (const payment of found.results ?? []) {
-    await applyPaymentSnapshot({ db: deps.db, payment, now: deps.now(), jobs: deps.jobs });
+    await applyPaymentSnapshot({
+      db: deps.db,
+      payment,
+      now: deps.now(),
+      jobs: deps.jobs,
+      providerAccountId: checkout.provider_account_id,
+    });
   }
 
   const after = await deps.db

@@ -13,6 +13,7 @@ import type { ProviderAccount } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
 import { recordAudit } from "../audit/record-audit";
+import { lockChargingSetting, onConnectionEnding } from "./charging-setting";
 import { toConnectedAccount } from "./connection-view";
 import { resolveOAuthApp } from "./oauth-app";
 import { decryptToken, encryptToken } from "./token-storage";
@@ -186,6 +187,9 @@ export async function endConnection(
   const now = deps.now();
   const status = reason === "disconnected" ? "disconnected" : "revoked";
   return deps.db.transaction().execute(async (trx) => {
+    // A disconnection of the charging account is refused; a revocation moves the setting to the store's own account.
+    await lockChargingSetting(trx);
+    await onConnectionEnding({ trx, accountId: row.id, reason, now });
     const ended = await trx
       .updateTable("provider_accounts")
       .set({

@@ -185,6 +185,11 @@ export async function applyPaymentSnapshot(options: {
   now: Date;
   /** Enqueues the send job of an order confirmation queued here (the minute sweep sends it otherwise). */
   jobs?: JobQueue;
+  /**
+   * The account whose credentials read this snapshot (null: the store's own). Undefined: the checkout's account
+   * when the payment pays one of ours, else the store's own.
+   */
+  providerAccountId?: string | null;
 }): Promise<ApplyPaymentResult> {
   const { payment, now } = options;
   const currency = currencyOf(payment);
@@ -224,10 +229,12 @@ export async function applyPaymentSnapshot(options: {
     const checkout = payment.external_reference
       ? await trx
           .selectFrom("checkouts")
-          .select(["id", "user_id"])
+          .select(["id", "user_id", "provider_account_id"])
           .where("external_reference", "=", payment.external_reference)
           .executeTakeFirst()
       : undefined;
+    const providerAccountId =
+      options.providerAccountId !== undefined ? options.providerAccountId : (checkout?.provider_account_id ?? null);
 
     const inserted = await trx
       .insertInto("payments")
@@ -236,6 +243,7 @@ export async function applyPaymentSnapshot(options: {
         provider_payment_id: payment.id,
         checkout_id: checkout?.id ?? null,
         user_id: checkout?.user_id ?? null,
+        provider_account_id: providerAccountId,
         created_at: now,
         updated_at: now,
       })

@@ -23,6 +23,7 @@ export async function cancelPayment(options: PaymentActionOptions): Promise<Paym
         );
       }
     },
-    call: ({ idempotencyKey, signal }) => deps.provider.payments.cancel(providerPaymentId, { idempotencyKey, signal }),
+    call: ({ provider, idempotencyKey, signal }) =>
+      provider.payments.cancel(providerPaymentId, { idempotencyKey, signal }),
   });
 }

@@ -33,8 +33,8 @@ export async function capturePayment(
       }
       currency = payment.currency.trim() as CurrencyCode;
     },
-    call: ({ idempotencyKey, signal }) =>
-      deps.provider.payments.capture(
+    call: ({ provider, idempotencyKey, signal }) =>
+      provider.payments.capture(
         providerPaymentId,
         options.amountMinor === undefined ? undefined : fromMinorUnits(options.amountMinor, currency),
         { idempotencyKey, signal },

@@ -2,7 +2,7 @@
 // time by keyset. Each filter and sort has an index (migration 0008): (provider_created_at, provider_payment_id),
 // (amount_minor, provider_payment_id), status, payment_method_id, payer_email, external_reference and the
 // provider payment id's unique key. The cursor is `<sort key>.<provider payment id>` of the page's last row.
-import type { PaymentListFilters, PaymentListItem } from "@cobro/contracts";
+import { ACCOUNT_FILTER_OWN, type PaymentListFilters, type PaymentListItem } from "@cobro/contracts";
 import type { CurrencyCode } from "@cobro/provider-client/money";
 import type { Kysely } from "kysely";
 import type { DB, Payment } from "../../db/schema";
@@ -35,6 +35,7 @@ type ListedRow = Pick<
   | "external_reference"
   | "checkout_id"
   | "provider_created_at"
+  | "provider_account_id"
 >;
 
 function parseCursor(cursor: string): { key: number; id: number } {
@@ -64,6 +65,7 @@ export function toPaymentListItem(row: ListedRow): PaymentListItem {
     payerEmail: row.payer_email,
     externalReference: row.external_reference,
     checkoutId: row.checkout_id,
+    accountId: row.provider_account_id,
     createdAt: row.provider_created_at.toISOString(),
   };
 }
@@ -90,6 +92,7 @@ export async function listPayments(options: ListPaymentsOptions): Promise<Paymen
       "external_reference",
       "checkout_id",
       "provider_created_at",
+      "provider_account_id",
     ]);
   if (filters.status && filters.status.length > 0) query = query.where("status", "in", filters.status);
   if (filters.paymentMethod) query = query.where("payment_method_id", "=", filters.paymentMethod);
@@ -102,6 +105,9 @@ export async function listPayments(options: ListPaymentsOptions): Promise<Paymen
   if (filters.providerPaymentId !== undefined) {
     query = query.where("provider_payment_id", "=", filters.providerPaymentId);
   }
+  // The shared account filter: the store's own account (null) or one connection (migration 0021's index).
+  if (filters.account === ACCOUNT_FILTER_OWN) query = query.where("provider_account_id", "is", null);
+  else if (filters.account) query = query.where("provider_account_id", "=", filters.account);
   if (options.cursor) {
     const cursor = parseCursor(options.cursor);
     const key = byAmount ? cursor.key : new Date(cursor.key);

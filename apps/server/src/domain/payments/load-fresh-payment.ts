@@ -3,6 +3,7 @@
 // GET /v1/payments/{id} first (a payment not mirrored yet is fetched too).
 import type { Payment } from "../../db/schema";
 import type { AppDeps } from "../../deps";
+import type { ConnectedProviderDeps } from "../../provider/provider-for-account";
 import { AppError } from "../../errors/app-error";
 import { toShopperError } from "../shop/provider-failure";
 import { syncPaymentFromProvider } from "./sync-payment-from-provider";
@@ -11,7 +12,7 @@ import { syncPaymentFromProvider } from "./sync-payment-from-provider";
 export const MIRROR_FRESH_FOR_MS = 60_000;
 
 export async function loadFreshPayment(options: {
-  deps: Pick<AppDeps, "db" | "provider" | "now" | "jobs">;
+  deps: ConnectedProviderDeps & Pick<AppDeps, "now" | "jobs">;
   providerPaymentId: number;
   /** What the caller is about to do, for messages ("refund the payment"). */
   action: string;

@@ -3,7 +3,8 @@
 // payment's state under its row lock and refuses while another action on the
 // payment is unfinished), call the provider outside any transaction with that
 // key, then complete the row and re-read the payment into the mirror.
-import { ProviderError, type Payment as ProviderPayment } from "@cobro/provider-client";
+import { type ProviderClient, ProviderError, type Payment as ProviderPayment } from "@cobro/provider-client";
+import { type ConnectedProviderDeps, providerForAccount } from "../../provider/provider-for-account";
 import type { Payment, PaymentActionStatus } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
@@ -15,7 +16,7 @@ import { loadFreshPayment } from "./load-fresh-payment";
 export type PaymentActionKind = "capture" | "cancel";
 
 export interface PaymentActionOptions {
-  deps: Pick<AppDeps, "db" | "provider" | "now" | "logger" | "jobs">;
+  deps: ConnectedProviderDeps & Pick<AppDeps, "now" | "jobs">;
   actorUserId: string;
   providerPaymentId: number;
   reason?: string | null;
@@ -40,7 +41,8 @@ export interface PaymentActionSpec {
   check(payment: Payment): void;
   /** Minor units stored with the action (captures for less), or null. */
   amountMinor: number | null;
-  call(options: { idempotencyKey: string; signal: AbortSignal }): Promise<ProviderPayment>;
+  /** `provider` acts for the account that holds the payment (the store's own or a connected seller). */
+  call(options: { provider: ProviderClient; idempotencyKey: string; signal: AbortSignal }): Promise<ProviderPayment>;
 }
 
 export async function runPaymentAction(
@@ -48,7 +50,10 @@ export async function runPaymentAction(
   spec: PaymentActionSpec,
 ): Promise<PaymentActionOutcome> {
   const { deps, providerPaymentId, idempotencyKey } = options;
-  await loadFreshPayment({ deps, providerPaymentId, action: spec.action });
+  const fresh = await loadFreshPayment({ deps, providerPaymentId, action: spec.action });
+  // The payment's own account, resolved before the action is stored: an ended connection stores nothing.
+  const accountId = fresh.provider_account_id;
+  const provider = await providerForAccount(deps, accountId);
 
   const stored = await deps.db.transaction().execute(async (trx) => {
     const payment = await trx
@@ -117,8 +122,18 @@ export async function runPaymentAction(
   let paymentStatus = stored.paymentStatus;
   let failure: unknown = null;
   try {
-    const payment = await spec.call({ idempotencyKey, signal: AbortSignal.timeout(PAYMENT_CALL_DEADLINE_MS) });
-    await applyPaymentSnapshot({ db: deps.db, payment, now: deps.now(), jobs: deps.jobs });
+    const payment = await spec.call({
+      provider,
+      idempotencyKey,
+      signal: AbortSignal.timeout(PAYMENT_CALL_DEADLINE_MS),
+    });
+    await applyPaymentSnapshot({
+      db: deps.db,
+      payment,
+      now: deps.now(),
+      jobs: deps.jobs,
+      providerAccountId: accountId,
+    });
     status = "succeeded";
     paymentStatus = payment.status;
   } catch (error) {

@@ -12,6 +12,11 @@
 // Nothing here calls the provider to change anything: it only reads.
 import type { Refund as ProviderRefund } from "@cobro/provider-client";
 import { type CurrencyCode, toMinorUnits } from "@cobro/provider-client/money";
+import {
+  accountIdOfPayment,
+  type ConnectedProviderDeps,
+  providerForAccount,
+} from "../../provider/provider-for-account";
 import { type Kysely, sql } from "kysely";
 import type { DB, JsonValue } from "../../db/schema";
 import type { AppDeps } from "../../deps";
@@ -32,7 +37,13 @@ const CAPTURABLE: ReadonlySet<string> = new Set(["authorized"]);
 /** At most this many open actions are settled per run (the next minute's run takes the rest). */
 const BATCH = 50;
 
-type ReconcileDeps = Pick<AppDeps, "db" | "provider" | "now" | "jobs" | "logger">;
+type ReconcileDeps = ConnectedProviderDeps & Pick<AppDeps, "now" | "jobs">;
+
+/** The client for the account that holds a mirrored payment (each account is read with its own credentials). */
+async function providerOfPayment(deps: ReconcileDeps, providerPaymentId: number) {
+  const accountId = await accountIdOfPayment(deps, providerPaymentId);
+  return { accountId, provider: await providerForAccount(deps, accountId) };
+}
 
 export interface ReconcileMoneyActionsResult {
   /** Actions now known to have happened. */
@@ -97,7 +108,7 @@ async function reconcileRefunds(deps: ReconcileDeps, result: ReconcileMoneyActio
   for (const paymentId of paymentIds) {
     let providerRefunds: ProviderRefund[];
     try {
-      providerRefunds = await deps.provider.refunds.list(paymentId);
+      providerRefunds = await (await providerOfPayment(deps, paymentId)).provider.refunds.list(paymentId);
     } catch (error) {
       deps.logger.warn({ err: error, providerPaymentId: paymentId }, "reading refunds to settle an unknown one failed");
       result.open += open.filter((row) => row.provider_payment_id === paymentId).length;
@@ -185,8 +196,11 @@ async function reconcilePaymentActions(
     .execute();
   for (const row of open) {
     let payment: Awaited<ReturnType<ReconcileDeps["provider"]["payments"]["get"]>>;
+    let accountId: string | null;
     try {
-      payment = await deps.provider.payments.get(row.provider_payment_id);
+      const owner = await providerOfPayment(deps, row.provider_payment_id);
+      accountId = owner.accountId;
+      payment = await owner.provider.payments.get(row.provider_payment_id);
     } catch (error) {
       deps.logger.warn(
         { err: error, providerPaymentId: row.provider_payment_id },
@@ -195,7 +209,7 @@ async function reconcilePaymentActions(
       result.open += 1;
       continue;
     }
-    await applyPaymentSnapshot({ db: deps.db, payment, now, jobs: deps.jobs });
+    await applyPaymentSnapshot({ db: deps.db, payment, now, jobs: deps.jobs, providerAccountId: accountId });
     refreshed.add(row.provider_payment_id);
     const done =
       row.kind === "capture"
@@ -252,8 +266,15 @@ export async function reconcileMoneyActions(options: { deps: ReconcileDeps }): P
   for (const paymentId of refundedPayments) {
     if (refreshed.has(paymentId)) continue;
     try {
-      const payment = await deps.provider.payments.get(paymentId);
-      await applyPaymentSnapshot({ db: deps.db, payment, now: deps.now(), jobs: deps.jobs });
+      const owner = await providerOfPayment(deps, paymentId);
+      const payment = await owner.provider.payments.get(paymentId);
+      await applyPaymentSnapshot({
+        db: deps.db,
+        payment,
+        now: deps.now(),
+        jobs: deps.jobs,
+        providerAccountId: owner.accountId,
+      });
     } catch (error) {
       // The refund is settled; the mirror catches up with the webhook or the next sync.
       deps.logger.warn({ err: error, providerPaymentId: paymentId }, "re-reading a reconciled payment failed");

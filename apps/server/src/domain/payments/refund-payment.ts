@@ -20,6 +20,7 @@ import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
 import { recordAudit } from "../audit/record-audit";
 import { isRefusedWithoutPayment, PAYMENT_CALL_DEADLINE_MS } from "../checkout/payment-attempt-policy";
+import { type ConnectedProviderDeps, providerForAccount } from "../../provider/provider-for-account";
 import { loadFreshPayment } from "./load-fresh-payment";
 import { syncPaymentFromProvider } from "./sync-payment-from-provider";
 
@@ -30,7 +31,7 @@ export const REFUND_WINDOW_DAYS = 180;
 const REFUNDABLE_STATUSES: ReadonlySet<string> = new Set(["approved"]);
 
 export interface RefundPaymentOptions {
-  deps: Pick<AppDeps, "db" | "provider" | "now" | "logger" | "jobs">;
+  deps: ConnectedProviderDeps & Pick<AppDeps, "now" | "jobs">;
   /** The staff member refunding. */
   actorUserId: string;
   providerPaymentId: number;
@@ -201,6 +202,9 @@ async function completeRefund(
 export async function refundPayment(options: RefundPaymentOptions): Promise<RefundOutcome> {
   const { deps, providerPaymentId, idempotencyKey } = options;
   const payment = await loadFreshPayment({ deps, providerPaymentId, action: "refund the payment" });
+  // The account that holds the payment (never the charging setting): resolved before the refund is stored, so an
+  // ended connection stores nothing, and every repeat of this key goes to the same account.
+  const provider = await providerForAccount(deps, payment.provider_account_id);
   const stored = await storeRefund(options);
   if (stored.kind === "existing") {
     const row = await deps.db
@@ -220,7 +224,7 @@ export async function refundPayment(options: RefundPaymentOptions): Promise<Refu
     : { amount: fromMinorUnits(stored.amountMinor, stored.currency.trim() as CurrencyCode) };
   let refund: ProviderRefund;
   try {
-    refund = await deps.provider.refunds.create(providerPaymentId, body, {
+    refund = await provider.refunds.create(providerPaymentId, body, {
       idempotencyKey,
       signal: AbortSignal.timeout(PAYMENT_CALL_DEADLINE_MS),
     });

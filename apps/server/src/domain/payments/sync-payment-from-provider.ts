@@ -5,6 +5,7 @@
 // set a status.
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
+import { type AccountProviderDeps, accountIdOfPayment, providerForAccount } from "../../provider/provider-for-account";
 import { type ApplyPaymentResult, applyPaymentSnapshot } from "./apply-payment-snapshot";
 
 /** Parses a payment id from a notification's `data.id` (payment ids are positive integers). */
@@ -22,9 +23,18 @@ export function parseProviderPaymentId(dataId: string | null): number {
  * the mirror changed or the snapshot was stale.
  */
 export async function syncPaymentFromProvider(options: {
-  deps: Pick<AppDeps, "db" | "provider" | "now" | "jobs">;
+  deps: AccountProviderDeps & Pick<AppDeps, "now" | "jobs">;
   providerPaymentId: number;
+  /**
+   * The account whose credentials read the payment (a notification's `user_id`); undefined: the account the mirror
+   * already holds it under, else the store's own. The sandbox, like the provider, shows a payment only to its seller.
+   */
+  providerAccountId?: string | null;
 }): Promise<ApplyPaymentResult> {
-  const payment = await options.deps.provider.payments.get(options.providerPaymentId);
-  return applyPaymentSnapshot({ db: options.deps.db, payment, now: options.deps.now(), jobs: options.deps.jobs });
+  const { deps, providerPaymentId } = options;
+  const providerAccountId =
+    options.providerAccountId !== undefined ? options.providerAccountId : await accountIdOfPayment(deps, providerPaymentId);
+  const provider = await providerForAccount(deps, providerAccountId);
+  const payment = await provider.payments.get(providerPaymentId);
+  return applyPaymentSnapshot({ db: deps.db, payment, now: deps.now(), jobs: deps.jobs, providerAccountId });
 }

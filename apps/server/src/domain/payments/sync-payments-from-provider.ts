@@ -8,6 +8,7 @@
 // queue's business (a singleton job); the cursor lives in PostgreSQL.
 import type { Payment as ProviderPayment } from "@cobro/provider-client";
 import type { AppDeps } from "../../deps";
+import { type ConnectedProviderDeps, providerForAccount } from "../../provider/provider-for-account";
 import { applyPaymentSnapshot } from "./apply-payment-snapshot";
 
 export const PAYMENTS_SYNC_RESOURCE = "payments";
@@ -46,16 +47,53 @@ function lastUpdatedOf(payment: ProviderPayment): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** One sync run (see the file comment). Provider errors end the run, recorded as `last_error`, and propagate. */
+type SyncDeps = ConnectedProviderDeps & Pick<AppDeps, "now" | "jobs">;
+
+/** The sync cursor's row of a connected account (the store's own account keeps PAYMENTS_SYNC_RESOURCE). */
+export function paymentsSyncResourceOf(accountId: string): string {
+  return `${PAYMENTS_SYNC_RESOURCE}:${accountId}`;
+}
+
+/**
+ * One sync run (see the file comment): the store's own account, then each active connected account with its own
+ * credentials and its own cursor, each payment mirrored under the account that read it. Provider errors of the
+ * store's own account end the run, recorded as `last_error`, and propagate; a connection's are recorded on its
+ * cursor row and logged, and the run goes on with the next account.
+ */
 export async function syncPaymentsFromProvider(options: {
-  deps: Pick<AppDeps, "db" | "provider" | "now" | "logger" | "jobs">;
+  deps: SyncDeps;
   maxPages?: number;
 }): Promise<SyncPaymentsResult> {
   const { deps } = options;
+  const own = await syncAccountPayments({ ...options, accountId: null });
+  const connections = await deps.db
+    .selectFrom("provider_accounts")
+    .select("id")
+    .where("status", "=", "active")
+    .orderBy("connected_at")
+    .execute();
+  for (const { id } of connections) {
+    try {
+      await syncAccountPayments({ ...options, accountId: id });
+    } catch (error) {
+      deps.logger.warn({ err: error, accountId: id }, "payments sync of a connected account failed");
+    }
+  }
+  return own;
+}
+
+async function syncAccountPayments(options: {
+  deps: SyncDeps;
+  maxPages?: number;
+  accountId: string | null;
+}): Promise<SyncPaymentsResult> {
+  const { deps, accountId } = options;
+  const resource = accountId === null ? PAYMENTS_SYNC_RESOURCE : paymentsSyncResourceOf(accountId);
+  const provider = await providerForAccount(deps, accountId);
   const startedAt = deps.now();
   const state = await deps.db
     .insertInto("provider_sync_state")
-    .values({ resource: PAYMENTS_SYNC_RESOURCE, last_started_at: startedAt, updated_at: startedAt })
+    .values({ resource, last_started_at: startedAt, updated_at: startedAt })
     .onConflict((conflict) =>
       conflict.column("resource").doUpdateSet({ last_started_at: startedAt, updated_at: startedAt }),
     )
@@ -69,7 +107,7 @@ export async function syncPaymentsFromProvider(options: {
   const result: SyncPaymentsResult = { read: 0, applied: 0, skipped: 0, cursor };
   try {
     for (let page = 0; page < (options.maxPages ?? SYNC_MAX_PAGES); page++) {
-      const found = await deps.provider.payments.search({
+      const found = await provider.payments.search({
         sort: "date_last_updated",
         criteria: "asc",
         range: "date_last_updated",
@@ -82,7 +120,13 @@ export async function syncPaymentsFromProvider(options: {
       for (const payment of payments) {
         result.read++;
         try {
-          const applied = await applyPaymentSnapshot({ db: deps.db, payment, now: deps.now(), jobs: deps.jobs });
+          const applied = await applyPaymentSnapshot({
+            db: deps.db,
+            payment,
+            now: deps.now(),
+            jobs: deps.jobs,
+            providerAccountId: accountId,
+          });
           if (applied.outcome === "created" || applied.outcome === "updated") result.applied++;
         } catch (error) {
           result.skipped++;
@@ -101,7 +145,7 @@ export async function syncPaymentsFromProvider(options: {
         last_error: error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 500) : String(error),
         updated_at: deps.now(),
       })
-      .where("resource", "=", PAYMENTS_SYNC_RESOURCE)
+      .where("resource", "=", resource)
       .execute();
     throw error;
   }
@@ -115,8 +159,8 @@ export async function syncPaymentsFromProvider(options: {
       last_error: null,
       updated_at: deps.now(),
     })
-    .where("resource", "=", PAYMENTS_SYNC_RESOURCE)
+    .where("resource", "=", resource)
     .execute();
-  deps.logger.info({ ...result, cursor: cursor?.toISOString() ?? null }, "payments sync finished");
+  deps.logger.info({ ...result, accountId, cursor: cursor?.toISOString() ?? null }, "payments sync finished");
   return result;
 }

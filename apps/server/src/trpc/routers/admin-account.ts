@@ -2,23 +2,54 @@
 // connected by OAuth. Admins only, reads included: the area is an admin's (ADMIN_AREAS), and connecting,
 // refreshing and disconnecting act on credentials. No procedure ever returns a token.
 import {
+  accountOptionSchema,
   chargingAccountSchema,
+  chargingSettingSchema,
   connectedAccountIdInputSchema,
   connectedAccountListSchema,
   connectedAccountSchema,
+  setChargingAccountInputSchema,
   startConnectionOutputSchema,
 } from "@cobro/contracts";
 import { z } from "zod";
+import { getChargingSetting, setChargingAccount } from "../../domain/connected-accounts/charging-setting";
 import { getChargingAccount } from "../../domain/connected-accounts/get-charging-account";
-import { disconnectSellerAccount, listConnectedAccounts } from "../../domain/connected-accounts/manage-connections";
+import {
+  disconnectSellerAccount,
+  listAccountOptions,
+  listConnectedAccounts,
+} from "../../domain/connected-accounts/manage-connections";
 import { refreshSellerConnection } from "../../domain/connected-accounts/refresh-connection";
 import { startSellerConnection } from "../../domain/connected-accounts/start-connection";
-import { adminProcedure, router } from "../trpc";
+import { adminProcedure, router, viewerProcedure } from "../trpc";
 
 export const adminAccountRouter = router({
   chargingAccount: adminProcedure
     .output(chargingAccountSchema)
     .query(({ ctx }) => getChargingAccount({ deps: ctx.deps })),
+
+  /** Which account new checkouts charge on (null: the store's own), and the last fallback after a revocation. */
+  chargingSetting: adminProcedure
+    .output(chargingSettingSchema)
+    .query(({ ctx }) => getChargingSetting({ db: ctx.deps.db })),
+
+  /** Switches where new checkouts charge (moves where money goes: the console confirms first; audited). */
+  setChargingAccount: adminProcedure
+    .input(setChargingAccountInputSchema)
+    .output(chargingSettingSchema)
+    .mutation(({ ctx, input }) =>
+      setChargingAccount({
+        db: ctx.deps.db,
+        accountId: input.accountId,
+        actorUserId: ctx.user.id,
+        now: ctx.deps.now(),
+      }),
+    ),
+
+  /** The connections as the lists' account filter and labels show them (any staff role: every list filters). */
+  accountOptions: viewerProcedure
+    .output(z.array(accountOptionSchema))
+    .query(({ ctx }) => listAccountOptions({ db: ctx.deps.db })),
 
   connections: adminProcedure
     .output(connectedAccountListSchema)

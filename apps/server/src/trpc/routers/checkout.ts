@@ -6,6 +6,8 @@
 import {
   checkoutCreateInputSchema,
   checkoutCreateOutputSchema,
+  checkoutPaymentAccountInputSchema,
+  checkoutPaymentAccountSchema,
   checkoutResultInputSchema,
   checkoutResultSchema,
   createPreferenceInputSchema,
@@ -20,6 +22,7 @@ import {
 import { z } from "zod";
 import { createCheckout } from "../../domain/checkout/create-checkout";
 import { createCheckoutPreference } from "../../domain/checkout/create-checkout-preference";
+import { getCheckoutPaymentAccount } from "../../domain/checkout/get-checkout-payment-account";
 import { getCheckoutResult } from "../../domain/checkout/get-checkout-result";
 import { listIdentificationTypes } from "../../domain/checkout/list-identification-types";
 import { listPaymentMethods } from "../../domain/checkout/list-payment-methods";
@@ -46,6 +49,12 @@ export const checkoutRouter = router({
     .mutation(({ ctx, input }) =>
       createCheckout({ db: ctx.deps.db, userId: ctx.user?.id ?? null, ...input, now: ctx.deps.now() }),
     ),
+
+  /** The public key the card fields must use for this checkout, and whether saved cards may be offered. */
+  paymentAccount: publicProcedure
+    .input(checkoutPaymentAccountInputSchema)
+    .output(checkoutPaymentAccountSchema)
+    .query(({ ctx, input }) => getCheckoutPaymentAccount({ deps: ctx.deps, userId: ctx.user?.id ?? null, input })),
 
   payWithCard: publicProcedure
     .input(payWithCardInputSchema)
