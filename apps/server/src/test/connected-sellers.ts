@@ -72,6 +72,8 @@ export async function insertConnectedSeller(
       refresh_token_ciphertext: encryptToken(key, token.user_id, "refresh", token.refresh_token ?? ""),
       live_mode: false,
       scope: token.scope ?? null,
+      public_key: token.public_key ?? null,
+      nickname: `seller-${token.user_id}`,
       expires_at: new Date(Date.now() + token.expires_in * 1000),
     })
     .returning("id")

@@ -20,8 +20,8 @@ import {
 import type { Checkout } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
-import { applyPaymentSnapshot } from "../payments/apply-payment-snapshot";
 import { type ConnectedProviderDeps, providerForAccount } from "../../provider/provider-for-account";
+import { applyPaymentSnapshot } from "../payments/apply-payment-snapshot";
 import { syncPaymentFromProvider } from "../payments/sync-payment-from-provider";
 import { toShopperError } from "../shop/provider-failure";
 import { isOutcomeBeingConfirmed, UNSETTLED_PAYMENT_STATUSES } from "./checkout-result-view";

@@ -7,11 +7,12 @@
 //
 // No transaction is open during the provider call: the search runs first, then
 // each snapshot is applied, then the schedule is written.
-import { type ConnectedProviderDeps, providerForAccount } from "../../provider/provider-for-account";
+
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { RECONCILE_CHECKOUT_JOB, reconcileCheckoutJobKey } from "../../jobs/job-names";
+import { type ConnectedProviderDeps, providerForAccount } from "../../provider/provider-for-account";
 import { applyPaymentSnapshot } from "../payments/apply-payment-snapshot";
 import { UNSETTLED_PAYMENT_STATUSES } from "./checkout-result-view";
 import { expireCheckoutPreference } from "./expire-checkout-preference";

@@ -74,12 +74,7 @@ export async function resolveChargingAccountId(options: { db: Kysely<DB> }): Pro
   return row?.accountId && row.status === "active" ? row.accountId : null;
 }
 
-async function writeStored(
-  trx: Kysely<DB>,
-  value: StoredValue,
-  actorUserId: string | null,
-  now: Date,
-): Promise<void> {
+async function writeStored(trx: Kysely<DB>, value: StoredValue, actorUserId: string | null, now: Date): Promise<void> {
   await trx
     .insertInto("store_settings")
     .values({ key: CHARGING_ACCOUNT_KEY, value: toJsonb(value), updated_by: actorUserId, updated_at: now })

@@ -7,7 +7,7 @@ import { type PaymentActionOptions, type PaymentActionOutcome, runPaymentAction 
 export const CANCELLABLE_STATUSES: ReadonlySet<string> = new Set(["pending", "in_process", "authorized"]);
 
 export async function cancelPayment(options: PaymentActionOptions): Promise<PaymentActionOutcome> {
-  const { deps, providerPaymentId } = options;
+  const { providerPaymentId } = options;
   return runPaymentAction(options, {
     kind: "cancel",
     action: "cancel the payment",

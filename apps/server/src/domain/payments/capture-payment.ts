@@ -12,7 +12,7 @@ export async function capturePayment(
     amountMinor?: number;
   },
 ): Promise<PaymentActionOutcome> {
-  const { deps, providerPaymentId } = options;
+  const { providerPaymentId } = options;
   let currency: CurrencyCode = "ARS";
   return runPaymentAction(options, {
     kind: "capture",

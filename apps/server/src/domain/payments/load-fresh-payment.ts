@@ -3,8 +3,8 @@
 // GET /v1/payments/{id} first (a payment not mirrored yet is fetched too).
 import type { Payment } from "../../db/schema";
 import type { AppDeps } from "../../deps";
-import type { ConnectedProviderDeps } from "../../provider/provider-for-account";
 import { AppError } from "../../errors/app-error";
+import type { ConnectedProviderDeps } from "../../provider/provider-for-account";
 import { toShopperError } from "../shop/provider-failure";
 import { syncPaymentFromProvider } from "./sync-payment-from-provider";
 

@@ -4,10 +4,10 @@
 // payment is unfinished), call the provider outside any transaction with that
 // key, then complete the row and re-read the payment into the mirror.
 import { type ProviderClient, ProviderError, type Payment as ProviderPayment } from "@cobro/provider-client";
-import { type ConnectedProviderDeps, providerForAccount } from "../../provider/provider-for-account";
 import type { Payment, PaymentActionStatus } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
+import { type ConnectedProviderDeps, providerForAccount } from "../../provider/provider-for-account";
 import { recordAudit } from "../audit/record-audit";
 import { isRefusedWithoutPayment, PAYMENT_CALL_DEADLINE_MS } from "../checkout/payment-attempt-policy";
 import { applyPaymentSnapshot } from "./apply-payment-snapshot";

@@ -12,14 +12,14 @@
 // Nothing here calls the provider to change anything: it only reads.
 import type { Refund as ProviderRefund } from "@cobro/provider-client";
 import { type CurrencyCode, toMinorUnits } from "@cobro/provider-client/money";
+import { type Kysely, sql } from "kysely";
+import type { DB, JsonValue } from "../../db/schema";
+import type { AppDeps } from "../../deps";
 import {
   accountIdOfPayment,
   type ConnectedProviderDeps,
   providerForAccount,
 } from "../../provider/provider-for-account";
-import { type Kysely, sql } from "kysely";
-import type { DB, JsonValue } from "../../db/schema";
-import type { AppDeps } from "../../deps";
 import { recordAudit } from "../audit/record-audit";
 import { NO_PAYMENT_AFTER_MS, PAYMENT_LEASE_MS, RECONCILE_AFTER_LEASE_MS } from "../checkout/payment-attempt-policy";
 import { applyPaymentSnapshot } from "./apply-payment-snapshot";

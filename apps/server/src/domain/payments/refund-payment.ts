@@ -18,9 +18,9 @@ import { type CurrencyCode, fromMinorUnits } from "@cobro/provider-client/money"
 import { sql } from "kysely";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
+import { type ConnectedProviderDeps, providerForAccount } from "../../provider/provider-for-account";
 import { recordAudit } from "../audit/record-audit";
 import { isRefusedWithoutPayment, PAYMENT_CALL_DEADLINE_MS } from "../checkout/payment-attempt-policy";
-import { type ConnectedProviderDeps, providerForAccount } from "../../provider/provider-for-account";
 import { loadFreshPayment } from "./load-fresh-payment";
 import { syncPaymentFromProvider } from "./sync-payment-from-provider";
 

@@ -33,7 +33,9 @@ export async function syncPaymentFromProvider(options: {
 }): Promise<ApplyPaymentResult> {
   const { deps, providerPaymentId } = options;
   const providerAccountId =
-    options.providerAccountId !== undefined ? options.providerAccountId : await accountIdOfPayment(deps, providerPaymentId);
+    options.providerAccountId !== undefined
+      ? options.providerAccountId
+      : await accountIdOfPayment(deps, providerPaymentId);
   const provider = await providerForAccount(deps, providerAccountId);
   const payment = await provider.payments.get(providerPaymentId);
   return applyPaymentSnapshot({ db: deps.db, payment, now: deps.now(), jobs: deps.jobs, providerAccountId });
