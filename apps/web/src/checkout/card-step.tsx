@@ -2,7 +2,7 @@
 // sees them first and pays with one by its security code only, or chooses a
 // new card; either way the card form's secure fields make the token and this
 // pays the checkout with it.
-import { LoadingState } from "@cobro/ui";
+import { ErrorState, LoadingState } from "@cobro/ui";
 import { useState } from "react";
 import { useCurrentUser } from "../components/app-layout";
 import { useI18n } from "../i18n/i18n-context";
@@ -36,8 +36,18 @@ export function CardStep({ checkout, declined }: CardStepProps) {
   const goToResult = useGoToResult();
   const payWithCard = trpc.checkout.payWithCard.useMutation();
   const createCheckout = trpc.checkout.create.useMutation();
-  const savedCards = trpc.account.cards.list.useQuery(undefined, { enabled: user !== null, retry: false });
-  const cards = user !== null ? (savedCards.data ?? []) : [];
+  // The account this checkout charges on: its public key makes the card token, and saved cards (customers of the
+  // store's own account) are offered only when the store's own account charges.
+  const account = trpc.checkout.paymentAccount.useQuery(
+    { checkoutId: checkout.checkoutId, checkoutToken: checkout.checkoutToken },
+    { staleTime: Number.POSITIVE_INFINITY },
+  );
+  const savedCardsAllowed = account.data?.savedCards === true;
+  const savedCards = trpc.account.cards.list.useQuery(undefined, {
+    enabled: user !== null && savedCardsAllowed,
+    retry: false,
+  });
+  const cards = user !== null && savedCardsAllowed ? (savedCards.data ?? []) : [];
   const [choice, setChoice] = useState<string | null>(null);
   // Saved cards first: the first one is chosen until the shopper picks another or a new card.
   const chosenId = choice ?? cards[0]?.id ?? NEW_CARD;
@@ -77,7 +87,20 @@ export function CardStep({ checkout, declined }: CardStepProps) {
     await goToResult(await payWithCard.mutateAsync({ ...target, ...card }));
   };
 
-  if (user !== null && savedCards.isPending) return <LoadingState label={t("checkout.savedCards.loading")} />;
+  if (account.isPending) return <LoadingState label={t("card.sdk.loading")} />;
+  if (!account.data) {
+    return (
+      <ErrorState
+        title={t("card.sdk.failed")}
+        onRetry={() => void account.refetch()}
+        retryLabel={t("card.sdk.retry")}
+        headingLevel={3}
+      />
+    );
+  }
+  if (user !== null && savedCardsAllowed && savedCards.isPending) {
+    return <LoadingState label={t("checkout.savedCards.loading")} />;
+  }
 
   return (
     <>
@@ -106,7 +129,8 @@ export function CardStep({ checkout, declined }: CardStepProps) {
         idPrefix={savedCard ? "saved-card" : "card"}
         installmentsFor={checkout.total}
         identification={checkout.payer.identification}
-        allowSaveCard={user !== null}
+        allowSaveCard={user !== null && savedCardsAllowed}
+        publicKey={account.data.publicKey}
         savedCard={savedCard}
         submitLabel={t("checkout.card.pay")}
         busyLabel={t("checkout.paying")}

@@ -57,6 +57,8 @@ export interface CardFormProps {
   savedCard?: SavedCardChoice | null;
   /** Keeps the submit button disabled. */
   disabled?: boolean;
+  /** The public key to make the card token with, when not the store's own (a checkout on a connected account). */
+  publicKey?: string;
   /** Extra fields shown first inside the form (e.g. the payer's e-mail). */
   children?: ReactNode;
   /** Checks the extra fields before the card is tokenized; false stops the submit. */
@@ -453,7 +455,7 @@ function SecureCardForm({
  */
 export function CardForm(props: CardFormProps) {
   const { t } = useI18n();
-  const sdk = useMercadoPago();
+  const sdk = useMercadoPago(props.publicKey);
   const [startFailed, setStartFailed] = useState(false);
   const onFailed = useCallback(() => setStartFailed(true), []);
   if (sdk.status === "loading") return <LoadingState label={t("card.sdk.loading")} />;

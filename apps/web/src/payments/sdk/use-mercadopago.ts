@@ -18,7 +18,11 @@ export type MercadoPagoState =
   | { status: "ready"; create: () => MercadoPagoInstance; providerMode: "sandbox" | "live" }
   | { status: "failed"; retry: () => void };
 
-export function useMercadoPago(): MercadoPagoState {
+/**
+ * `publicKey` overrides the store's own (a checkout charged on a connected seller's account: its card token must be
+ * made with that seller's key).
+ */
+export function useMercadoPago(publicKey?: string): MercadoPagoState {
   const { language } = useI18n();
   const config = trpc.system.publicConfig.useQuery(undefined, { staleTime: 10 * 60_000 });
   const [attempt, setAttempt] = useState(0);
@@ -37,7 +41,7 @@ export function useMercadoPago(): MercadoPagoState {
         if (!active) return;
         setState({
           status: "ready",
-          create: () => new MercadoPago(data.publicKey, { locale: SDK_LOCALE[language] }),
+          create: () => new MercadoPago(publicKey ?? data.publicKey, { locale: SDK_LOCALE[language] }),
         });
       },
       () => {
@@ -47,7 +51,7 @@ export function useMercadoPago(): MercadoPagoState {
     return () => {
       active = false;
     };
-  }, [data, language, attempt]);
+  }, [data, language, attempt, publicKey]);
 
   const retry = useCallback(() => {
     if (config.isError) void config.refetch();

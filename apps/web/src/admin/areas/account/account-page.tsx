@@ -80,6 +80,120 @@ function ChargingAccountSection() {
   );
 }
 
+function connectionName(account: Pick<ConnectedAccount, "nickname" | "providerUserId">): string {
+  return account.nickname ?? String(account.providerUserId);
+}
+
+/** The own account's value in the select (the setting itself says null). */
+const OWN = "own";
+
+/**
+ * Where new checkouts charge: the store's own account or an active connection. Switching moves where money goes,
+ * so it is confirmed first; it applies to checkouts started after it (a checkout keeps the account it began on).
+ */
+function ChargingSettingSection({ onOutcome }: { onOutcome(outcome: Outcome): void }) {
+  const { t, language, formatDate } = useI18n();
+  const utils = trpc.useUtils();
+  const setting = trpc.admin.account.chargingSetting.useQuery();
+  const connections = trpc.admin.account.connections.useQuery();
+  const switchAccount = trpc.admin.account.setChargingAccount.useMutation();
+  const [choice, setChoice] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const all = connections.data?.items ?? [];
+  const active = all.filter((account) => account.status === "active");
+  const current = setting.data?.accountId ?? null;
+  const selected = choice ?? current ?? OWN;
+  const nameOf = (accountId: string | null) => {
+    if (accountId === null) return t("admin.account.setting.own");
+    const account = all.find((candidate) => candidate.id === accountId);
+    return account ? connectionName(account) : t("admin.account.none");
+  };
+  const target = selected === OWN ? null : selected;
+  const fallback = setting.data?.fallback ?? null;
+
+  const confirm = async () => {
+    if (switchAccount.isPending) return;
+    setFailure(null);
+    try {
+      await switchAccount.mutateAsync({ accountId: target });
+      await utils.admin.account.chargingSetting.invalidate();
+      setConfirming(false);
+      setChoice(null);
+      onOutcome({ tone: "success", message: t("admin.account.setting.switched", { name: nameOf(target) }) });
+    } catch (error) {
+      setFailure(describeError(error, { t, language }).message);
+    }
+  };
+
+  return (
+    <section className="account-section" aria-labelledby="account-setting-title">
+      <h2 id="account-setting-title" className="admin-subheading">
+        {t("admin.account.setting.title")}
+      </h2>
+      <p className="admin-hint">{t("admin.account.setting.description")}</p>
+      {setting.isPending ? (
+        <LoadingState label={t("admin.account.setting.loading")} />
+      ) : !setting.data ? (
+        <QueryErrorState title={t("admin.account.setting.failed")} query={setting} headingLevel={3} />
+      ) : (
+        <>
+          {fallback ? (
+            <Alert tone="warning">
+              {t("admin.account.setting.fallback", {
+                name: nameOf(fallback.fromAccountId),
+                date: formatDate(fallback.at, "dateTime"),
+              })}
+            </Alert>
+          ) : null}
+          <p data-testid="charging-account-current">
+            {t("admin.account.setting.current")} <strong>{nameOf(current)}</strong>
+          </p>
+          <form
+            className="admin-actions"
+            onSubmit={(event) => {
+              event.preventDefault();
+              setFailure(null);
+              setConfirming(true);
+            }}
+          >
+            <label>
+              {t("admin.account.setting.choose")}
+              <select value={selected} onChange={(event) => setChoice(event.target.value)}>
+                <option value={OWN}>{t("admin.account.setting.own")}</option>
+                {active.map((account) => (
+                  <option key={account.id} value={account.id}>
+                    {connectionName(account)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <Button type="submit" disabled={target === current}>
+              {t("admin.account.setting.switch")}
+            </Button>
+          </form>
+        </>
+      )}
+      {confirming ? (
+        <ConfirmDialog
+          open
+          tone="primary"
+          title={t("admin.account.setting.confirmTitle", { name: nameOf(target) })}
+          confirmLabel={t("admin.account.setting.confirm")}
+          cancelLabel={t("admin.account.cancel")}
+          busy={switchAccount.isPending}
+          busyLabel={t("admin.account.working")}
+          onConfirm={() => void confirm()}
+          onCancel={() => setConfirming(false)}
+        >
+          <p>{t("admin.account.setting.confirmBody")}</p>
+          {failure ? <Alert tone="danger">{failure}</Alert> : null}
+        </ConfirmDialog>
+      ) : null}
+    </section>
+  );
+}
+
 function ExpiresIn({ expiresAt }: { expiresAt: string | null }) {
   const { t, tPlural, formatDate } = useI18n();
   if (!expiresAt) return <>{t("admin.account.none")}</>;
@@ -114,6 +228,7 @@ function DisconnectDialog({
     try {
       await disconnect.mutateAsync({ accountId: account.id });
       await utils.admin.account.connections.invalidate();
+      await utils.admin.account.accountOptions.invalidate();
       onDone({ tone: "success", message: t("admin.account.disconnected", { name }) });
     } catch (error) {
       setFailure(describeError(error, { t, language }).message);
@@ -139,6 +254,7 @@ function DisconnectDialog({
 function ConnectionsSection({ onOutcome }: { onOutcome(outcome: Outcome): void }) {
   const { t, formatDate } = useI18n();
   const connections = trpc.admin.account.connections.useQuery();
+  const chargingId = trpc.admin.account.chargingSetting.useQuery().data?.accountId ?? null;
   const utils = trpc.useUtils();
   const start = trpc.admin.account.startConnect.useMutation();
   const refresh = trpc.admin.account.refresh.useMutation();
@@ -224,6 +340,12 @@ function ConnectionsSection({ onOutcome }: { onOutcome(outcome: Outcome): void }
                       <StatusBadge tone={STATUS_TONE[account.status]}>
                         {t(`admin.account.status.${account.status}`)}
                       </StatusBadge>
+                      {account.id === chargingId ? (
+                        <>
+                          {" "}
+                          <StatusBadge tone="info">{t("admin.account.setting.badge")}</StatusBadge>
+                        </>
+                      ) : null}
                       {account.endedAt ? (
                         <>
                           <br />
@@ -312,6 +434,7 @@ export default function AccountPage() {
     <>
       <PageHeading title={t("admin.account.title")} description={t("admin.account.description")} />
       <OutcomeAlert outcome={outcome} onDismiss={dismiss} />
+      <ChargingSettingSection onOutcome={setOutcome} />
       <ChargingAccountSection />
       <ConnectionsSection onOutcome={setOutcome} />
     </>

@@ -7,7 +7,24 @@ export const accountEn = {
   "admin.account.none": "—",
   "admin.account.never": "Never",
   "admin.account.expired": "Expired",
-  "admin.account.charging.title": "The account the shop charges with",
+  "admin.account.setting.title": "Where new payments are charged",
+  "admin.account.setting.description":
+    "The account new checkouts in the shop charge on: the store's own account or a connected seller. A checkout keeps the account it started on, and its payment's refunds, captures and cancellations go to that account.",
+  "admin.account.setting.loading": "Loading the charging account…",
+  "admin.account.setting.failed": "The charging account could not be loaded",
+  "admin.account.setting.current": "New checkouts are charged on:",
+  "admin.account.setting.own": "The store's own account",
+  "admin.account.setting.choose": "Charge new payments on",
+  "admin.account.setting.switch": "Switch…",
+  "admin.account.setting.confirmTitle": "Charge new payments on {name}?",
+  "admin.account.setting.confirmBody":
+    "The money of every checkout started from now on goes to this account. Checkouts already started, and payments already made, stay on the account they were made on. The change is recorded in the audit log.",
+  "admin.account.setting.confirm": "Switch the charging account",
+  "admin.account.setting.switched": "New payments are now charged on {name}.",
+  "admin.account.setting.fallback":
+    "Mercado Pago ended the connection of {name} on {date}, so new payments are charged on the store's own account again.",
+  "admin.account.setting.badge": "Charges new payments",
+  "admin.account.charging.title": "The store's own account",
   "admin.account.charging.description":
     "Read from Mercado Pago with the shop's own credentials. The credentials themselves are never shown.",
   "admin.account.charging.loading": "Reading the account from Mercado Pago…",

@@ -9,7 +9,24 @@ export const accountEs: Record<keyof typeof accountEn, string> = {
   "admin.account.none": "—",
   "admin.account.never": "Nunca",
   "admin.account.expired": "Vencido",
-  "admin.account.charging.title": "La cuenta con la que cobra la tienda",
+  "admin.account.setting.title": "Dónde se cobran los pagos nuevos",
+  "admin.account.setting.description":
+    "La cuenta en la que cobran los checkouts nuevos de la tienda: la cuenta propia de la tienda o un vendedor conectado. Un checkout conserva la cuenta en la que empezó, y los reembolsos, capturas y cancelaciones de su pago van a esa cuenta.",
+  "admin.account.setting.loading": "Cargando la cuenta de cobro…",
+  "admin.account.setting.failed": "No se pudo cargar la cuenta de cobro",
+  "admin.account.setting.current": "Los checkouts nuevos se cobran en:",
+  "admin.account.setting.own": "La cuenta propia de la tienda",
+  "admin.account.setting.choose": "Cobrar los pagos nuevos en",
+  "admin.account.setting.switch": "Cambiar…",
+  "admin.account.setting.confirmTitle": "¿Cobrar los pagos nuevos en {name}?",
+  "admin.account.setting.confirmBody":
+    "El dinero de cada checkout que empiece desde ahora va a esta cuenta. Los checkouts ya empezados y los pagos ya hechos quedan en la cuenta en la que se hicieron. El cambio queda en el registro de auditoría.",
+  "admin.account.setting.confirm": "Cambiar la cuenta de cobro",
+  "admin.account.setting.switched": "Los pagos nuevos ahora se cobran en {name}.",
+  "admin.account.setting.fallback":
+    "Mercado Pago terminó la conexión de {name} el {date}, así que los pagos nuevos vuelven a cobrarse en la cuenta propia de la tienda.",
+  "admin.account.setting.badge": "Cobra los pagos nuevos",
+  "admin.account.charging.title": "La cuenta propia de la tienda",
   "admin.account.charging.description":
     "Leída de Mercado Pago con las credenciales de la tienda. Las credenciales nunca se muestran.",
   "admin.account.charging.loading": "Leyendo la cuenta en Mercado Pago…",

@@ -9,7 +9,24 @@ export const accountPt: Record<keyof typeof accountEn, string> = {
   "admin.account.none": "—",
   "admin.account.never": "Nunca",
   "admin.account.expired": "Expirado",
-  "admin.account.charging.title": "A conta com que a loja cobra",
+  "admin.account.setting.title": "Onde os novos pagamentos são cobrados",
+  "admin.account.setting.description":
+    "A conta em que os novos checkouts da loja cobram: a conta própria da loja ou um vendedor conectado. Um checkout mantém a conta em que começou, e os reembolsos, capturas e cancelamentos do seu pagamento vão para essa conta.",
+  "admin.account.setting.loading": "Carregando a conta de cobrança…",
+  "admin.account.setting.failed": "Não foi possível carregar a conta de cobrança",
+  "admin.account.setting.current": "Os novos checkouts são cobrados em:",
+  "admin.account.setting.own": "A conta própria da loja",
+  "admin.account.setting.choose": "Cobrar os novos pagamentos em",
+  "admin.account.setting.switch": "Mudar…",
+  "admin.account.setting.confirmTitle": "Cobrar os novos pagamentos em {name}?",
+  "admin.account.setting.confirmBody":
+    "O dinheiro de cada checkout iniciado a partir de agora vai para esta conta. Checkouts já iniciados e pagamentos já feitos ficam na conta em que foram feitos. A mudança fica registrada no log de auditoria.",
+  "admin.account.setting.confirm": "Mudar a conta de cobrança",
+  "admin.account.setting.switched": "Os novos pagamentos agora são cobrados em {name}.",
+  "admin.account.setting.fallback":
+    "O Mercado Pago encerrou a conexão de {name} em {date}, então os novos pagamentos voltam a ser cobrados na conta própria da loja.",
+  "admin.account.setting.badge": "Cobra os novos pagamentos",
+  "admin.account.charging.title": "A conta própria da loja",
   "admin.account.charging.description":
     "Lida no Mercado Pago com as credenciais da loja. As credenciais nunca são mostradas.",
   "admin.account.charging.loading": "Lendo a conta no Mercado Pago…",

@@ -12,6 +12,7 @@ import { describeError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
 import { ErrorStatusPage } from "../../../pages/error-status-page";
 import { httpStatusOf, trpc } from "../../../trpc";
+import { AccountLabel } from "../../components/account-filter";
 import { LineItemsTable } from "../../components/line-items-table";
 import { CancelDialog, CaptureDialog, type PaymentDialogKind, RefundDialog } from "./payment-action-dialogs";
 import { canActOnPayments } from "./payment-permissions";
@@ -163,6 +164,10 @@ export function PaymentDetailPage() {
             ) : (
               "—"
             )}
+          </dd>
+          <dt>{t("admin.payments.col.account")}</dt>
+          <dd data-testid="payment-account">
+            <AccountLabel accountId={payment.accountId} />
           </dd>
           <dt>{t("admin.payments.mirrored")}</dt>
           <dd>{formatDate(payment.mirroredAt, "dateTime")}</dd>

@@ -21,6 +21,7 @@ import { PaymentStatusBadge } from "../../../components/payment-status-badge";
 import { QueryList } from "../../../components/query-list";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
+import { AccountFilter, AccountLabel } from "../../components/account-filter";
 import { canActOnPayments } from "./payment-permissions";
 import { SyncPanel } from "./sync-panel";
 
@@ -86,6 +87,7 @@ export function PaymentsListPage() {
       payerEmail: text("email"),
       externalReference: text("ref"),
       providerPaymentId: id && /^\d+$/.test(id) ? Number(id) : undefined,
+      account: text("account"),
       sort: (text("sort") as PaymentListFilters["sort"] | undefined) ?? "created_desc",
     };
     setParams(paymentFiltersToQuery(next));
@@ -156,6 +158,7 @@ export function PaymentsListPage() {
           {t("admin.payments.filter.id")}
           <input name="id" inputMode="numeric" defaultValue={filters.providerPaymentId ?? ""} />
         </label>
+        <AccountFilter defaultValue={filters.account} />
         <label>
           {t("admin.payments.filter.sort")}
           <select name="sort" defaultValue={filters.sort}>
@@ -197,6 +200,7 @@ export function PaymentsListPage() {
                   <th>{t("admin.payments.col.method")}</th>
                   <th>{t("admin.payments.col.payer")}</th>
                   <th>{t("admin.payments.col.reference")}</th>
+                  <th>{t("admin.payments.col.account")}</th>
                 </tr>
               </thead>
               <tbody>
@@ -220,6 +224,9 @@ export function PaymentsListPage() {
                     <td>{item.paymentMethodId ?? ""}</td>
                     <td>{item.payerEmail ?? ""}</td>
                     <td>{item.externalReference ?? ""}</td>
+                    <td>
+                      <AccountLabel accountId={item.accountId} />
+                    </td>
                   </tr>
                 ))}
               </tbody>
