@@ -63,6 +63,8 @@ function fakeServer(pay: (checkoutId: string) => "approved" | "rejected" = () =>
       siteId: "MLA",
       currency: "ARS",
     }),
+    // The store's own account charges these checkouts: its key, saved cards offered.
+    "checkout.paymentAccount": () => ({ publicKey: "TEST-public-key", savedCards: true }),
     "checkout.identificationTypes": () => [
       { id: "DNI", name: "DNI", type: "number", minLength: 7, maxLength: 8 },
       { id: "CUIT", name: "CUIT", type: "number", minLength: 11, maxLength: 11 },

@@ -64,6 +64,8 @@ const REVOKED = {
   endedReason: "refresh_refused",
 };
 
+const OWN_SETTING = { accountId: null, updatedAt: null, fallback: null };
+
 function renderPage(server: FakeTrpcServer, url = "/admin/account") {
   vi.stubGlobal("fetch", server.fetch);
   return render(
@@ -81,6 +83,7 @@ describe("AccountPage", () => {
   it("shows the charging account, a callback refusal in words, and why a connection ended", async () => {
     const server = new FakeTrpcServer({
       "admin.account.chargingAccount": () => CHARGING,
+      "admin.account.chargingSetting": () => OWN_SETTING,
       "admin.account.connections": () => ({ items: [ACTIVE, REVOKED], oauthAvailable: true }),
     });
     renderPage(server, "/admin/account?oauthError=state_used");
@@ -103,6 +106,7 @@ describe("AccountPage", () => {
   it("disconnects only after confirmation", async () => {
     const server = new FakeTrpcServer({
       "admin.account.chargingAccount": () => CHARGING,
+      "admin.account.chargingSetting": () => OWN_SETTING,
       "admin.account.connections": () => ({ items: [ACTIVE], oauthAvailable: true }),
       "admin.account.disconnect": () => ({
         ...ACTIVE,
@@ -131,6 +135,7 @@ describe("AccountPage", () => {
   it("offers no Connect without an OAuth application, and says what to configure", async () => {
     const server = new FakeTrpcServer({
       "admin.account.chargingAccount": () => ({ ...CHARGING, mode: "live" }),
+      "admin.account.chargingSetting": () => OWN_SETTING,
       "admin.account.connections": () => ({ items: [], oauthAvailable: false }),
     });
     renderPage(server);
@@ -142,5 +147,62 @@ describe("AccountPage", () => {
     ).toBeVisible();
     expect(screen.queryByRole("button", { name: "Connect a seller account" })).toBeNull();
     expect(await screen.findByText("Live")).toBeVisible();
+  });
+
+  it("switches where new payments are charged only after confirmation, and marks the charging connection", async () => {
+    let setting: { accountId: string | null; updatedAt: string | null; fallback: null } = OWN_SETTING;
+    const server = new FakeTrpcServer({
+      "admin.account.chargingAccount": () => CHARGING,
+      "admin.account.chargingSetting": () => setting,
+      "admin.account.connections": () => ({ items: [ACTIVE, REVOKED], oauthAvailable: true }),
+      "admin.account.setChargingAccount": (input) => {
+        setting = { accountId: (input as { accountId: string | null }).accountId, updatedAt: null, fallback: null };
+        return setting;
+      },
+    });
+    renderPage(server);
+    const user = userEvent.setup();
+    expect(await screen.findByTestId("charging-account-current")).toHaveTextContent("The store's own account");
+    const select = await screen.findByRole("combobox", { name: "Charge new payments on" });
+    // Only active connections can charge.
+    expect(
+      within(select)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["The store's own account", "SHOP_AMIGA"]);
+    const switchButton = screen.getByRole("button", { name: "Switch…" });
+    expect(switchButton).toBeDisabled();
+    await user.selectOptions(select, ACTIVE.id);
+    await user.click(switchButton);
+    const dialog = screen.getByRole("dialog", { name: "Charge new payments on SHOP_AMIGA?" });
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(server.callsTo("admin.account.setChargingAccount")).toHaveLength(0);
+
+    await user.click(screen.getByRole("button", { name: "Switch…" }));
+    await user.click(
+      within(screen.getByRole("dialog", { name: "Charge new payments on SHOP_AMIGA?" })).getByRole("button", {
+        name: "Switch the charging account",
+      }),
+    );
+    expect(await screen.findByText("New payments are now charged on SHOP_AMIGA.")).toBeVisible();
+    expect(server.callsTo("admin.account.setChargingAccount")).toEqual([{ accountId: ACTIVE.id }]);
+    expect(await screen.findByTestId("charging-account-current")).toHaveTextContent("SHOP_AMIGA");
+    expect(screen.getByTestId("connection-2000001")).toHaveTextContent("Charges new payments");
+  });
+
+  it("says when Mercado Pago ended the charging connection and the shop went back to its own account", async () => {
+    const server = new FakeTrpcServer({
+      "admin.account.chargingAccount": () => CHARGING,
+      "admin.account.chargingSetting": () => ({
+        accountId: null,
+        updatedAt: "2026-02-01T00:00:00.000Z",
+        fallback: { at: "2026-02-01T00:00:00.000Z", fromAccountId: REVOKED.id, reason: "refresh_refused" },
+      }),
+      "admin.account.connections": () => ({ items: [ACTIVE, REVOKED], oauthAvailable: true }),
+    });
+    renderPage(server);
+    expect(
+      await screen.findByText(/Mercado Pago ended the connection of GONE_SHOP on .*, so new payments are charged on/),
+    ).toBeVisible();
   });
 });

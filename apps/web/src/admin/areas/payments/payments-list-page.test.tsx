@@ -2,13 +2,20 @@
 // The payments list as staff use it: the URL's filters reach the server, applying filters rewrites the URL, the
 // keyset "next page" sends the cursor, the CSV link carries the same filters, and a viewer gets no "Sync now".
 import "@testing-library/jest-dom/vitest";
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route, Routes, useLocation } from "react-router";
 import { describe, expect, it } from "vitest";
 import { FakeTrpcServer } from "../../../test/fake-trpc-server";
 import { renderWithServer } from "../../../test/render-app";
 import { PaymentsArea } from "./payments-area";
+
+const SELLER = {
+  id: "00000000-0000-4000-8000-0000000000b2",
+  providerUserId: 2002,
+  nickname: "SELLER_B",
+  status: "active",
+};
 
 function row(id: number, amountMinor: number) {
   return {
@@ -23,6 +30,7 @@ function row(id: number, amountMinor: number) {
     payerEmail: "ana@example.com",
     externalReference: null,
     checkoutId: null,
+    accountId: id === 2 ? SELLER.id : null,
     createdAt: "2026-11-20T10:00:00.000Z",
   };
 }
@@ -44,6 +52,7 @@ function fakeServer(role: "viewer" | "operator") {
       lastApplied: 0,
       lastError: null,
     }),
+    "admin.account.accountOptions": () => [SELLER],
     "admin.payments.list": (input) => {
       const { cursor } = input as { cursor?: string | null };
       return cursor
@@ -110,5 +119,26 @@ describe("PaymentsListPage", () => {
       }),
     );
     expect(screen.queryByRole("button", { name: "Sync now" })).toBeNull();
+  });
+
+  it("filters by account with the shared select, in the URL with the other filters, and labels each row's account", async () => {
+    const server = fakeServer("viewer");
+    renderList(server, "/admin/payments");
+    const own = await screen.findByRole("row", { name: /^1 / });
+    expect(own).toHaveTextContent("The store's own account");
+    expect(screen.getByRole("row", { name: /^2 / })).toHaveTextContent("SELLER_B");
+    const user = userEvent.setup();
+    const select = screen.getByRole("combobox", { name: "Account" });
+    await waitFor(() => expect(within(select).getByRole("option", { name: "SELLER_B" })).toBeInTheDocument());
+    await user.selectOptions(select, "SELLER_B");
+    await user.click(screen.getByRole("button", { name: "Apply filters" }));
+    await waitFor(() => expect(currentLocation).toBe(`/admin/payments?account=${SELLER.id}`));
+    await waitFor(() =>
+      expect(server.callsTo("admin.payments.list").at(-1)).toMatchObject({ filters: { account: SELLER.id } }),
+    );
+    expect(screen.getByRole("link", { name: "Export CSV" })).toHaveAttribute(
+      "href",
+      `/api/admin/payments.csv?account=${SELLER.id}`,
+    );
   });
 });
