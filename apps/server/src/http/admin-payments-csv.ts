@@ -33,6 +33,8 @@ const COLUMNS = [
   "payer_email",
   "external_reference",
   "checkout_id",
+  // Empty for the store's own account, else the connection's id (the list's account filter).
+  "account_id",
 ] as const;
 
 /** One CSV field: quoted when needed; a leading =, +, - or @ is defused so a spreadsheet never runs it. */
@@ -58,6 +60,7 @@ function csvRow(item: PaymentListItem): string {
     item.payerEmail,
     item.externalReference,
     item.checkoutId,
+    item.accountId,
   ];
   return `${values.map(csvField).join(",")}\r\n`;
 }

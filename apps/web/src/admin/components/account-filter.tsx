@@ -26,21 +26,30 @@ export interface AccountFilterProps {
 export function AccountFilter({ name = "account", defaultValue }: AccountFilterProps) {
   const { t } = useI18n();
   const accounts = useAccountOptions();
-  // A connection in the URL not loaded yet keeps its option, so the select does not fall back to "all".
-  const known =
-    defaultValue === undefined || defaultValue === ACCOUNT_FILTER_OWN || accounts.some((a) => a.id === defaultValue);
+  // A connection named by the URL keeps its option (by its id until the names load): one keyed option per value, so
+  // the select never remounts and what the user picked stays picked.
+  const connectionInUrl =
+    defaultValue !== undefined && defaultValue !== ACCOUNT_FILTER_OWN && !accounts.some((a) => a.id === defaultValue)
+      ? [{ id: defaultValue, label: defaultValue }]
+      : [];
+  const options = [
+    ...accounts.map((account) => ({
+      id: account.id,
+      label: account.status === "active" ? nameOf(account) : t("admin.accountFilter.ended", { name: nameOf(account) }),
+    })),
+    ...connectionInUrl,
+  ];
   return (
     <label>
       {t("admin.accountFilter.label")}
-      <select name={name} defaultValue={defaultValue ?? ""} key={`${accounts.length}-${defaultValue ?? ""}`}>
+      <select name={name} defaultValue={defaultValue ?? ""}>
         <option value="">{t("admin.accountFilter.all")}</option>
         <option value={ACCOUNT_FILTER_OWN}>{t("admin.accountFilter.own")}</option>
-        {accounts.map((account) => (
-          <option key={account.id} value={account.id}>
-            {account.status === "active" ? nameOf(account) : t("admin.accountFilter.ended", { name: nameOf(account) })}
+        {options.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.label}
           </option>
         ))}
-        {known ? null : <option value={defaultValue}>{defaultValue}</option>}
       </select>
     </label>
   );
