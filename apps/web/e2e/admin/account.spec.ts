@@ -168,7 +168,7 @@ test("[admin][account] switching the charging account (confirmed) makes the shop
 
     // The payments list filtered by that account shows it, labelled with the seller; the URL keeps the filter.
     await page.goto("/admin/payments");
-    await page.getByLabel("Account", { exact: true }).selectOption({ label: nickname });
+    await page.getByRole("combobox", { name: "Account", exact: true }).selectOption({ label: nickname });
     await page.getByRole("button", { name: "Apply filters" }).click();
     await expect(page).toHaveURL(new RegExp(`account=${account.id}`));
     const row = page.locator(`tr[data-payment-id="${paymentId}"]`);

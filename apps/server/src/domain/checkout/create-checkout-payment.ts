@@ -214,7 +214,13 @@ async function recordPayment(
       now,
     });
   });
-  await applyPaymentSnapshot({ db: deps.db, payment, now: deps.now(), jobs: deps.jobs });
+  await applyPaymentSnapshot({
+    db: deps.db,
+    payment,
+    now: deps.now(),
+    jobs: deps.jobs,
+    providerAccountId: checkout.provider_account_id,
+  });
   // A pending payment (Pix, a voucher, a card under review) is watched until it settles, webhook or not.
   if (unsettled) {
     await scheduleCheckoutReconciliation({ deps, checkoutId: checkout.id, delayMs: FIRST_RECONCILE_AFTER_MS });
@@ -313,7 +319,13 @@ export async function createCheckoutPayment(options: CreateCheckoutPaymentOption
     }
     if (hosted.length > 0) {
       for (const payment of hosted)
-        await applyPaymentSnapshot({ db: deps.db, payment, now: deps.now(), jobs: deps.jobs });
+        await applyPaymentSnapshot({
+          db: deps.db,
+          payment,
+          now: deps.now(),
+          jobs: deps.jobs,
+          providerAccountId: checkout.provider_account_id,
+        });
       await releaseClaim(deps, checkoutId);
       const row = await deps.db
         .selectFrom("checkouts")

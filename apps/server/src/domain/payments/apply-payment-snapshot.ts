@@ -186,8 +186,8 @@ export async function applyPaymentSnapshot(options: {
   /** Enqueues the send job of an order confirmation queued here (the minute sweep sends it otherwise). */
   jobs?: JobQueue;
   /**
-   * The account whose credentials read this snapshot (null: the store's own). Undefined: the checkout's account
-   * when the payment pays one of ours, else the store's own.
+   * The account whose credentials read this snapshot; null or omitted: the store's own (subscriptions, terminals,
+   * links and console orders charge only on it). Recorded when the row is created, never changed after.
    */
   providerAccountId?: string | null;
 }): Promise<ApplyPaymentResult> {
@@ -229,12 +229,11 @@ export async function applyPaymentSnapshot(options: {
     const checkout = payment.external_reference
       ? await trx
           .selectFrom("checkouts")
-          .select(["id", "user_id", "provider_account_id"])
+          .select(["id", "user_id"])
           .where("external_reference", "=", payment.external_reference)
           .executeTakeFirst()
       : undefined;
-    const providerAccountId =
-      options.providerAccountId !== undefined ? options.providerAccountId : (checkout?.provider_account_id ?? null);
+    const providerAccountId = options.providerAccountId ?? null;
 
     const inserted = await trx
       .insertInto("payments")
