@@ -237,6 +237,27 @@ const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     access: "operator",
     input: async () => ({ subscriptionId: (await sharedSubscription).id, action: "pause" }),
   },
+  "admin.subscriptions.change": {
+    access: "operator",
+    input: async () => ({
+      subscriptionId: (await sharedSubscription).id,
+      idempotencyKey: randomUUID(),
+      amountMinor: 160_000,
+    }),
+  },
+  "admin.subscriptions.create": {
+    access: "operator",
+    input: async () => ({
+      idempotencyKey: randomUUID(),
+      payerEmail: "matrix-planless@testuser.com",
+      reason: "Matrix planless",
+      amountMinor: 90_000,
+      currency: "ARS",
+      frequency: 1,
+      frequencyType: "months",
+      cardToken: await env.cardToken("APRO"),
+    }),
+  },
   "admin.account.chargingAccount": { access: "admin", input: () => undefined },
   "admin.account.connections": { access: "admin", input: () => undefined },
   "admin.account.startConnect": { access: "admin", input: () => undefined },
