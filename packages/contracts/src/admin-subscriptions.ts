@@ -146,7 +146,11 @@ export const adminSubscriptionCreateInputSchema = z
   .strictObject({
     idempotencyKey: idempotencyKeySchema,
     payerEmail: z.string().trim().toLowerCase().max(254).pipe(z.email("Enter a valid e-mail address")),
-    reason: z.string().trim().min(1, "Enter what the subscription is for").max(200, "The reason is at most 200 characters"),
+    reason: z
+      .string()
+      .trim()
+      .min(1, "Enter what the subscription is for")
+      .max(200, "The reason is at most 200 characters"),
     amountMinor: amountMinorSchema,
     currency: currencySchema,
     frequency: z

@@ -104,7 +104,12 @@ describe("[money][console] a subscription without a plan through the real server
     });
     expect(reuse.status).toBe(409);
 
-    const again = await callProcedure<{ subscriptionId: string }>(server.url, admin, "admin.subscriptions.create", input);
+    const again = await callProcedure<{ subscriptionId: string }>(
+      server.url,
+      admin,
+      "admin.subscriptions.create",
+      input,
+    );
     expect(again.data?.subscriptionId).toBe(subscriptionId);
     expect(await subscriptionsOf(input.payerEmail)).toEqual([subscriptionId]);
     expect(await rowsByKey(input.idempotencyKey)).toMatchObject([

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { REPLAYED_HEADER } from "../core/idempotency";
 import type { Schemas } from "../schemas";
-import { authHeaders, DEFAULT_SELLER } from "../testing";
 import { apiFor, callerFor, expectJson } from "../test-support/api-client";
 import { TEST_DNI, tokenize } from "../test-support/card-payments";
 import { startQuietSandbox, useSandbox } from "../test-support/use-sandbox";
+import { authHeaders, DEFAULT_SELLER } from "../testing";
 
 type Subscription = Schemas["Subscription"];
 type AuthorizedPayment = Schemas["AuthorizedPayment"];
@@ -321,7 +321,11 @@ describe("subscriptions and X-Idempotency-Key", () => {
   async function post(key: string, body: unknown): Promise<Response> {
     return fetch(`${sandbox.url}/preapproval/`, {
       method: "POST",
-      headers: { ...authHeaders(DEFAULT_SELLER.accessToken), "content-type": "application/json", "x-idempotency-key": key },
+      headers: {
+        ...authHeaders(DEFAULT_SELLER.accessToken),
+        "content-type": "application/json",
+        "x-idempotency-key": key,
+      },
       body: JSON.stringify(body),
     });
   }
@@ -353,7 +357,11 @@ describe("subscriptions and X-Idempotency-Key", () => {
     const put = (key: string) =>
       fetch(`${sandbox.url}/preapproval/${sub.id}`, {
         method: "PUT",
-        headers: { ...authHeaders(DEFAULT_SELLER.accessToken), "content-type": "application/json", "x-idempotency-key": key },
+        headers: {
+          ...authHeaders(DEFAULT_SELLER.accessToken),
+          "content-type": "application/json",
+          "x-idempotency-key": key,
+        },
         body: JSON.stringify(body),
       });
     const first = await expectJson<Subscription>(await put("put-key-1"));

@@ -139,7 +139,12 @@ describe("changeAdminSubscription", () => {
     expect((await requestRow(key)).request_status).toBe("failed");
     expect(await auditActions(key)).toEqual(["subscription.change_requested", "subscription.change_failed"]);
 
-    await changeAdminSubscriptionStatus({ deps, actorUserId: staff.id, subscriptionId: subscription.id, action: "cancel" });
+    await changeAdminSubscriptionStatus({
+      deps,
+      actorUserId: staff.id,
+      subscriptionId: subscription.id,
+      action: "cancel",
+    });
     await expect(
       changeAdminSubscription({
         deps,

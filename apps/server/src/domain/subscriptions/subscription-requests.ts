@@ -14,7 +14,11 @@
 // in the subscription's currency) and the card (`card_token_id`, a new card, e.g. one with a new expiry date);
 // the frequency and the charge dates cannot change; a cancelled subscription refuses every change (400).
 import { createHash } from "node:crypto";
-import type { SubscriptionChangeInput, AdminSubscriptionCreateInput, SubscriptionRequestOutcome } from "@cobro/contracts";
+import type {
+  AdminSubscriptionCreateInput,
+  SubscriptionChangeInput,
+  SubscriptionRequestOutcome,
+} from "@cobro/contracts";
 import {
   ProviderError,
   ProviderNotFoundError,
@@ -87,7 +91,10 @@ function readError(error: unknown): unknown {
       retryAfterSeconds: PROVIDER_RETRY_AFTER_SECONDS,
     });
   }
-  return toShopperError(error, { action: "load the subscription", notFoundMessage: "Mercado Pago has no such subscription." });
+  return toShopperError(error, {
+    action: "load the subscription",
+    notFoundMessage: "Mercado Pago has no such subscription.",
+  });
 }
 
 interface Claim {

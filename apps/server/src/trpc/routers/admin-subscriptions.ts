@@ -2,13 +2,13 @@
 // pausing, resuming and cancelling need an operator. Each procedure validates with the contracts' schemas and calls
 // one domain function.
 import {
+  adminSubscriptionCreateInputSchema,
   adminSubscriptionDetailSchema,
   adminSubscriptionIdInputSchema,
   chargeSearchInputSchema,
   chargeSearchOutputSchema,
   subscriptionActionInputSchema,
   subscriptionChangeInputSchema,
-  adminSubscriptionCreateInputSchema,
   subscriptionRequestOutcomeSchema,
   subscriptionSearchInputSchema,
   subscriptionSearchOutputSchema,
