@@ -384,6 +384,7 @@ const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     input: async ({ user }) => ({ cardId: user ? (await savedCardOf(user)).id : "1" }),
   },
   "account.subscriptions.list": { access: "protected", input: () => undefined },
+  "account.subscriptions.charges": { access: "protected", input: ({ user }) => subscriptionOf(user) },
   "account.subscriptions.pause": { access: "protected", input: ({ user }) => subscriptionOf(user) },
   "account.subscriptions.resume": { access: "protected", input: ({ user }) => subscriptionOf(user, "paused") },
   "account.subscriptions.cancel": { access: "protected", input: ({ user }) => subscriptionOf(user) },
