@@ -23,6 +23,7 @@ import * as m0018 from "./migrations/0018-user-search";
 import * as m0019 from "./migrations/0019-point-intents";
 import * as m0020 from "./migrations/0020-connected-accounts";
 import * as m0021 from "./migrations/0021-charging-accounts";
+import * as m0022 from "./migrations/0022-subscription-requests";
 import type { DB } from "./schema";
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -46,6 +47,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0019-point-intents": m0019,
   "0020-connected-accounts": m0020,
   "0021-charging-accounts": m0021,
+  "0022-subscription-requests": m0022,
 };
 
 /** Thrown when a migration fails; names the migration and keeps the database error as `cause`. */
