@@ -98,9 +98,8 @@ export const en = {
   "errors.paymentDeclined": "The payment was declined.",
   "reason.account_disabled": "This account is disabled. Ask the shop's admin to enable it.",
   "reason.amount_not_allowed": "This amount is not accepted by the chosen payment method. Please choose another one.",
-  "reason.account_connection_ended":
-    "This order was to be charged on a seller account that is no longer connected. Start the order again.",
-  "reason.saved_cards_own_account_only": "Saved cards cannot be used for this order: enter the card's details.",
+  "reason.account_connection_ended": "This order's seller account is no longer connected. Start the order again.",
+  "reason.saved_cards_own_account_only": "Saved cards can't pay this order: enter the card's details.",
   "reason.card_not_found": "We could not find that card. Refresh the page and try again.",
   "reason.checkout_not_found": "We could not find this order. Please start again from your cart.",
   "reason.currency_not_supported": "This store's currency cannot be used for this payment.",

@@ -101,9 +101,8 @@ export const es: Dictionary = {
   "reason.account_disabled": "Esta cuenta está deshabilitada. Pedile al administrador de la tienda que la habilite.",
   "reason.amount_not_allowed": "El medio de pago elegido no acepta este monto. Elige otro.",
   "reason.account_connection_ended":
-    "Este pedido se iba a cobrar en una cuenta de vendedor que ya no está conectada. Empieza el pedido de nuevo.",
-  "reason.saved_cards_own_account_only":
-    "No se pueden usar tarjetas guardadas en este pedido: ingresa los datos de la tarjeta.",
+    "La cuenta que cobra este pedido ya no está conectada. Empieza el pedido de nuevo.",
+  "reason.saved_cards_own_account_only": "Este pedido no acepta tarjetas guardadas: ingresa los datos de la tarjeta.",
   "reason.card_not_found": "No encontramos esa tarjeta. Recarga la página e inténtalo de nuevo.",
   "reason.checkout_not_found": "No encontramos este pedido. Vuelve a empezar desde tu carrito.",
   "reason.currency_not_supported": "La moneda de esta tienda no se puede usar para este pago.",

@@ -100,9 +100,8 @@ export const pt: Dictionary = {
   "errors.paymentDeclined": "O pagamento foi recusado.",
   "reason.account_disabled": "Esta conta está desativada. Peça ao administrador da loja para ativá-la.",
   "reason.amount_not_allowed": "O meio de pagamento escolhido não aceita este valor. Escolha outro.",
-  "reason.account_connection_ended":
-    "Este pedido seria cobrado em uma conta de vendedor que não está mais conectada. Comece o pedido de novo.",
-  "reason.saved_cards_own_account_only": "Não é possível usar cartões salvos neste pedido: informe os dados do cartão.",
+  "reason.account_connection_ended": "A conta que cobra este pedido não está mais conectada. Comece o pedido de novo.",
+  "reason.saved_cards_own_account_only": "Este pedido não aceita cartões salvos: informe os dados do cartão.",
   "reason.card_not_found": "Não encontramos esse cartão. Recarregue a página e tente novamente.",
   "reason.checkout_not_found": "Não encontramos este pedido. Comece de novo pelo seu carrinho.",
   "reason.currency_not_supported": "A moeda desta loja não pode ser usada neste pagamento.",
