@@ -5,6 +5,7 @@
 // (migration 0014-orders). Every money-moving input carries the dialog's
 // idempotency key: one per dialog, reused by every repeat of the same intent.
 import { z } from "zod";
+import { accountFilterSchema } from "./admin-account";
 import { paymentTimelineEntrySchema } from "./admin-payments";
 import { identificationSchema, moneySchema } from "./shop";
 
@@ -51,6 +52,8 @@ export const orderListFiltersSchema = z
     createdTo: z.iso.datetime({ offset: true, message: "Invalid date" }).optional(),
     /** The start of the external reference or of the payer's e-mail (case-insensitive). */
     text: z.string().trim().min(1).max(254).optional(),
+    /** `own` or a connection's id (the shared account filter). */
+    account: accountFilterSchema.optional(),
   })
   .superRefine((value, ctx) => {
     if (value.createdFrom && value.createdTo && Date.parse(value.createdFrom) > Date.parse(value.createdTo)) {
@@ -89,6 +92,8 @@ export const orderListItemSchema = z.object({
   payerEmail: z.string(),
   externalReference: z.string(),
   description: z.string().nullable(),
+  /** The connected account the order charges on; null: the store's own account. */
+  accountId: z.uuid().nullable(),
   createdAt: z.iso.datetime(),
 });
 export type OrderListItem = z.infer<typeof orderListItemSchema>;

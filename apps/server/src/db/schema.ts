@@ -490,6 +490,8 @@ export interface OrdersTable {
   snapshot: NullableJsonb;
   error: string | null;
   created_by: string | null;
+  /** The connected account the order charges on (migration 0021); null: the store's own (every console order today). */
+  provider_account_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
   provider_updated_at: Timestamp | null;

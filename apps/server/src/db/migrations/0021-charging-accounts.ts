@@ -3,7 +3,8 @@
 // with its idempotency key, its hosted-checkout preference and its re-reads all go to that one account whatever the
 // setting says later; the payments mirror keeps the account whose credentials read each payment, so a refund,
 // capture, cancel or refresh goes to the account that holds the payment. The setting itself is a `store_settings`
-// row (`charging_account`), read per request.
+// row (`charging_account`), read per request. Console orders (the virtual terminal) keep their account too, so the
+// orders list filters by account like the payments list; they charge on the store's own account today (null).
 import type { Kysely } from "kysely";
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -14,6 +15,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn("provider_account_id", "uuid", (col) => col.references("provider_accounts.id").onDelete("restrict"))
       .execute();
   }
+  await db.schema
+    .alterTable("orders")
+    .addColumn("provider_account_id", "uuid", (col) => col.references("provider_accounts.id").onDelete("restrict"))
+    .execute();
+  // The console's orders list filtered by account, newest first (its keyset is (created_at, id)).
+  await db.schema
+    .createIndex("orders_account_created_at_id_idx")
+    .on("orders")
+    .columns(["provider_account_id", "created_at", "id"])
+    .execute();
   await db.schema
     .createIndex("checkouts_provider_account_id_idx")
     .on("checkouts")
@@ -30,6 +41,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex("payments_account_created_at_payment_idx").ifExists().execute();
   await db.schema.dropIndex("checkouts_provider_account_id_idx").ifExists().execute();
+  await db.schema.dropIndex("orders_account_created_at_id_idx").ifExists().execute();
+  await db.schema.alterTable("orders").dropColumn("provider_account_id").execute();
   for (const table of ["checkouts", "payments"] as const) {
     await db.schema.alterTable(table).dropColumn("provider_account_id").execute();
   }

@@ -1,7 +1,7 @@
 // The console's orders list: Cobro's own table of the orders it created, newest first, filtered by status,
 // processing mode, creation date and the start of the reference or payer e-mail, paged by keyset over
 // (created_at, id). Every filter has an index (migration 0014-orders). Reads only the database.
-import type { OrderListFilters, OrderListItem } from "@cobro/contracts";
+import { ACCOUNT_FILTER_OWN, type OrderListFilters, type OrderListItem } from "@cobro/contracts";
 import type { CurrencyCode } from "@cobro/provider-client/money";
 import type { Kysely } from "kysely";
 import type { DB, OrderRow } from "../../db/schema";
@@ -27,6 +27,7 @@ export function toOrderListItem(row: OrderRow): OrderListItem {
     payerEmail: row.payer_email,
     externalReference: row.external_reference,
     description: row.description,
+    accountId: row.provider_account_id,
     createdAt: row.created_at.toISOString(),
   };
 }
@@ -51,6 +52,9 @@ export async function listOrders(options: {
   let query = db.selectFrom("orders").selectAll();
   if (filters.status && filters.status.length > 0) query = query.where("status", "in", filters.status);
   if (filters.mode) query = query.where("processing_mode", "=", filters.mode);
+  // The shared account filter (migration 0021's index).
+  if (filters.account === ACCOUNT_FILTER_OWN) query = query.where("provider_account_id", "is", null);
+  else if (filters.account) query = query.where("provider_account_id", "=", filters.account);
   if (filters.createdFrom) query = query.where("created_at", ">=", new Date(filters.createdFrom));
   if (filters.createdTo) query = query.where("created_at", "<=", new Date(filters.createdTo));
   if (filters.text) {

@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { WEBHOOK_TOPIC_HANDLERS } from "../../jobs/webhook-topic-handlers";
+import { insertConnectedSeller } from "../../test/connected-sellers";
 import { startShopTestEnv } from "../../test/shop-test-env";
 import { createTestOrder, firstTransactionId, orderInput } from "../../test/test-orders";
 import { createTestUser } from "../../test/test-users";
@@ -409,6 +410,18 @@ describe("the orders list", () => {
       limit: 100,
     });
     expect(byEmail.items.length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe("the orders list's account filter", () => {
+  it("lists console orders under the store's own account (they charge on it), none under a connected seller", async () => {
+    const tag = `acct-${randomUUID().slice(0, 8)}`;
+    await createTestOrder(env, operator.id, { externalReference: `${tag}-0`, processingMode: "manual" });
+    const seller = await insertConnectedSeller(env.deps);
+    const own = await listOrders({ db, filters: { text: tag, account: "own" }, cursor: null, limit: 5 });
+    expect(own.items.map((item) => [item.externalReference, item.accountId])).toEqual([[`${tag}-0`, null]]);
+    const ofSeller = await listOrders({ db, filters: { text: tag, account: seller.id }, cursor: null, limit: 5 });
+    expect(ofSeller.items).toHaveLength(0);
   });
 });
 

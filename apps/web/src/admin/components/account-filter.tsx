@@ -3,6 +3,7 @@
 // payments stay listed under them). A native select inside the list's filter form: its value goes to the URL with
 // the other filters.
 import { ACCOUNT_FILTER_OWN, type AccountOption } from "@cobro/contracts";
+import { SelectField, type SelectOption } from "@cobro/ui";
 import { useI18n } from "../../i18n/i18n-context";
 import { trpc } from "../../trpc";
 
@@ -23,30 +24,36 @@ export interface AccountFilterProps {
   defaultValue: string | undefined;
 }
 
-export function AccountFilter({ name = "account", defaultValue }: AccountFilterProps) {
+/** The filter's choices: every account, the store's own, then each connection (by its id until the names load). */
+function useAccountFilterOptions(value: string | undefined): SelectOption[] {
   const { t } = useI18n();
   const accounts = useAccountOptions();
-  // A connection named by the URL keeps its option (by its id until the names load): one keyed option per value, so
-  // the select never remounts and what the user picked stays picked.
+  // A connection named by the URL keeps its option: one keyed option per value, so the select never loses it.
   const connectionInUrl =
-    defaultValue !== undefined && defaultValue !== ACCOUNT_FILTER_OWN && !accounts.some((a) => a.id === defaultValue)
-      ? [{ id: defaultValue, label: defaultValue }]
+    value !== undefined && value !== "" && value !== ACCOUNT_FILTER_OWN && !accounts.some((a) => a.id === value)
+      ? [{ value, label: value }]
       : [];
-  const options = [
+  return [
+    { value: "", label: t("admin.accountFilter.all") },
+    { value: ACCOUNT_FILTER_OWN, label: t("admin.accountFilter.own") },
     ...accounts.map((account) => ({
-      id: account.id,
+      value: account.id,
       label: account.status === "active" ? nameOf(account) : t("admin.accountFilter.ended", { name: nameOf(account) }),
     })),
     ...connectionInUrl,
   ];
+}
+
+/** The filter inside a native filter form (its value is read from the form on submit). */
+export function AccountFilter({ name = "account", defaultValue }: AccountFilterProps) {
+  const { t } = useI18n();
+  const options = useAccountFilterOptions(defaultValue);
   return (
     <label>
       {t("admin.accountFilter.label")}
       <select name={name} defaultValue={defaultValue ?? ""}>
-        <option value="">{t("admin.accountFilter.all")}</option>
-        <option value={ACCOUNT_FILTER_OWN}>{t("admin.accountFilter.own")}</option>
         {options.map((option) => (
-          <option key={option.id} value={option.id}>
+          <option key={option.value} value={option.value}>
             {option.label}
           </option>
         ))}
@@ -54,6 +61,29 @@ export function AccountFilter({ name = "account", defaultValue }: AccountFilterP
     </label>
   );
 }
+
+/** The same filter as a controlled field, for lists whose filters are a draft in state (the orders list). */
+export function AccountFilterField({ value, onChange }: { value: string; onChange(value: string): void }) {
+  const { t } = useI18n();
+  const options = useAccountFilterOptions(value);
+  return (
+    <SelectField
+      label={t("admin.accountFilter.label")}
+      name="account"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      options={options}
+    />
+  );
+}
+
+/** A URL value as the contracts' account filter (`own` or a connection id), or undefined for every account. */
+export function accountFilterOf(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  return value === ACCOUNT_FILTER_OWN || UUID.test(value) ? value : undefined;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The account a row belongs to: the store's own, or a connection by nickname. */
 export function AccountLabel({ accountId }: { accountId: string | null }) {

@@ -10,11 +10,12 @@ import { QueryList } from "../../../components/query-list";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
+import { AccountFilterField, AccountLabel, accountFilterOf } from "../../components/account-filter";
 import { useCanAct } from "../use-can-act";
 import { oneOf, useUrlFilters } from "../use-url-filters";
 import { OrderStatusBadge, useOrderWords } from "./order-words";
 
-const FILTER_KEYS = ["status", "mode", "from", "to", "q"] as const;
+const FILTER_KEYS = ["status", "mode", "from", "to", "q", "account"] as const;
 type FilterKey = (typeof FILTER_KEYS)[number];
 export const ORDERS_PAGE_SIZE = 25;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -32,6 +33,7 @@ function toServerFilters(values: Partial<Record<FilterKey, string>>): OrderListF
     ...(range.from && !Number.isNaN(range.from.getTime()) ? { createdFrom: range.from.toISOString() } : {}),
     ...(range.to && !Number.isNaN(range.to.getTime()) ? { createdTo: range.to.toISOString() } : {}),
     ...(values.q?.trim() ? { text: values.q.trim().slice(0, 254) } : {}),
+    ...(accountFilterOf(values.account) ? { account: accountFilterOf(values.account) } : {}),
   };
 }
 
@@ -110,6 +112,10 @@ export function OrdersListPage() {
           value={draft.q ?? ""}
           onChange={set("q")}
         />
+        <AccountFilterField
+          value={draft.account ?? ""}
+          onChange={(account) => setDraft((current) => ({ ...current, account }))}
+        />
         <Button type="submit" variant="secondary" disabled={draftRangeInvalid}>
           {t("admin.filters.apply")}
         </Button>
@@ -143,6 +149,7 @@ export function OrdersListPage() {
                         {t("admin.orders.col.refunded")}
                       </th>
                       <th scope="col">{t("admin.orders.col.payer")}</th>
+                      <th scope="col">{t("admin.accountFilter.label")}</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -165,6 +172,9 @@ export function OrdersListPage() {
                           ) : null}
                         </td>
                         <td>{order.payerEmail}</td>
+                        <td>
+                          <AccountLabel accountId={order.accountId} />
+                        </td>
                       </tr>
                     ))}
                   </tbody>
