@@ -2,9 +2,10 @@
 // `import type` is erased at build time, so no server code reaches the bundle.
 // (@cobro/server exports no "./router" entry, hence the relative path.)
 import { QueryClient } from "@tanstack/react-query";
-import { httpBatchLink, TRPCClientError } from "@trpc/client";
+import { httpBatchLink, type OperationLink, splitLink, TRPCClientError, type TRPCLink } from "@trpc/client";
 import { createTRPCReact } from "@trpc/react-query";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
+import { observable } from "@trpc/server/observable";
 import type { AppRouter } from "../../server/src/trpc/router";
 
 export type { AppRouter };
@@ -57,16 +58,47 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** The links of every tRPC client: batched HTTP to `/api/trpc`, cookies same-origin only. */
+/**
+ * The link subscriptions go through (server-sent events). Only the console subscribes, so the console installs it
+ * (`installSubscriptionLink`, from `admin/live-link.ts`) and the shop's bundle never carries the SSE client.
+ */
+let subscriptionLinkFactory: TRPCLink<AppRouter> | null = null;
+
+export function installSubscriptionLink(link: TRPCLink<AppRouter>): void {
+  subscriptionLinkFactory ??= link;
+}
+
+/** Hands each subscription to the installed link, or fails it (the page then falls back to polling). */
+const deferredSubscriptionLink: TRPCLink<AppRouter> = (runtime) => {
+  let operationLink: OperationLink<AppRouter> | null = null;
+  return (options) => {
+    if (subscriptionLinkFactory === null) {
+      return observable((observer) => {
+        observer.error(TRPCClientError.from(new Error("Live updates are not available here.")));
+      });
+    }
+    operationLink ??= subscriptionLinkFactory(runtime);
+    return operationLink(options);
+  };
+};
+
+/**
+ * The links of every tRPC client: subscriptions over server-sent events, everything else batched HTTP to
+ * `/api/trpc`, cookies same-origin only.
+ */
 export function createTrpcLinks(options: { url?: string; fetch?: typeof fetch } = {}) {
   const baseFetch = options.fetch ?? ((input, init) => fetch(input, init));
   return [
-    httpBatchLink<AppRouter>({
-      url: options.url ?? TRPC_URL,
-      maxItems: MAX_BATCH_ITEMS,
-      // Long GET batches become several requests rather than one the server or a proxy refuses.
-      maxURLLength: 2000,
-      fetch: (input, init) => baseFetch(input, { ...init, credentials: "same-origin" }),
+    splitLink<AppRouter>({
+      condition: (op) => op.type === "subscription",
+      true: deferredSubscriptionLink,
+      false: httpBatchLink<AppRouter>({
+        url: options.url ?? TRPC_URL,
+        maxItems: MAX_BATCH_ITEMS,
+        // Long GET batches become several requests rather than one the server or a proxy refuses.
+        maxURLLength: 2000,
+        fetch: (input, init) => baseFetch(input, { ...init, credentials: "same-origin" }),
+      }),
     }),
   ];
 }
