@@ -22,6 +22,7 @@ import * as m0016 from "./migrations/0016-merchant-orders";
 import * as m0018 from "./migrations/0018-user-search";
 import * as m0019 from "./migrations/0019-point-intents";
 import * as m0020 from "./migrations/0020-connected-accounts";
+import * as m0023 from "./migrations/0023-webhook-ignored-reasons";
 import type { DB } from "./schema";
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -44,6 +45,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0018-user-search": m0018,
   "0019-point-intents": m0019,
   "0020-connected-accounts": m0020,
+  "0023-webhook-ignored-reasons": m0023,
 };
 
 /** Thrown when a migration fails; names the migration and keeps the database error as `cause`. */

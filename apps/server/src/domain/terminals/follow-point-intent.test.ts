@@ -55,9 +55,9 @@ async function tap(deviceId: string): Promise<void> {
 }
 
 /** Opens the tRPC subscription over SSE on an app, as the browser's EventSource does. */
-function openStream(app: ReturnType<typeof createApp>, id: string, cookie: string | null): Promise<Response> {
+async function openStream(app: ReturnType<typeof createApp>, id: string, cookie: string | null): Promise<Response> {
   const input = encodeURIComponent(JSON.stringify({ id }));
-  return app.fetch(
+  return await app.fetch(
     new Request(`http://127.0.0.1:3000/api/trpc/admin.terminals.intentUpdates?input=${input}`, {
       headers: { accept: "text/event-stream", ...(cookie ? { cookie } : {}) },
     }),
