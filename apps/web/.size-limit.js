@@ -126,11 +126,12 @@ export default [
     // The console's pages and one language's console words (~7 KiB), never downloaded by shoppers. 60 → 100 KiB
     // (measured 99 kB) for the nine areas of issues #11/#12 (orders and the virtual terminal, payment links with
     // their QR code library at 9.6 kB, merchant orders, customers, card terminals, the account and OAuth, plans,
-    // subscriptions, charges): about 3.5 kB gzip per area, each loaded only when opened.
+    // subscriptions, charges): about 3.5 kB gzip per area, each loaded only when opened. → 103 KiB (measured
+    // 102.15 kB, +3.1 kB) for a subscription's amount and card changes and the new subscription without a plan.
     name: "admin area: chunks only an admin loads (gzip)",
     path: files(adminOnly),
     gzip: true,
-    limit: "100 KiB",
+    limit: "103 KiB",
   },
   {
     // uPlot 1.6 (~23 KiB gzipped, no dependencies) behind a thin wrapper: the lightest well-kept chart library
@@ -146,9 +147,11 @@ export default [
     // +16 KiB for the payment links area (measured 15.5 kB gzip, of which the `qrcode` package is 9.6 kB), an
     // admin-only lazy chunk: the shop never loads it. → 366 KiB (measured 371.3 kB) with the other eight console
     // areas of issues #11/#12 and their words in three languages; the shop's budgets above are what shoppers pay.
+    // → 372 KiB (measured 377.05 kB, +5.7 kB): the subscription changes and the subscription without a plan (admin
+    // chunks and the console words in three languages) and the shopper's subscription charges on the account page.
     name: "all scripts of the app (gzip)",
     path: "dist/assets/*.js",
     gzip: true,
-    limit: "366 KiB",
+    limit: "372 KiB",
   },
 ];

@@ -1,7 +1,8 @@
 // Browser tests of the shopper pages against the real product: the server as
 // `npm start` runs it (embedded PostgreSQL + embedded provider sandbox), on
-// free ports with a fresh data directory per run, plus a second, Brazilian
-// store for Pix (see e2e/support/e2e-env.ts). Debian's Chromium, never a
+// free ports with a fresh data directory per run, plus a Brazilian store for
+// Pix and a store of its own for the spec that moves the sandbox's clock (see
+// e2e/support/e2e-env.ts). Debian's Chromium, never a
 // downloaded browser. One worker: the machine has two cores and the stores
 // are shared. Two runs on one machine do not meet: each takes its own ports
 // and its own run directory, and removes only that directory.
@@ -13,10 +14,10 @@ import { defineConfig } from "@playwright/test";
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
-  BRAZIL_STORE,
   DATA_DIR_VARIABLE,
   MAIN_STORE,
   PORTS_VARIABLE,
+  SIDE_STORES_READY_URL,
 } from "./e2e/support/e2e-env";
 
 const webDir = path.dirname(fileURLToPath(import.meta.url));
@@ -95,10 +96,11 @@ export default defineConfig({
       },
     },
     {
-      // The Brazilian store (Pix): started after the first, so the web app is already built.
-      command: "npx tsx apps/web/e2e/support/start-brazil-store.ts",
+      // The side stores, started together after the first (so the web app is already built): the Brazilian store
+      // (Pix) and the clock store (only the spec that moves the sandbox's clock uses it).
+      command: "npx tsx apps/web/e2e/support/start-side-stores.ts",
       cwd: repoRoot,
-      url: `${BRAZIL_STORE.baseUrl}/api/health`,
+      url: SIDE_STORES_READY_URL,
       reuseExistingServer: false,
       timeout: 180_000,
       stdout: "ignore",

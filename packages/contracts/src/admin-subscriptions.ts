@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { adminPlanSchema } from "./admin-plans";
 import { offsetPageFields, offsetPagingFields } from "./offset-paging";
-import { moneySchema } from "./shop";
+import { cardTokenSchema, currencySchema, moneySchema } from "./shop";
 
 export const subscriptionIdSchema = z
   .string()
@@ -46,6 +46,10 @@ export const adminSubscriptionDetailSchema = adminSubscriptionSchema.extend({
   plan: adminPlanSchema.nullable(),
   charges: z.array(adminChargeSchema),
   summary: z.object({ chargedQuantity: z.number().int(), chargedAmount: moneySchema.nullable() }).nullable(),
+  /** Changes sent from the console whose answer was not seen yet: shown as "being confirmed". */
+  pendingChanges: z.array(
+    z.object({ id: z.string(), createdAt: z.string(), amountMinor: z.number().int().nullable(), newCard: z.boolean() }),
+  ),
 });
 export type AdminSubscriptionDetail = z.infer<typeof adminSubscriptionDetailSchema>;
 
@@ -96,3 +100,72 @@ export const chargeSearchOutputSchema = z.object({
   items: z.array(adminChargeListItemSchema),
   ...offsetPageFields,
 });
+
+const idempotencyKeySchema = z.uuid("Invalid idempotency key");
+const amountMinorSchema = z
+  .number({ error: "Enter the amount" })
+  .int("Invalid amount")
+  .min(1, "The amount must be more than zero")
+  .max(100_000_000_00, "The amount is too large");
+
+/**
+ * Change what a subscription charges (`PUT /preapproval/{id}`). provider: only the amount
+ * (`auto_recurring.transaction_amount`, in the subscription's own currency) and the card on file (`card_token_id`,
+ * a new card, e.g. with a new expiry date) can change; the frequency and the charge dates cannot.
+ */
+export const subscriptionChangeInputSchema = z
+  .strictObject({
+    subscriptionId: subscriptionIdSchema,
+    /** One per dialog: every retry of the same change carries it. */
+    idempotencyKey: idempotencyKeySchema,
+    amountMinor: amountMinorSchema.optional(),
+    cardToken: cardTokenSchema.optional(),
+  })
+  .refine((input) => input.amountMinor !== undefined || input.cardToken !== undefined, {
+    message: "Enter the new amount or a new card",
+    path: ["amountMinor"],
+  });
+export type SubscriptionChangeInput = z.infer<typeof subscriptionChangeInputSchema>;
+
+/** A console request that changes money at the provider: done, or "unknown" while its answer is being confirmed. */
+export const subscriptionRequestOutcomeSchema = z.object({
+  requestId: z.string(),
+  /** done: the provider answered; unknown: the answer was not seen (being confirmed; "Try again" is safe). */
+  outcome: z.enum(["done", "unknown"]),
+  subscriptionId: z.string().nullable(),
+});
+export type SubscriptionRequestOutcome = z.infer<typeof subscriptionRequestOutcomeSchema>;
+
+const isoDateTimeSchema = z.iso.datetime({ offset: true, error: "Enter a valid date" });
+
+/**
+ * A subscription without a plan (`POST /preapproval` with `status: authorized`): the payer's card token is charged
+ * every period from the start date. provider: `card_token_id` is required for an authorized subscription.
+ */
+export const adminSubscriptionCreateInputSchema = z
+  .strictObject({
+    idempotencyKey: idempotencyKeySchema,
+    payerEmail: z.string().trim().toLowerCase().max(254).pipe(z.email("Enter a valid e-mail address")),
+    reason: z
+      .string()
+      .trim()
+      .min(1, "Enter what the subscription is for")
+      .max(200, "The reason is at most 200 characters"),
+    amountMinor: amountMinorSchema,
+    currency: currencySchema,
+    frequency: z
+      .number({ error: "Enter how often it charges" })
+      .int("The frequency is a whole number")
+      .min(1, "The frequency is at least 1")
+      .max(365, "The frequency is at most 365"),
+    frequencyType: z.enum(["days", "months"]),
+    startDate: isoDateTimeSchema.optional(),
+    endDate: isoDateTimeSchema.optional(),
+    externalReference: z.string().trim().max(64, "The external reference is at most 64 characters").optional(),
+    cardToken: cardTokenSchema,
+  })
+  .refine((input) => !input.startDate || !input.endDate || Date.parse(input.endDate) > Date.parse(input.startDate), {
+    message: "The end date must be after the start date",
+    path: ["endDate"],
+  });
+export type AdminSubscriptionCreateInput = z.infer<typeof adminSubscriptionCreateInputSchema>;

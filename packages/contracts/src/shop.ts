@@ -427,6 +427,21 @@ export type ShopperSubscription = z.infer<typeof subscriptionSchema>;
 
 export const subscriptionIdInputSchema = z.strictObject({ id: uuidSchema("subscription id") });
 
+/** One charge of the shopper's subscription (`/authorized_payments`) and the payment it produced. */
+export const subscriptionChargeSchema = z.object({
+  id: z.number().int(),
+  /** scheduled, processed, recycling (failed, being retried) or cancelled (provider statuses). */
+  status: z.string(),
+  date: z.string().nullable(),
+  amount: moneySchema.nullable(),
+  retryAttempt: z.number().int(),
+  /** The payment the charge produced: a failed one carries the provider's reason (its status_detail). */
+  payment: z
+    .object({ id: z.number().int(), status: z.string().nullable(), statusDetail: z.string().nullable() })
+    .nullable(),
+});
+export type SubscriptionCharge = z.infer<typeof subscriptionChargeSchema>;
+
 // ---------------------------------------------------------------------------
 // Account
 

@@ -32,6 +32,7 @@ const EXPECTED_TABLES = [
   "refunds",
   "sessions",
   "store_settings",
+  "subscription_requests",
   "subscriptions",
   "users",
   "webhook_event_attempts",
@@ -87,6 +88,7 @@ describe("migrations", () => {
       "point_intents.amount_minor",
       "products.price_minor",
       "refunds.amount_minor",
+      "subscription_requests.amount_minor",
       "subscriptions.amount_minor",
     ]);
   });

@@ -22,6 +22,7 @@ import * as m0016 from "./migrations/0016-merchant-orders";
 import * as m0018 from "./migrations/0018-user-search";
 import * as m0019 from "./migrations/0019-point-intents";
 import * as m0020 from "./migrations/0020-connected-accounts";
+import * as m0022 from "./migrations/0022-subscription-requests";
 import * as m0023 from "./migrations/0023-webhook-ignored-reasons";
 import type { DB } from "./schema";
 
@@ -45,6 +46,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0018-user-search": m0018,
   "0019-point-intents": m0019,
   "0020-connected-accounts": m0020,
+  "0022-subscription-requests": m0022,
   "0023-webhook-ignored-reasons": m0023,
 };
 

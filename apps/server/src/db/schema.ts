@@ -542,6 +542,25 @@ export interface PointIntentsTable {
   updated_at: CreatedAt;
 }
 
+export type SubscriptionRequestStatus = "pending" | "succeeded" | "failed" | "unknown";
+
+/** A console request that creates a subscription or changes its amount or card (migration 0022). */
+export interface SubscriptionRequestsTable {
+  id: Generated<string>;
+  idempotency_key: string;
+  kind: "create" | "change";
+  provider_subscription_id: string | null;
+  request_status: SubscriptionRequestStatus;
+  request: ColumnType<JsonValue, string, string>;
+  card_token_sha256: string | null;
+  amount_minor: number | null;
+  currency: string | null;
+  error: string | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
 export interface DB {
   email_tokens: EmailTokensTable;
   outbound_emails: OutboundEmailsTable;
@@ -571,6 +590,7 @@ export interface DB {
   order_actions: OrderActionsTable;
   order_state_changes: OrderStateChangesTable;
   point_intents: PointIntentsTable;
+  subscription_requests: SubscriptionRequestsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -11,6 +11,7 @@ import { dispatchPendingEmails, redactSentEmails, SENT_EMAIL_PAYLOAD_RETENTION_D
 import { MAX_SEND_ATTEMPTS, sendOutboundEmail } from "../domain/email/send-outbound-email";
 import { reconcileMoneyActions } from "../domain/payments/reconcile-money-actions";
 import { syncPaymentsFromProvider } from "../domain/payments/sync-payments-from-provider";
+import { reconcileSubscriptionRequests } from "../domain/subscriptions/reconcile-subscription-requests";
 import { PROVIDER_CALL_RETENTION_DAYS, pruneProviderCalls } from "../provider/provider-call-log";
 import { pruneRateLimits } from "../rate-limits/limiter";
 import {
@@ -116,8 +117,9 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
     handle: ({ deps }) => reconcileDueCheckouts({ deps }),
   },
   {
-    // Staff refunds, captures and cancels left unknown (or pending by a process that died mid-call): read the
-    // provider and record what happened. Singleton: one run at a time across every server instance.
+    // Staff refunds, captures and cancels, and console subscription creates, left unknown (or pending by a process
+    // that died mid-call): read the provider and record what happened. Singleton: one run at a time across every
+    // server instance.
     name: RECONCILE_MONEY_ACTIONS_JOB,
     policy: "singleton",
     retryLimit: 0,
@@ -127,6 +129,7 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
     cron: "* * * * *",
     handle: async ({ deps }) => {
       await reconcileMoneyActions({ deps });
+      await reconcileSubscriptionRequests({ deps });
     },
   },
   {

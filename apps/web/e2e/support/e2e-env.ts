@@ -9,7 +9,7 @@ import path from "node:path";
 
 /** A store the tests drive: the product as `npm start` runs it, on its own ports and data. */
 export interface StoreEnv {
-  name: "main" | "brazil";
+  name: "main" | "brazil" | "clock";
   port: number;
   postgresPort: number;
   sandboxPort: number;
@@ -33,11 +33,11 @@ export function runDataDir(): string {
   return dir;
 }
 
-/** The run's ports (JSON: eight numbers), set on the first load. */
+/** The run's ports (JSON: twelve numbers), set on the first load. */
 export const PORTS_VARIABLE = "COBRO_E2E_PORTS";
 
 /**
- * Eight TCP ports that were free a moment ago, all held open at once so they differ. Synchronous (a child node
+ * TCP ports that were free a moment ago, all held open at once so they differ. Synchronous (a child node
  * process) because the stores below are module constants the config and the tests import.
  */
 function pickFreePorts(count: number): number[] {
@@ -54,7 +54,7 @@ function pickFreePorts(count: number): number[] {
 function runPorts(): number[] {
   const chosen = process.env[PORTS_VARIABLE];
   if (chosen) return JSON.parse(chosen) as number[];
-  const ports = pickFreePorts(8);
+  const ports = pickFreePorts(12);
   process.env[PORTS_VARIABLE] = JSON.stringify(ports);
   return ports;
 }
@@ -68,6 +68,10 @@ const [
   brazilSandboxPort = 0,
   mainMailSmtpPort = 0,
   mainMailWebPort = 0,
+  clockPort = 0,
+  clockPostgresPort = 0,
+  clockSandboxPort = 0,
+  sideStoresReadyPort = 0,
 ] = runPorts();
 
 function store(
@@ -102,6 +106,21 @@ export const MAIN_STORE = store("main", mainPort, mainPostgresPort, mainSandboxP
  * embedded sandbox of `npm start` always plays an MLA seller, and Pix only exists in Brazil.
  */
 export const BRAZIL_STORE = store("brazil", brazilPort, brazilPostgresPort, brazilSandboxPort);
+
+/**
+ * A store of its own for the one spec that moves the sandbox's clock (`e2e/admin/subscriptions-clock.spec.ts`):
+ * `npm start` as is (embedded PostgreSQL and sandbox, an MLA seller), so moving its clock moves nothing another spec
+ * sees. Only that spec may use it.
+ */
+export const CLOCK_STORE = store("clock", clockPort, clockPostgresPort, clockSandboxPort);
+
+/**
+ * `support/start-side-stores.ts` starts the Brazilian and the clock stores side by side (the machine builds once
+ * and starts both at the same time, so the run waits for the slower one, not for their sum) and answers 200 here
+ * once both are up: Playwright waits for this URL.
+ */
+export const SIDE_STORES_READY_URL = `http://127.0.0.1:${sideStoresReadyPort}/ready`;
+export const SIDE_STORES_READY_PORT = sideStoresReadyPort;
 
 export const ADMIN_EMAIL = "admin@e2e.test";
 export const ADMIN_PASSWORD = "e2e-admin-password";

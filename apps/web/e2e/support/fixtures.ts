@@ -15,7 +15,7 @@ import { hashPassword } from "../../../server/src/auth/passwords";
 import { createSession, SESSION_COOKIE_NAME } from "../../../server/src/auth/sessions";
 import { createDatabase } from "../../../server/src/db/database";
 import type { DB } from "../../../server/src/db/schema";
-import { BRAZIL_STORE, MAIN_STORE, postgresConnectionString, type StoreEnv } from "./e2e-env";
+import { BRAZIL_STORE, CLOCK_STORE, MAIN_STORE, postgresConnectionString, type StoreEnv } from "./e2e-env";
 
 export interface Shopper {
   id: string;
@@ -93,6 +93,8 @@ interface Fixtures {
 interface WorkerFixtures {
   db: Kysely<DB>;
   brazilDb: Kysely<DB>;
+  /** The clock store's database (only the spec that moves the sandbox's clock uses it). */
+  clockDb: Kysely<DB>;
 }
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
@@ -109,6 +111,15 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     // biome-ignore lint/correctness/noEmptyPattern: see above
     async ({}, use) => {
       const db = createDatabase(postgresConnectionString(BRAZIL_STORE), { maxConnections: 2 });
+      await use(db);
+      await db.destroy();
+    },
+    { scope: "worker" },
+  ],
+  clockDb: [
+    // biome-ignore lint/correctness/noEmptyPattern: see above
+    async ({}, use) => {
+      const db = createDatabase(postgresConnectionString(CLOCK_STORE), { maxConnections: 2 });
       await use(db);
       await db.destroy();
     },

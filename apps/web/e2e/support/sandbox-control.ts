@@ -201,3 +201,15 @@ export async function getProviderPlan(
     ReturnType<typeof getProviderPlan>
   >;
 }
+
+/**
+ * Moves the sandbox's clock forward (it charges the subscriptions that fall due). Only on the clock store: every
+ * other spec shares the main store's sandbox, and its clock must not move under them.
+ */
+export async function advanceSandboxClock(
+  by: { days?: number; hours?: number },
+  target: StoreEnv,
+): Promise<{ now: string }> {
+  if (target.name !== "clock") throw new Error("Only the clock store's sandbox clock may move (see e2e-env.ts)");
+  return (await call(target, "POST", "/__sandbox/clock/advance", by)) as { now: string };
+}

@@ -29,6 +29,7 @@ import { CardForm, type CardFormSubmission } from "../payments/card-form";
 import { PaymentPlanNote } from "../payments/payment-plan-note";
 import { type RouterOutputs, trpc } from "../trpc";
 import { subscriptionStatusKey } from "./plan-page";
+import { SubscriptionCharges } from "./subscription-charges";
 
 type SavedCard = RouterOutputs["account"]["cards"]["list"][number];
 type Subscription = RouterOutputs["account"]["subscriptions"]["list"][number];
@@ -330,6 +331,7 @@ function SubscriptionsSection() {
                       <time dateTime={subscription.nextPaymentDate}>{formatDate(subscription.nextPaymentDate)}</time>
                     </p>
                   ) : null}
+                  <SubscriptionCharges subscriptionId={subscription.id} name={name} />
                   {status !== "cancelled" ? (
                     <div className="ui-actions">
                       {toggle ? (

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { REPLAYED_HEADER } from "../core/idempotency";
 import type { Schemas } from "../schemas";
 import { apiFor, callerFor, expectJson } from "../test-support/api-client";
 import { TEST_DNI, tokenize } from "../test-support/card-payments";
 import { startQuietSandbox, useSandbox } from "../test-support/use-sandbox";
+import { authHeaders, DEFAULT_SELLER } from "../testing";
 
 type Subscription = Schemas["Subscription"];
 type AuthorizedPayment = Schemas["AuthorizedPayment"];
@@ -312,5 +314,59 @@ describe("charging clock", () => {
     expect(
       (await call("POST", "/preapproval/", { payer_email: "x@testuser.com", preapproval_plan_id: "nope" })).status,
     ).toBe(400);
+  });
+});
+
+describe("subscriptions and X-Idempotency-Key", () => {
+  async function post(key: string, body: unknown): Promise<Response> {
+    return fetch(`${sandbox.url}/preapproval/`, {
+      method: "POST",
+      headers: {
+        ...authHeaders(DEFAULT_SELLER.accessToken),
+        "content-type": "application/json",
+        "x-idempotency-key": key,
+      },
+      body: JSON.stringify(body),
+    });
+  }
+
+  it("a repeated POST /preapproval with the same key replays the first subscription (one subscription, one charge)", async () => {
+    const body = {
+      reason: "No plan",
+      payer_email: "same-key@testuser.com",
+      status: "authorized",
+      card_token_id: await cardToken("APRO"),
+      auto_recurring: RECURRING,
+    };
+    const first = await expectJson<Subscription>(await post("sub-key-1", body), 201);
+    const replay = await post("sub-key-1", body);
+    expect(replay.headers.get(REPLAYED_HEADER)).toBe("true");
+    expect((await expectJson<Subscription>(replay, 201)).id).toBe(first.id);
+    const found = await expectJson<Schemas["SubscriptionSearchResult"]>(
+      await call("GET", "/preapproval/search?payer_email=same-key@testuser.com"),
+    );
+    expect(found.results.map((s) => s.id)).toEqual([first.id]);
+    expect(await invoices(first.id)).toHaveLength(1);
+    // The same key with another body is refused, not a second subscription.
+    expect((await post("sub-key-1", { ...body, reason: "Other" })).status).toBe(409);
+  });
+
+  it("a repeated PUT with the same key and a consumed card token replays instead of refusing", async () => {
+    const sub = await subscribe({ status: "authorized", card_token_id: await cardToken("APRO") });
+    const body = { card_token_id: await cardToken("FUND"), auto_recurring: { transaction_amount: 300 } };
+    const put = (key: string) =>
+      fetch(`${sandbox.url}/preapproval/${sub.id}`, {
+        method: "PUT",
+        headers: {
+          ...authHeaders(DEFAULT_SELLER.accessToken),
+          "content-type": "application/json",
+          "x-idempotency-key": key,
+        },
+        body: JSON.stringify(body),
+      });
+    const first = await expectJson<Subscription>(await put("put-key-1"));
+    const again = await expectJson<Subscription>(await put("put-key-1"));
+    expect(again.version).toBe(first.version);
+    expect((await put("put-key-2")).status).toBe(400);
   });
 });

@@ -14,6 +14,7 @@ import { isUnanswered } from "../customers/customer-errors";
 import { PROVIDER_RETRY_AFTER_SECONDS, toShopperError } from "../shop/provider-failure";
 import { toAdminPlan } from "./admin-plans";
 import { mirrorSubscription } from "./mirror-subscription";
+import { pendingSubscriptionChanges, settleUnknownChanges } from "./subscription-requests";
 
 type Deps = Pick<AppDeps, "db" | "provider" | "now">;
 
@@ -128,7 +129,7 @@ export async function searchAdminSubscriptions(options: {
 }
 
 export async function getAdminSubscription(options: {
-  deps: Pick<AppDeps, "db" | "provider">;
+  deps: Pick<AppDeps, "db" | "provider" | "now">;
   subscriptionId: string;
 }): Promise<AdminSubscriptionDetail> {
   const { deps, subscriptionId } = options;
@@ -148,10 +149,13 @@ export async function getAdminSubscription(options: {
     ? await deps.provider.plans.get(subscription.preapproval_plan_id).then(toAdminPlan, () => null)
     : null;
   const shoppers = await shopperEmails(deps, [subscription.id]);
+  await settleUnknownChanges({ deps, subscription });
+  const pendingChanges = await pendingSubscriptionChanges({ deps, subscriptionId: subscription.id });
   const summarized = subscription.summarized;
   return {
     ...toAdminSubscription(subscription, shoppers.get(subscription.id) ?? null),
     plan,
+    pendingChanges,
     charges: charges
       .map(toAdminCharge)
       .sort((a, b) => (b.debitDate ?? "").localeCompare(a.debitDate ?? "") || b.id - a.id),

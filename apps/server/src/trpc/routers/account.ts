@@ -7,6 +7,7 @@ import {
   ordersInputSchema,
   ordersOutputSchema,
   savedCardSchema,
+  subscriptionChargeSchema,
   subscriptionIdInputSchema,
   subscriptionSchema,
 } from "@cobro/contracts";
@@ -16,6 +17,7 @@ import { listOrders } from "../../domain/account/list-orders";
 import { listSavedCards } from "../../domain/account/list-saved-cards";
 import { removeSavedCard } from "../../domain/account/remove-saved-card";
 import { changeSubscriptionStatus } from "../../domain/subscriptions/change-subscription-status";
+import { listSubscriptionCharges } from "../../domain/subscriptions/list-subscription-charges";
 import { listUserSubscriptions } from "../../domain/subscriptions/list-user-subscriptions";
 import { protectedProcedure, router } from "../trpc";
 
@@ -44,6 +46,14 @@ const subscriptionsRouter = router({
     .input(z.void())
     .output(z.array(subscriptionSchema))
     .query(({ ctx }) => listUserSubscriptions({ db: ctx.deps.db, userId: ctx.user.id })),
+
+  /** The charges of one of the shopper's own subscriptions, with the payment each produced. */
+  charges: protectedProcedure
+    .input(subscriptionIdInputSchema)
+    .output(z.array(subscriptionChargeSchema))
+    .query(({ ctx, input }) =>
+      listSubscriptionCharges({ deps: ctx.deps, userId: ctx.user.id, subscriptionId: input.id }),
+    ),
 
   pause: protectedProcedure
     .input(subscriptionIdInputSchema)

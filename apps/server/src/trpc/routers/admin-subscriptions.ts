@@ -2,11 +2,14 @@
 // pausing, resuming and cancelling need an operator. Each procedure validates with the contracts' schemas and calls
 // one domain function.
 import {
+  adminSubscriptionCreateInputSchema,
   adminSubscriptionDetailSchema,
   adminSubscriptionIdInputSchema,
   chargeSearchInputSchema,
   chargeSearchOutputSchema,
   subscriptionActionInputSchema,
+  subscriptionChangeInputSchema,
+  subscriptionRequestOutcomeSchema,
   subscriptionSearchInputSchema,
   subscriptionSearchOutputSchema,
 } from "@cobro/contracts";
@@ -16,6 +19,7 @@ import {
   searchAdminCharges,
   searchAdminSubscriptions,
 } from "../../domain/subscriptions/admin-subscriptions";
+import { changeAdminSubscription, createAdminSubscription } from "../../domain/subscriptions/subscription-requests";
 import { operatorProcedure, router, viewerProcedure } from "../trpc";
 
 export const adminSubscriptionsRouter = router({
@@ -45,4 +49,16 @@ export const adminSubscriptionsRouter = router({
         action: input.action,
       }),
     ),
+
+  /** Changes the amount or the card on file (moves money from the next charge on): one key per dialog. */
+  change: operatorProcedure
+    .input(subscriptionChangeInputSchema)
+    .output(subscriptionRequestOutcomeSchema)
+    .mutation(({ ctx, input }) => changeAdminSubscription({ deps: ctx.deps, actorUserId: ctx.user.id, input })),
+
+  /** A subscription without a plan, charged on the payer's card: one key per dialog. */
+  create: operatorProcedure
+    .input(adminSubscriptionCreateInputSchema)
+    .output(subscriptionRequestOutcomeSchema)
+    .mutation(({ ctx, input }) => createAdminSubscription({ deps: ctx.deps, actorUserId: ctx.user.id, input })),
 });

@@ -13,6 +13,7 @@ import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
 import { type Outcome, OutcomeAlert } from "../admin-outcome";
 import { useCanAct } from "../use-can-act";
+import { ChangeAmountDialog, ChangeCardPanel } from "./subscription-change-dialogs";
 import { ChargeCells, SubscriptionStatusBadge } from "./subscription-status";
 
 const ACTION_WORDS: Record<
@@ -91,6 +92,7 @@ export function SubscriptionDetailPage() {
   const subscription = trpc.admin.subscriptions.get.useQuery({ subscriptionId });
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [action, setAction] = useState<SubscriptionAction | null>(null);
+  const [changing, setChanging] = useState<"amount" | "card" | null>(null);
   const data = subscription.data;
   useDocumentTitle(data ? data.reason || data.id : t("admin.subscriptions.title"));
 
@@ -122,6 +124,12 @@ export function SubscriptionDetailPage() {
         actions={
           canAct && actions.length > 0 ? (
             <div className="admin-actions">
+              <Button variant="secondary" onClick={() => setChanging("amount")}>
+                {t("admin.subscriptions.changeAmount")}
+              </Button>
+              <Button variant="secondary" onClick={() => setChanging("card")}>
+                {t("admin.subscriptions.changeCard")}
+              </Button>
               {actions.map((candidate) => (
                 <Button
                   key={candidate}
@@ -137,6 +145,36 @@ export function SubscriptionDetailPage() {
       />
       <OutcomeAlert outcome={outcome} onDismiss={() => setOutcome(null)} />
       {subscription.isError ? <Alert tone="danger">{t("admin.subscriptions.detail.failed")}</Alert> : null}
+      {data.pendingChanges.map((pending) => (
+        <Alert key={pending.id} tone="warning">
+          {t("admin.subscriptions.pendingChange", {
+            date: formatDate(pending.createdAt, "dateTime"),
+            what: [
+              pending.amountMinor !== null && data.amount
+                ? t("admin.subscriptions.pendingChange.amount", {
+                    amount: formatMoney(pending.amountMinor, data.amount.currency),
+                  })
+                : null,
+              pending.newCard ? t("admin.subscriptions.pendingChange.card") : null,
+            ]
+              .filter(Boolean)
+              .join(", "),
+          })}{" "}
+          <Button variant="secondary" onClick={() => void subscription.refetch()} disabled={subscription.isFetching}>
+            {t("admin.subscriptions.refresh")}
+          </Button>
+        </Alert>
+      ))}
+      {changing === "card" ? (
+        <ChangeCardPanel
+          subscription={data}
+          onClose={() => setChanging(null)}
+          onDone={(message) => {
+            setChanging(null);
+            setOutcome({ tone: "success", message });
+          }}
+        />
+      ) : null}
 
       <section aria-labelledby="subscription-facts-title">
         <h2 id="subscription-facts-title" className="admin-subheading">
@@ -235,6 +273,16 @@ export function SubscriptionDetailPage() {
           </div>
         )}
       </section>
+      {changing === "amount" ? (
+        <ChangeAmountDialog
+          subscription={data}
+          onClose={() => setChanging(null)}
+          onDone={(message) => {
+            setChanging(null);
+            setOutcome({ tone: "success", message });
+          }}
+        />
+      ) : null}
       {action ? (
         <ActionDialog
           subscription={data}

@@ -2,6 +2,7 @@
 // charge and every charge; pause, resume, cancel) at /admin/subscriptions/:subscriptionId.
 import { Route, Routes } from "react-router";
 import { ErrorStatusPage } from "../../../pages/error-status-page";
+import { NewSubscriptionPage } from "./new-subscription-page";
 import { SubscriptionDetailPage } from "./subscription-detail-page";
 import { SubscriptionsListPage } from "./subscriptions-list-page";
 
@@ -9,6 +10,7 @@ export default function SubscriptionsArea() {
   return (
     <Routes>
       <Route path="" element={<SubscriptionsListPage />} />
+      <Route path="new" element={<NewSubscriptionPage />} />
       <Route path=":subscriptionId" element={<SubscriptionDetailPage />} />
       <Route path="*" element={<ErrorStatusPage status={404} />} />
     </Routes>

@@ -11,6 +11,7 @@ import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
 import { ListPager } from "../../components/list-pager";
 import { useOffsetPage } from "../../components/use-offset-page";
+import { useCanAct } from "../use-can-act";
 import { SubscriptionStatusBadge } from "./subscription-status";
 
 const PAGE_SIZE = 20;
@@ -18,6 +19,7 @@ const PAGE_SIZE = 20;
 export function SubscriptionsListPage() {
   const { t, formatDate, formatMoney } = useI18n();
   useDocumentTitle(t("admin.subscriptions.title"));
+  const canAct = useCanAct("operator");
   const [params, setParams] = useSearchParams();
   const draftFrom = () => ({
     status: params.get("status") ?? "",
@@ -51,7 +53,17 @@ export function SubscriptionsListPage() {
   const page = subscriptions.data;
   return (
     <>
-      <PageHeading title={t("admin.subscriptions.title")} description={t("admin.subscriptions.description")} />
+      <PageHeading
+        title={t("admin.subscriptions.title")}
+        description={t("admin.subscriptions.description")}
+        actions={
+          canAct ? (
+            <Link className="ui-button ui-button--primary" to="/admin/subscriptions/new">
+              {t("admin.subscriptions.new")}
+            </Link>
+          ) : null
+        }
+      />
       <search aria-label={t("admin.subscriptions.filters")}>
         <form className="admin-filters" onSubmit={search} noValidate>
           <SelectField

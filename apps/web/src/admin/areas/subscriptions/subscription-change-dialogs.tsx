@@ -1,0 +1,236 @@
+// Changing what a subscription charges, from its detail page (operators): the amount of each charge, or the card on
+// file (a new card, e.g. one with a new expiry date, typed into the provider's secure fields: only its token reaches
+// Cobro). provider: the frequency and the charge dates cannot change. Each dialog holds ONE idempotency key, made
+// when it opens and reused by every repeat ("Try again" after an answer that was not seen), and asks for
+// confirmation first: it changes what the payer is charged. An unseen answer is said as "being confirmed", never as
+// failed; the page re-reads the subscription from Mercado Pago.
+import {
+  type AdminSubscriptionDetail,
+  type SubscriptionRequestOutcome,
+  subscriptionChangeInputSchema,
+} from "@cobro/contracts";
+import { isSupportedCurrency, toDecimalString, toMinorUnits } from "@cobro/provider-client/money";
+import { Alert, Button, ConfirmDialog, TextField } from "@cobro/ui";
+import { useState } from "react";
+import { describeError } from "../../../errors/describe-error";
+import { useI18n } from "../../../i18n/i18n-context";
+import { CardForm, type CardFormSubmission } from "../../../payments/card-form";
+import { trpc } from "../../../trpc";
+
+/** After a change: the detail and the lists show what Mercado Pago holds now. */
+function useRefreshSubscription(subscriptionId: string) {
+  const utils = trpc.useUtils();
+  return () => {
+    void utils.admin.subscriptions.get.invalidate({ subscriptionId });
+    void utils.admin.subscriptions.search.invalidate();
+  };
+}
+
+/** "unknown" when our answer (or the provider's) was not seen: the same request is repeated with the same key. */
+export function isUnseen(described: ReturnType<typeof describeError>): boolean {
+  return described.network || (described.httpStatus !== null && described.httpStatus >= 500);
+}
+
+/** "150,50" or "150.50" → minor units of `currency`; null when it is not a positive amount. */
+export function amountTextToMinor(text: string, currency: string): number | null {
+  const value = text.trim().replace(",", ".");
+  if (value === "" || !isSupportedCurrency(currency)) return null;
+  try {
+    const minor = toMinorUnits(value, currency);
+    return minor > 0 ? minor : null;
+  } catch {
+    return null;
+  }
+}
+
+export function ChangeAmountDialog({
+  subscription,
+  onClose,
+  onDone,
+}: {
+  subscription: AdminSubscriptionDetail;
+  onClose(): void;
+  onDone(message: string): void;
+}) {
+  const { t, language, formatMoney } = useI18n();
+  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  const change = trpc.admin.subscriptions.change.useMutation();
+  const refresh = useRefreshSubscription(subscription.id);
+  const current = subscription.amount;
+  const currency = current && isSupportedCurrency(current.currency) ? current.currency : "ARS";
+  const [text, setText] = useState(current ? toDecimalString(current.amountMinor, currency) : "");
+  const [problem, setProblem] = useState<string | null>(null);
+  const [unknown, setUnknown] = useState(false);
+  const amountMinor = amountTextToMinor(text, currency);
+
+  const confirm = () => {
+    if (change.isPending) return;
+    const parsed = subscriptionChangeInputSchema.safeParse({
+      subscriptionId: subscription.id,
+      idempotencyKey,
+      amountMinor,
+    });
+    if (!parsed.success || amountMinor === null || amountMinor === current?.amountMinor) {
+      setProblem(t("admin.subscriptions.changeAmount.invalid"));
+      return;
+    }
+    setProblem(null);
+    change.mutate(parsed.data, {
+      onSuccess: (outcome: SubscriptionRequestOutcome) => {
+        refresh();
+        if (outcome.outcome === "unknown") {
+          setUnknown(true);
+          return;
+        }
+        onDone(t("admin.subscriptions.changeAmount.done", { amount: formatMoney(amountMinor, currency) }));
+      },
+      onError: (error) => {
+        const described = describeError(error, { t, language });
+        if (isUnseen(described)) {
+          setUnknown(true);
+          return;
+        }
+        // Refused: nothing changed, so the next attempt is a new request with a new key.
+        setUnknown(false);
+        setProblem(described.message);
+        setIdempotencyKey(crypto.randomUUID());
+      },
+    });
+  };
+
+  return (
+    <ConfirmDialog
+      open
+      tone="primary"
+      title={t("admin.subscriptions.changeAmount.title")}
+      confirmLabel={unknown ? t("admin.subscriptions.request.tryAgain") : t("admin.subscriptions.changeAmount.confirm")}
+      cancelLabel={t("admin.subscriptions.request.cancel")}
+      busy={change.isPending}
+      busyLabel={t("admin.subscriptions.working")}
+      onConfirm={confirm}
+      onCancel={onClose}
+    >
+      <p>
+        {t("admin.subscriptions.changeAmount.body", {
+          payer: subscription.payerEmail ?? subscription.id,
+          amount: current ? formatMoney(current.amountMinor, current.currency) : "—",
+        })}
+      </p>
+      <TextField
+        label={t("admin.subscriptions.changeAmount.field", { currency })}
+        inputMode="decimal"
+        autoComplete="off"
+        value={text}
+        disabled={change.isPending || unknown}
+        error={problem ?? undefined}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <p className="admin-hint">{t("admin.subscriptions.frozenHint")}</p>
+      {unknown ? <Alert tone="warning">{t("admin.subscriptions.request.unknown")}</Alert> : null}
+    </ConfirmDialog>
+  );
+}
+
+/** The new card is typed into the secure fields, then a confirmation sends its token with the panel's one key. */
+export function ChangeCardPanel({
+  subscription,
+  onClose,
+  onDone,
+}: {
+  subscription: AdminSubscriptionDetail;
+  onClose(): void;
+  onDone(message: string): void;
+}) {
+  const { t, language, formatMoney } = useI18n();
+  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  const [generation, setGeneration] = useState(0);
+  const [card, setCard] = useState<CardFormSubmission | null>(null);
+  const [unknown, setUnknown] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const change = trpc.admin.subscriptions.change.useMutation();
+  const refresh = useRefreshSubscription(subscription.id);
+
+  const confirm = () => {
+    if (!card || change.isPending) return;
+    change.mutate(
+      { subscriptionId: subscription.id, idempotencyKey, cardToken: card.cardToken },
+      {
+        onSuccess: (outcome) => {
+          refresh();
+          if (outcome.outcome === "unknown") {
+            setUnknown(true);
+            return;
+          }
+          onDone(t("admin.subscriptions.changeCard.done"));
+        },
+        onError: (error) => {
+          const described = describeError(error, { t, language });
+          if (isUnseen(described)) {
+            setUnknown(true);
+            return;
+          }
+          // Refused: the token was not used for anything; fresh secure fields and a new key for another card.
+          setUnknown(false);
+          setProblem(described.message);
+          setCard(null);
+          setIdempotencyKey(crypto.randomUUID());
+          setGeneration((value) => value + 1);
+        },
+      },
+    );
+  };
+
+  return (
+    <section className="ui-add-card" aria-labelledby="subscription-card-title">
+      <h2 id="subscription-card-title" className="admin-subheading">
+        {t("admin.subscriptions.changeCard.title")}
+      </h2>
+      <p className="admin-hint">{t("admin.subscriptions.changeCard.hint")}</p>
+      {problem ? <Alert tone="danger">{problem}</Alert> : null}
+      <CardForm
+        key={generation}
+        idPrefix="subscription-card"
+        submitLabel={t("admin.subscriptions.changeCard.use")}
+        busyLabel={t("admin.subscriptions.changeCard.working")}
+        onSubmit={async (submission) => {
+          setProblem(null);
+          setCard(submission);
+        }}
+      />
+      <Button variant="secondary" onClick={onClose}>
+        {t("admin.subscriptions.request.close")}
+      </Button>
+      <ConfirmDialog
+        open={card !== null}
+        tone="primary"
+        title={t("admin.subscriptions.changeCard.confirmTitle")}
+        confirmLabel={unknown ? t("admin.subscriptions.request.tryAgain") : t("admin.subscriptions.changeCard.confirm")}
+        cancelLabel={t("admin.subscriptions.request.cancel")}
+        busy={change.isPending}
+        busyLabel={t("admin.subscriptions.working")}
+        onConfirm={confirm}
+        onCancel={() => {
+          if (unknown) {
+            onClose();
+            return;
+          }
+          setCard(null);
+          setGeneration((value) => value + 1);
+        }}
+      >
+        {card ? (
+          <p>
+            {t("admin.subscriptions.changeCard.confirmBody", {
+              brand: card.paymentMethodId || "—",
+              reason: subscription.reason || subscription.id,
+              amount: subscription.amount
+                ? formatMoney(subscription.amount.amountMinor, subscription.amount.currency)
+                : "—",
+            })}
+          </p>
+        ) : null}
+        {unknown ? <Alert tone="warning">{t("admin.subscriptions.request.unknown")}</Alert> : null}
+      </ConfirmDialog>
+    </section>
+  );
+}
