@@ -2,10 +2,9 @@
 // `import type` is erased at build time, so no server code reaches the bundle.
 // (@cobro/server exports no "./router" entry, hence the relative path.)
 import { QueryClient } from "@tanstack/react-query";
-import { httpBatchLink, type OperationLink, splitLink, TRPCClientError, type TRPCLink } from "@trpc/client";
+import { httpBatchLink, type OperationLink, TRPCClientError, type TRPCLink } from "@trpc/client";
 import { createTRPCReact } from "@trpc/react-query";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
-import { observable } from "@trpc/server/observable";
 import type { AppRouter } from "../../server/src/trpc/router";
 
 export type { AppRouter };
@@ -68,38 +67,30 @@ export function installSubscriptionLink(link: TRPCLink<AppRouter>): void {
   subscriptionLinkFactory ??= link;
 }
 
-/** Hands each subscription to the installed link, or fails it (the page then falls back to polling). */
-const deferredSubscriptionLink: TRPCLink<AppRouter> = (runtime) => {
-  let operationLink: OperationLink<AppRouter> | null = null;
-  return (options) => {
-    if (subscriptionLinkFactory === null) {
-      return observable((observer) => {
-        observer.error(TRPCClientError.from(new Error("Live updates are not available here.")));
-      });
-    }
-    operationLink ??= subscriptionLinkFactory(runtime);
-    return operationLink(options);
-  };
-};
-
 /**
- * The links of every tRPC client: subscriptions over server-sent events, everything else batched HTTP to
- * `/api/trpc`, cookies same-origin only.
+ * The links of every tRPC client: subscriptions to the installed live link, everything else batched HTTP to
+ * `/api/trpc`, cookies same-origin only. Pages subscribe only where the live link is installed (else they poll);
+ * the batch link would refuse a subscription. One small link rather than `splitLink`: it runs in every shop page.
  */
-export function createTrpcLinks(options: { url?: string; fetch?: typeof fetch } = {}) {
+export function createTrpcLinks(options: { url?: string; fetch?: typeof fetch } = {}): TRPCLink<AppRouter>[] {
   const baseFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  const batch = httpBatchLink<AppRouter>({
+    url: options.url ?? TRPC_URL,
+    maxItems: MAX_BATCH_ITEMS,
+    // Long GET batches become several requests rather than one the server or a proxy refuses.
+    maxURLLength: 2000,
+    fetch: (input, init) => baseFetch(input, { ...init, credentials: "same-origin" }),
+  });
   return [
-    splitLink<AppRouter>({
-      condition: (op) => op.type === "subscription",
-      true: deferredSubscriptionLink,
-      false: httpBatchLink<AppRouter>({
-        url: options.url ?? TRPC_URL,
-        maxItems: MAX_BATCH_ITEMS,
-        // Long GET batches become several requests rather than one the server or a proxy refuses.
-        maxURLLength: 2000,
-        fetch: (input, init) => baseFetch(input, { ...init, credentials: "same-origin" }),
-      }),
-    }),
+    (runtime) => {
+      const batched = batch(runtime);
+      let live: OperationLink<AppRouter> | null = null;
+      return (operation) => {
+        if (operation.op.type !== "subscription" || subscriptionLinkFactory === null) return batched(operation);
+        live ??= subscriptionLinkFactory(runtime);
+        return live(operation);
+      };
+    },
   ];
 }
 
