@@ -2,7 +2,7 @@
 // `import type` is erased at build time, so no server code reaches the bundle.
 // (@cobro/server exports no "./router" entry, hence the relative path.)
 import { QueryClient } from "@tanstack/react-query";
-import { httpBatchLink, TRPCClientError } from "@trpc/client";
+import { httpBatchLink, type OperationLink, TRPCClientError, type TRPCLink } from "@trpc/client";
 import { createTRPCReact } from "@trpc/react-query";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "../../server/src/trpc/router";
@@ -57,17 +57,40 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** The links of every tRPC client: batched HTTP to `/api/trpc`, cookies same-origin only. */
-export function createTrpcLinks(options: { url?: string; fetch?: typeof fetch } = {}) {
+/**
+ * The link subscriptions go through (server-sent events). Only the console subscribes, so the console installs it
+ * (`installSubscriptionLink`, from `admin/live-link.ts`) and the shop's bundle never carries the SSE client.
+ */
+let subscriptionLinkFactory: TRPCLink<AppRouter> | null = null;
+
+export function installSubscriptionLink(link: TRPCLink<AppRouter>): void {
+  subscriptionLinkFactory ??= link;
+}
+
+/**
+ * The links of every tRPC client: subscriptions to the installed live link, everything else batched HTTP to
+ * `/api/trpc`, cookies same-origin only. Pages subscribe only where the live link is installed (else they poll);
+ * the batch link would refuse a subscription. One small link rather than `splitLink`: it runs in every shop page.
+ */
+export function createTrpcLinks(options: { url?: string; fetch?: typeof fetch } = {}): TRPCLink<AppRouter>[] {
   const baseFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  const batch = httpBatchLink<AppRouter>({
+    url: options.url ?? TRPC_URL,
+    maxItems: MAX_BATCH_ITEMS,
+    // Long GET batches become several requests rather than one the server or a proxy refuses.
+    maxURLLength: 2000,
+    fetch: (input, init) => baseFetch(input, { ...init, credentials: "same-origin" }),
+  });
   return [
-    httpBatchLink<AppRouter>({
-      url: options.url ?? TRPC_URL,
-      maxItems: MAX_BATCH_ITEMS,
-      // Long GET batches become several requests rather than one the server or a proxy refuses.
-      maxURLLength: 2000,
-      fetch: (input, init) => baseFetch(input, { ...init, credentials: "same-origin" }),
-    }),
+    (runtime) => {
+      const batched = batch(runtime);
+      let live: OperationLink<AppRouter> | null = null;
+      return (operation) => {
+        if (operation.op.type !== "subscription" || subscriptionLinkFactory === null) return batched(operation);
+        live ??= subscriptionLinkFactory(runtime);
+        return live(operation);
+      };
+    },
   ];
 }
 

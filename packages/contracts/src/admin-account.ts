@@ -25,13 +25,15 @@ export type ConnectedAccountStatus = (typeof CONNECTED_ACCOUNT_STATUSES)[number]
  * Why a connection's last refresh failed, or why it ended (`admin.account.error.<code>` in the dictionaries):
  * `refresh_refused` the provider refused the refresh token (the seller revoked access, or it was already used);
  * `client_refused` the provider refused our application's credentials; `provider_unavailable` no answer;
- * `disconnected` an admin disconnected it.
+ * `disconnected` an admin disconnected it; `deauthorized` the seller removed Cobro's access in Mercado Pago (the
+ * `mp-connect` notification, confirmed by the provider refusing the account's token).
  */
 export const CONNECTION_ERROR_CODES = [
   "refresh_refused",
   "client_refused",
   "provider_unavailable",
   "disconnected",
+  "deauthorized",
 ] as const;
 export type ConnectionErrorCode = (typeof CONNECTION_ERROR_CODES)[number];
 

@@ -7,6 +7,25 @@ import { cursorSchema } from "./shop";
 export const WEBHOOK_EVENT_STATUSES = ["received", "processing", "processed", "failed", "ignored"] as const;
 export type WebhookEventStatusValue = (typeof WEBHOOK_EVENT_STATUSES)[number];
 
+/**
+ * Why a notification was kept `ignored` (stored on the event; `admin.webhooks.ignored.<code>` in the console's
+ * dictionaries). `unknown_topic`: a topic this version does not know (replay it once a later version does); the
+ * others are topics the provider sends that Cobro knowingly does not act on, or a notification of a handled topic
+ * that needed nothing.
+ */
+export const WEBHOOK_IGNORED_REASONS = [
+  "unknown_topic",
+  "wallet_connect_not_used",
+  "card_updater_not_stored",
+  "fraud_alert_for_staff",
+  "claim_not_mirrored",
+  "chargeback_without_payment",
+  "seller_authorized_at_callback",
+  "seller_not_connected",
+  "seller_still_authorized",
+] as const;
+export type WebhookIgnoredReason = (typeof WEBHOOK_IGNORED_REASONS)[number];
+
 /** Statuses a replay moves back to `received`; `received` itself is re-queued (the job may have been lost). */
 export const REPLAYABLE_WEBHOOK_STATUSES = ["failed", "ignored", "received"] as const satisfies readonly string[];
 

@@ -329,6 +329,8 @@ export interface WebhookEventsTable {
   /** How many times the provider delivered this notification (redeliveries fold into one row). */
   deliveries: ColumnType<number, number | undefined, number>;
   last_delivered_at: Timestamp | null;
+  /** Why the event is `ignored` (a `WEBHOOK_IGNORED_REASONS` code); null otherwise. */
+  ignored_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One run of processWebhookEvent over an event: `outcome` null while it runs (or if its process died). */

@@ -8,7 +8,7 @@
 import { ProviderBadRequestError, redactSecrets } from "@cobro/provider-client";
 import { sql } from "kysely";
 import { AppError } from "../errors/app-error";
-import { WEBHOOK_TOPIC_HANDLERS, type WebhookTopicDeps } from "./webhook-topic-handlers";
+import { ignoredReasonOfTopic, WEBHOOK_TOPIC_HANDLERS, type WebhookTopicDeps } from "./webhook-topic-handlers";
 
 export type ProcessWebhookEventOutcome =
   | "processed"
@@ -32,8 +32,9 @@ function isPermanent(error: unknown): boolean {
 
 /**
  * Processes the event `eventId` once: a payment notification re-reads the
- * payment from the provider into the mirror; a topic not handled yet is kept
- * `ignored`. An already processed (or ignored) event is a no-op, so a job run
+ * payment from the provider into the mirror; a topic Cobro does not act on is
+ * kept `ignored` with its reason (`ignored_reason`; `unknown_topic` for a topic
+ * this version does not know). An already processed (or ignored) event is a no-op, so a job run
  * twice has one effect; the console's replay moves it back to `received` first.
  */
 export async function processWebhookEvent(options: {
@@ -46,7 +47,7 @@ export async function processWebhookEvent(options: {
     .set({ status: "processing", attempts: sql`attempts + 1` })
     .where("id", "=", eventId)
     .where("status", "not in", ["processed", "ignored"])
-    .returning(["id", "topic", "data_id", "payload"])
+    .returning(["id", "topic", "action", "data_id", "payload"])
     .executeTakeFirst();
   if (!event) {
     const exists = await deps.db.selectFrom("webhook_events").select("id").where("id", "=", eventId).executeTakeFirst();
@@ -64,20 +65,26 @@ export async function processWebhookEvent(options: {
       .where("id", "=", attempt.id)
       .execute();
 
+  const keepIgnored = async (reason: string) => {
+    await deps.db
+      .updateTable("webhook_events")
+      .set({ status: "ignored", ignored_reason: reason })
+      .where("id", "=", event.id)
+      .execute();
+    await finishAttempt("ignored", null);
+    return "ignored" as const;
+  };
   try {
     const handler = Object.hasOwn(WEBHOOK_TOPIC_HANDLERS, event.topic)
       ? WEBHOOK_TOPIC_HANDLERS[event.topic]
       : undefined;
-    if (!handler) {
-      await deps.db.updateTable("webhook_events").set({ status: "ignored" }).where("id", "=", event.id).execute();
-      await finishAttempt("ignored", null);
-      return "ignored";
-    }
-    await handler({ deps, dataId: event.data_id, providerUserId: providerUserIdOf(event.payload) });
+    if (!handler) return await keepIgnored(ignoredReasonOfTopic(event.topic) ?? "unknown_topic");
+    const outcome = await handler({ deps, dataId: event.data_id, action: event.action, payload: event.payload });
+    if (outcome) return await keepIgnored(outcome.ignored);
     await deps.db
       .updateTable("webhook_events")
       // last_error stays: "processed after 3 attempts, the last failure was …" is worth keeping.
-      .set({ status: "processed", processed_at: deps.now() })
+      .set({ status: "processed", processed_at: deps.now(), ignored_reason: null })
       .where("id", "=", event.id)
       .execute();
     await finishAttempt("processed", null);
@@ -93,11 +100,4 @@ export async function processWebhookEvent(options: {
     if (isPermanent(error)) return "failed-permanently";
     throw error;
   }
-}
-
-/** The seller a notification is about (`user_id`: whose credentials can read the resource), when it says. */
-function providerUserIdOf(payload: unknown): number | null {
-  if (typeof payload !== "object" || payload === null || !("user_id" in payload)) return null;
-  const value = Number((payload as { user_id: unknown }).user_id);
-  return Number.isSafeInteger(value) && value > 0 ? value : null;
 }

@@ -1,8 +1,12 @@
-// What each notification topic does once its event is stored. A topic missing here is kept `ignored` (not
-// `processed`), so a replay from the console runs it once a later version handles it. Each handler re-reads the
-// resource from the provider (a notification only says "something changed") and must be safe to run twice.
+// What each notification topic does once its event is stored. Every topic the provider sends (provider-facts §9.2,
+// Webhooks and IPN names) is either handled here (`WEBHOOK_TOPIC_HANDLERS`) or kept `ignored` with a reason
+// (`IGNORED_WEBHOOK_TOPICS`); a topic in neither is ignored as `unknown_topic`, and a replay from the console runs
+// it once a later version handles it. Each handler re-reads the resource from the provider (a notification only
+// says "something changed") and must be safe to run twice; a handler may itself answer "ignored, because …".
+import type { WebhookIgnoredReason } from "@cobro/contracts";
 import type { AppDeps } from "../deps";
 import { expireCheckoutPreference } from "../domain/checkout/expire-checkout-preference";
+import { handleSellerConnectionNotification } from "../domain/connected-accounts/connection-notifications";
 import {
   parseMerchantOrderId,
   syncMerchantOrderFromProvider,
@@ -25,21 +29,37 @@ export type WebhookTopicDeps = Pick<
   "db" | "provider" | "providerSettings" | "now" | "jobs" | "tokenEncryptionKey" | "logger"
 >;
 
+/** A handler's answer when it had nothing to do: the reason kept on the event (`ignored`). */
+export interface WebhookTopicIgnored {
+  ignored: WebhookIgnoredReason;
+}
+
 export type WebhookTopicHandler = (options: {
   deps: WebhookTopicDeps;
   dataId: string | null;
-  /** The notification's `user_id`: the seller whose credentials read the resource (null when it does not say). */
-  providerUserId?: number | null;
-}) => Promise<void>;
+  /** The notification's `action` (e.g. `payment.updated`, `application.deauthorized`), if it had one. */
+  action?: string | null;
+  /** The stored body, for topics whose `data.id` is not the resource to re-read. */
+  payload?: unknown;
+  // Nothing returned: the work was done (`processed`).
+  // biome-ignore lint/suspicious/noConfusingVoidType: handlers that only do their work return nothing (Promise<void>)
+}) => Promise<WebhookTopicIgnored | void>;
 
 /** Payment statuses that take (or may still take) the money: the checkout must not be payable another way. */
 const TAKING_STATUSES: ReadonlySet<string> = new Set(["approved", "authorized", "pending", "in_process"]);
 
-const handlePaymentNotification: WebhookTopicHandler = async ({ deps, dataId, providerUserId = null }) => {
+/** The seller a notification is about (`user_id`: whose credentials can read the resource), when it says. */
+export function providerUserIdOf(payload: unknown): number | null {
+  if (typeof payload !== "object" || payload === null || !("user_id" in payload)) return null;
+  const value = Number((payload as { user_id: unknown }).user_id);
+  return Number.isSafeInteger(value) && value > 0 ? value : null;
+}
+
+const handlePaymentNotification: WebhookTopicHandler = async ({ deps, dataId, payload }) => {
   const providerPaymentId = parseProviderPaymentId(dataId);
   // A connected seller's payment is read with that seller's credentials and mirrored under its account; any other
   // user id (the store's own) reads with the store's own credentials.
-  const providerAccountId = await accountIdOfProviderUser(deps, providerUserId);
+  const providerAccountId = await accountIdOfProviderUser(deps, providerUserIdOf(payload));
   const applied = await syncPaymentFromProvider({ deps, providerPaymentId, providerAccountId });
   if (applied.checkoutId !== null && TAKING_STATUSES.has(applied.status)) {
     // The checkout has its payment (say, made on the hosted page): no second one through its preference.
@@ -80,7 +100,45 @@ const handlePointIntentNotification: WebhookTopicHandler = async ({ deps, dataId
   await syncPointIntentFromNotification({ deps, intentId: dataId });
 };
 
-/** The topics this version acts on, by the provider's topic name (`type`). */
+/**
+ * `mp-connect`: a seller linked or unlinked Cobro's application (OAuth). The notification is not trusted for what
+ * it says: the connected account's own token is tried (`GET /users/me`); refused, the connection ends as
+ * `deauthorized` (tokens wiped, audited, shown on the account page). provider: the seller is the body's `user_id`.
+ */
+const handleSellerConnection: WebhookTopicHandler = async ({ deps, dataId, action, payload }) => {
+  return handleSellerConnectionNotification({ deps, dataId, action: action ?? null, payload });
+};
+
+/** The payment a chargeback notification names, if it names one (`data.payment_id`, `data.payments[]`). */
+export function chargebackPaymentId(dataId: string | null, payload: unknown): number | null {
+  const body = (payload ?? {}) as { payment_id?: unknown; data?: { payment_id?: unknown; payments?: unknown } };
+  const candidates = [
+    body.data?.payment_id,
+    Array.isArray(body.data?.payments) ? body.data.payments[0] : undefined,
+    body.payment_id,
+  ];
+  for (const candidate of candidates) {
+    const id = typeof candidate === "object" && candidate !== null ? (candidate as { id?: unknown }).id : candidate;
+    const number = typeof id === "string" && /^\d{1,19}$/.test(id) ? Number(id) : id;
+    if (typeof number === "number" && Number.isSafeInteger(number) && number > 0) return number;
+  }
+  void dataId; // the chargeback's own id: Cobro's provider spec has no chargeback call to read it with.
+  return null;
+}
+
+/**
+ * A chargeback was opened or moved (`topic_chargebacks_wh`, IPN `chargebacks`): the payment it names is re-read
+ * into the mirror (its status becomes `charged_back`, shown in Payments). Without a payment id there is nothing
+ * Cobro can re-read: kept ignored with that reason.
+ */
+const handleChargebackNotification: WebhookTopicHandler = async ({ deps, dataId, payload }) => {
+  const paymentId = chargebackPaymentId(dataId, payload);
+  if (paymentId === null) return { ignored: "chargeback_without_payment" };
+  await syncPaymentFromProvider({ deps, providerPaymentId: paymentId });
+  return undefined;
+};
+
+/** The topics this version acts on, by the provider's topic name (`type`, or the IPN `topic`). */
 export const WEBHOOK_TOPIC_HANDLERS: Readonly<Record<string, WebhookTopicHandler>> = {
   payment: handlePaymentNotification,
   order: handleOrderNotification,
@@ -91,4 +149,32 @@ export const WEBHOOK_TOPIC_HANDLERS: Readonly<Record<string, WebhookTopicHandler
   subscription_preapproval_plan: handlePlanChange,
   subscription_authorized_payment: handleAuthorizedPaymentNotification,
   point_integration_wh: handlePointIntentNotification,
+  // provider: the IPN name of the same Point notification (its id is the intent's, too).
+  point_integration_ipn: handlePointIntentNotification,
+  "mp-connect": handleSellerConnection,
+  topic_chargebacks_wh: handleChargebackNotification,
+  chargebacks: handleChargebackNotification,
 };
+
+/**
+ * Topics the provider sends that Cobro knowingly does not act on, each with the reason kept on the event (in words
+ * in the console's webhook inbox).
+ */
+export const IGNORED_WEBHOOK_TOPICS: Readonly<Record<string, WebhookIgnoredReason>> = {
+  // Payments through a buyer's linked wallet arrive as `payment` notifications; the link itself changes nothing here.
+  wallet_connect: "wallet_connect_not_used",
+  // Card updater: saved cards are read from the provider each time, nothing of the card is stored to update.
+  topic_card_id_wh: "card_updater_not_stored",
+  // Fraud alerts ask not to deliver an order: Cobro keeps them for staff to hold the order (no automatic stop).
+  stop_delivery_op_wh: "fraud_alert_for_staff",
+  delivery_cancellation: "fraud_alert_for_staff",
+  // Claims: Cobro's provider spec has no claims call; a refund a claim leads to arrives as a `payment` notification.
+  topic_claims_integration_wh: "claim_not_mirrored",
+  claims: "claim_not_mirrored",
+};
+
+/** Why an event of `topic` is ignored without running anything: a known ignored topic, or an unknown one. */
+export function ignoredReasonOfTopic(topic: string): WebhookIgnoredReason | null {
+  if (Object.hasOwn(WEBHOOK_TOPIC_HANDLERS, topic)) return null;
+  return Object.hasOwn(IGNORED_WEBHOOK_TOPICS, topic) ? (IGNORED_WEBHOOK_TOPICS[topic] ?? null) : "unknown_topic";
+}

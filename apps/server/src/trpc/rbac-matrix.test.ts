@@ -304,6 +304,7 @@ const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     },
   },
   "admin.terminals.intent": { access: "viewer", input: async () => ({ id: (await sharedPointIntent).id }) },
+  "admin.terminals.intentUpdates": { access: "viewer", input: async () => ({ id: (await sharedPointIntent).id }) },
   "admin.terminals.intentStatus": { access: "viewer", input: async () => ({ id: (await sharedPointIntent).id }) },
   "admin.terminals.cancelIntent": {
     access: "operator",

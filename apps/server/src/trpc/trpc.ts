@@ -141,6 +141,15 @@ const t = initTRPC
   .create({
     defaultMeta: { access: "public" },
     errorFormatter: formatTrpcError,
+    // Subscriptions are server-sent events (the console follows a terminal's charge live). A ping every 10 s
+    // keeps proxies from closing an idle stream, and tells the browser to reconnect when 25 s pass without one;
+    // a stream lasts at most 30 minutes (the browser then reconnects and gets the current state at once).
+    sse: {
+      enabled: true,
+      ping: { enabled: true, intervalMs: 10_000 },
+      client: { reconnectAfterInactivityMs: 25_000 },
+      maxDurationMs: 30 * 60_000,
+    },
   });
 
 export const router = t.router;

@@ -1,5 +1,6 @@
 // The console's card terminals (Point) in the browser against the real server and its sandbox: an operator charges
-// on a PDV terminal, the sandbox plays the card tap, and the page follows the charge live to FINISHED with its
+// on a PDV terminal, the sandbox plays the card tap, and the page follows the charge live (over server-sent
+// events, with no polling request) to FINISHED with its
 // payment linked in Payments; a queued charge is cancelled, one already on the terminal cannot be; a terminal's
 // mode is switched with the provider's restart rule shown; a viewer reads but cannot act. Each page is checked with axe.
 
@@ -42,6 +43,15 @@ test("[admin][terminals] an operator charges on a terminal and watches the inten
   const terminal = (await devices()).find((device) => device.operating_mode === "PDV")?.id ?? "";
   expect(terminal).not.toBe("");
   await signInAs({ role: "operator" });
+  // Every tRPC procedure the page calls, to show it follows the charge over the stream and never polls it.
+  const calls: Array<{ procedure: string; accept: string }> = [];
+  page.on("request", (request) => {
+    const path = new URL(request.url()).pathname;
+    if (!path.startsWith("/api/trpc/")) return;
+    for (const procedure of decodeURIComponent(path.slice("/api/trpc/".length)).split(",")) {
+      calls.push({ procedure, accept: request.headers().accept ?? "" });
+    }
+  });
   await page.goto("/admin/terminals");
   await expect(page.getByRole("heading", { name: "Card terminals", level: 1 })).toBeVisible();
   const row = page.getByTestId(`terminal-row-${terminal}`);
@@ -108,6 +118,11 @@ test("[admin][terminals] an operator charges on a terminal and watches the inten
   await expect(page.getByRole("button", { name: "Cancel the charge" })).toHaveCount(0);
   const finished = await db.selectFrom("point_intents").selectAll().where("id", "=", localId).executeTakeFirstOrThrow();
   expect(finished.state).toBe("FINISHED");
+  // Followed through one server-sent events stream (an EventSource asks for text/event-stream), never polled.
+  const streams = calls.filter((call) => call.procedure === "admin.terminals.intentUpdates");
+  expect(streams.length).toBeGreaterThanOrEqual(1);
+  expect(streams.every((call) => call.accept.includes("text/event-stream"))).toBe(true);
+  expect(calls.filter((call) => call.procedure === "admin.terminals.intent")).toEqual([]);
   const paymentId = finished.provider_payment_id ?? 0;
   expect(paymentId).toBeGreaterThan(0);
   await expect(page.getByTestId("intent-payment").getByRole("link")).toHaveAttribute(

@@ -1,6 +1,7 @@
 // The webhook inbox in the browser: a notification whose processing failed
 // (the provider was down, say) is found through the inbox's filters, replayed
-// by an operator, and the page follows it to processed, as the database does.
+// by an operator, and the page follows it to processed, as the database does. A topic Cobro does not act on ends
+// `ignored` with its reason in words (in each language), and stays replayable.
 import { toJsonb } from "../../../server/src/db/schema";
 import { expect, test } from "../support/fixtures";
 import { createCardPayment } from "../support/sandbox-control";
@@ -67,4 +68,48 @@ test("[admin][webhooks] a failed notification is replayed from the inbox", async
     .where("resource_id", "=", event.id)
     .execute();
   expect(audit).toEqual([{ actor_user_id: operator.id, action: "webhook_event.replayed" }]);
+});
+
+test("[admin][webhooks] a topic Cobro does not act on is kept ignored with its reason in words, in en, es and pt", async ({
+  page,
+  context,
+  db,
+}) => {
+  const event = await db
+    .insertInto("webhook_events")
+    .values({
+      dedupe_key: `topic_brand_new_wh:42:${crypto.randomUUID()}`,
+      topic: "topic_brand_new_wh",
+      action: "brand_new.created",
+      data_id: "42",
+      request_id: crypto.randomUUID(),
+      signature_valid: true,
+      status: "received",
+      payload: toJsonb({ type: "topic_brand_new_wh", action: "brand_new.created", data: { id: "42" } }),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await signInStaff({ db, context, role: "operator" });
+
+  // Queued again from the console: the server's job runs it and keeps it ignored, with the reason.
+  await page.goto(`/admin/webhooks/${event.id}`);
+  await page.getByRole("button", { name: "Replay" }).click();
+  await expect(page.getByTestId("webhook-status")).toHaveText("Ignored");
+  await expect(page.getByTestId("webhook-ignored-reason")).toHaveText(
+    "Unknown topic: this version of Cobro does not know it. It is kept and can be replayed once a later version handles it.",
+  );
+  expect(
+    await db
+      .selectFrom("webhook_events")
+      .select(["status", "ignored_reason"])
+      .where("id", "=", event.id)
+      .executeTakeFirstOrThrow(),
+  ).toEqual({ status: "ignored", ignored_reason: "unknown_topic" });
+  // Still replayable, for the version that handles it.
+  await expect(page.getByRole("button", { name: "Replay" })).toBeEnabled();
+
+  await page.getByLabel("Language", { exact: true }).selectOption("es");
+  await expect(page.getByTestId("webhook-ignored-reason")).toContainText("Tema desconocido");
+  await page.getByLabel("Idioma", { exact: true }).selectOption("pt");
+  await expect(page.getByTestId("webhook-ignored-reason")).toContainText("Tópico desconhecido");
 });

@@ -86,7 +86,25 @@ export const adminEn = {
   "admin.webhooks.status.processing": "Processing",
   "admin.webhooks.status.processed": "Processed",
   "admin.webhooks.status.failed": "Failed",
-  "admin.webhooks.status.ignored": "Ignored (topic not handled yet)",
+  "admin.webhooks.status.ignored": "Ignored",
+  "admin.webhooks.detail.ignoredReason": "Why it was ignored",
+  "admin.webhooks.ignored.unknown_topic":
+    "Unknown topic: this version of Cobro does not know it. It is kept and can be replayed once a later version handles it.",
+  "admin.webhooks.ignored.wallet_connect_not_used":
+    "Wallet Connect: its payments arrive as payment notifications; the wallet link itself changes nothing in Cobro.",
+  "admin.webhooks.ignored.card_updater_not_stored":
+    "Card updater: Cobro reads saved cards from Mercado Pago each time and stores nothing that needs updating.",
+  "admin.webhooks.ignored.fraud_alert_for_staff":
+    "Fraud alert: Mercado Pago asks not to deliver this order. Cobro does not stop deliveries by itself: hold the order of the payment named in the payload.",
+  "admin.webhooks.ignored.claim_not_mirrored":
+    "Buyer claim: Cobro does not keep claims; answer it in Mercado Pago. A refund it leads to arrives as a payment notification.",
+  "admin.webhooks.ignored.chargeback_without_payment":
+    "Chargeback without a payment id: there is no payment for Cobro to read again.",
+  "admin.webhooks.ignored.seller_authorized_at_callback":
+    "A seller connected Cobro: the connection is made when the seller comes back from Mercado Pago, not by this notification.",
+  "admin.webhooks.ignored.seller_not_connected": "No connected account matches this seller: there is nothing to end.",
+  "admin.webhooks.ignored.seller_still_authorized":
+    "The seller's access still works at Mercado Pago, so the connection stays.",
   "admin.webhooks.loading": "Loading notifications…",
   "admin.webhooks.failed": "The notifications could not be loaded",
   "admin.webhooks.empty.title": "No notifications",

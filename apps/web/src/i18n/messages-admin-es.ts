@@ -91,7 +91,26 @@ export const adminEs: AdminDictionary = {
   "admin.webhooks.status.processing": "Procesando",
   "admin.webhooks.status.processed": "Procesada",
   "admin.webhooks.status.failed": "Fallida",
-  "admin.webhooks.status.ignored": "Ignorada (tema aún no tratado)",
+  "admin.webhooks.status.ignored": "Ignorada",
+  "admin.webhooks.detail.ignoredReason": "Por qué se ignoró",
+  "admin.webhooks.ignored.unknown_topic":
+    "Tema desconocido: esta versión de Cobro no lo conoce. Se guarda y se puede reprocesar cuando una versión posterior lo trate.",
+  "admin.webhooks.ignored.wallet_connect_not_used":
+    "Wallet Connect: sus pagos llegan como notificaciones de pago; la vinculación de la billetera no cambia nada en Cobro.",
+  "admin.webhooks.ignored.card_updater_not_stored":
+    "Actualizador de tarjetas: Cobro lee las tarjetas guardadas de Mercado Pago cada vez y no guarda nada que haya que actualizar.",
+  "admin.webhooks.ignored.fraud_alert_for_staff":
+    "Alerta de fraude: Mercado Pago pide no entregar este pedido. Cobro no detiene entregas por sí mismo: retén el pedido del pago indicado en el contenido.",
+  "admin.webhooks.ignored.claim_not_mirrored":
+    "Reclamo del comprador: Cobro no guarda reclamos; respóndelo en Mercado Pago. Un reembolso que resulte llega como notificación de pago.",
+  "admin.webhooks.ignored.chargeback_without_payment":
+    "Contracargo sin id de pago: no hay pago que Cobro pueda volver a leer.",
+  "admin.webhooks.ignored.seller_authorized_at_callback":
+    "Un vendedor conectó Cobro: la conexión se hace cuando el vendedor vuelve de Mercado Pago, no con esta notificación.",
+  "admin.webhooks.ignored.seller_not_connected":
+    "Ninguna cuenta conectada corresponde a este vendedor: no hay nada que terminar.",
+  "admin.webhooks.ignored.seller_still_authorized":
+    "El acceso del vendedor sigue funcionando en Mercado Pago, así que la conexión se mantiene.",
   "admin.webhooks.loading": "Cargando notificaciones…",
   "admin.webhooks.failed": "No se pudieron cargar las notificaciones",
   "admin.webhooks.empty.title": "No hay notificaciones",

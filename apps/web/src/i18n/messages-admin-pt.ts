@@ -90,7 +90,26 @@ export const adminPt: AdminDictionary = {
   "admin.webhooks.status.processing": "Processando",
   "admin.webhooks.status.processed": "Processada",
   "admin.webhooks.status.failed": "Falhou",
-  "admin.webhooks.status.ignored": "Ignorada (tópico ainda não tratado)",
+  "admin.webhooks.status.ignored": "Ignorada",
+  "admin.webhooks.detail.ignoredReason": "Por que foi ignorada",
+  "admin.webhooks.ignored.unknown_topic":
+    "Tópico desconhecido: esta versão do Cobro não o conhece. Ele é guardado e pode ser reprocessado quando uma versão posterior o tratar.",
+  "admin.webhooks.ignored.wallet_connect_not_used":
+    "Wallet Connect: seus pagamentos chegam como notificações de pagamento; a vinculação da carteira não muda nada no Cobro.",
+  "admin.webhooks.ignored.card_updater_not_stored":
+    "Atualizador de cartões: o Cobro lê os cartões salvos do Mercado Pago a cada vez e não guarda nada que precise ser atualizado.",
+  "admin.webhooks.ignored.fraud_alert_for_staff":
+    "Alerta de fraude: o Mercado Pago pede para não entregar este pedido. O Cobro não interrompe entregas sozinho: segure o pedido do pagamento indicado no conteúdo.",
+  "admin.webhooks.ignored.claim_not_mirrored":
+    "Reclamação do comprador: o Cobro não guarda reclamações; responda no Mercado Pago. Um reembolso resultante chega como notificação de pagamento.",
+  "admin.webhooks.ignored.chargeback_without_payment":
+    "Contestação sem id de pagamento: não há pagamento que o Cobro possa ler de novo.",
+  "admin.webhooks.ignored.seller_authorized_at_callback":
+    "Um vendedor conectou o Cobro: a conexão é feita quando o vendedor volta do Mercado Pago, não por esta notificação.",
+  "admin.webhooks.ignored.seller_not_connected":
+    "Nenhuma conta conectada corresponde a este vendedor: não há nada a encerrar.",
+  "admin.webhooks.ignored.seller_still_authorized":
+    "O acesso do vendedor continua funcionando no Mercado Pago, então a conexão continua.",
   "admin.webhooks.loading": "Carregando notificações…",
   "admin.webhooks.failed": "Não foi possível carregar as notificações",
   "admin.webhooks.empty.title": "Nenhuma notificação",

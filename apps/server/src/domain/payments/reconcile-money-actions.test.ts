@@ -181,4 +181,38 @@ describe("reconcileMoneyActions", () => {
     });
     expect(captured).toMatchObject({ status: "succeeded", paymentStatus: "approved" });
   });
+
+  it("a refund the provider answered `in_process` is re-read by its id until it settles, then shows its outcome", async () => {
+    const payment = await env.mirroredPayment({ amount: 200 });
+    const outcome = await refundPayment({
+      deps,
+      actorUserId: operator.id,
+      providerPaymentId: payment.id,
+      amountMinor: 5_000,
+      reason: "requested_by_customer",
+      idempotencyKey: randomUUID(),
+    });
+    const row = await db
+      .selectFrom("refunds")
+      .selectAll()
+      .where("provider_payment_id", "=", payment.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: "approved", provider_refund_id: outcome.providerRefundId });
+    // As the provider answers a refund it is still moving the money for (the sandbox approves at once).
+    await db
+      .updateTable("refunds")
+      .set({ status: "in_process", completed_at: null })
+      .where("id", "=", row.id)
+      .execute();
+    const result = await sweep();
+    expect(result.settled).toBeGreaterThanOrEqual(1);
+    const settled = await refundRow(row.id);
+    expect(settled.status).toBe("approved");
+    expect(settled.completed_at).not.toBeNull();
+    expect(await auditActions(payment.id)).toContain("refund.settled");
+    // Settled: the next sweep leaves it alone.
+    const audits = (await auditActions(payment.id)).filter((action) => action === "refund.settled");
+    await sweep();
+    expect((await auditActions(payment.id)).filter((action) => action === "refund.settled")).toEqual(audits);
+  });
 });

@@ -256,11 +256,69 @@ async function reconcilePaymentActions(
   }
 }
 
+/**
+ * Refunds the provider answered `in_process` (it accepted them and is still moving the money): each is re-read by
+ * its id (`GET /v1/payments/{id}/refunds/{refund_id}`) until the provider settles it, so the payment's page shows
+ * the refund completed (or rejected) without staff asking.
+ */
+async function settleProcessingRefunds(deps: ReconcileDeps, result: ReconcileMoneyActionsResult): Promise<Set<number>> {
+  const rows = await deps.db
+    .selectFrom("refunds")
+    .select(["id", "provider_payment_id", "provider_refund_id", "idempotency_key", "status"])
+    .where("status", "=", "in_process")
+    .where("provider_refund_id", "is not", null)
+    .orderBy("updated_at")
+    .limit(BATCH)
+    .execute();
+  const touched = new Set<number>();
+  for (const row of rows) {
+    const refundId = row.provider_refund_id;
+    if (refundId === null) continue;
+    let status: string | undefined;
+    try {
+      status = (await deps.provider.refunds.get(row.provider_payment_id, refundId)).status;
+    } catch (error) {
+      deps.logger.warn({ err: error, providerRefundId: refundId }, "re-reading a refund in process failed");
+      result.open += 1;
+      continue;
+    }
+    if (!status || status === row.status) {
+      result.open += 1;
+      continue;
+    }
+    const now = deps.now();
+    const changed = await deps.db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable("refunds")
+        .set({ status, completed_at: now, updated_at: now })
+        .where("id", "=", row.id)
+        .where("status", "=", "in_process")
+        .executeTakeFirst();
+      if (updated.numUpdatedRows === 0n) return false;
+      await audit(
+        trx,
+        "refund.settled",
+        row.provider_payment_id,
+        row.idempotency_key,
+        { refundId: row.id, providerRefundId: refundId, status },
+        now,
+      );
+      return true;
+    });
+    if (changed) {
+      result[status === "rejected" || status === "cancelled" ? "failed" : "settled"] += 1;
+      touched.add(row.provider_payment_id);
+    }
+  }
+  return touched;
+}
+
 /** One sweep (the every-minute job): settles what the provider now shows; safe to run twice or concurrently. */
 export async function reconcileMoneyActions(options: { deps: ReconcileDeps }): Promise<ReconcileMoneyActionsResult> {
   const { deps } = options;
   const result: ReconcileMoneyActionsResult = { settled: 0, failed: 0, open: 0 };
   const refundedPayments = await reconcileRefunds(deps, result);
+  for (const paymentId of await settleProcessingRefunds(deps, result)) refundedPayments.add(paymentId);
   const refreshed = new Set<number>();
   await reconcilePaymentActions(deps, result, refreshed);
   for (const paymentId of refundedPayments) {

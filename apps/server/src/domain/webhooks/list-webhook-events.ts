@@ -17,6 +17,8 @@ export interface ListedWebhookEvent {
   attempts: number;
   deliveries: number;
   lastError: string | null;
+  /** Why the event is `ignored` (a `WEBHOOK_IGNORED_REASONS` code), null otherwise. */
+  ignoredReason: string | null;
   receivedAt: Date;
   processedAt: Date | null;
 }
@@ -48,6 +50,7 @@ export async function listWebhookEvents(
       "attempts",
       "deliveries",
       "last_error",
+      "ignored_reason",
       "received_at",
       "processed_at",
     ])
@@ -81,6 +84,7 @@ export function toListedWebhookEvent(
     | "attempts"
     | "deliveries"
     | "last_error"
+    | "ignored_reason"
     | "received_at"
     | "processed_at"
   >,
@@ -95,6 +99,7 @@ export function toListedWebhookEvent(
     attempts: row.attempts,
     deliveries: row.deliveries,
     lastError: row.last_error,
+    ignoredReason: row.status === "ignored" ? row.ignored_reason : null,
     receivedAt: row.received_at,
     processedAt: row.processed_at,
   };

@@ -15,9 +15,11 @@ import {
   terminalDeviceListInputSchema,
   terminalDeviceListOutputSchema,
 } from "@cobro/contracts";
+import { followPointIntent } from "../../domain/terminals/follow-point-intent";
 import {
   cancelPointIntent,
   createPointIntent,
+  getPointIntent,
   getPointIntentStatus,
   listPointEvents,
   listPointIntents,
@@ -48,6 +50,16 @@ export const adminTerminalsRouter = router({
     .input(pointIntentRefInputSchema)
     .output(pointIntentSchema)
     .query(({ ctx, input }) => refreshPointIntent({ deps: ctx.deps, id: input.id })),
+
+  /**
+   * The intent followed live (server-sent events): its view at once, then each change, ending on a final state.
+   * Same access as `intent`. The view carries no secrets (no keys, no tokens, only what the page shows).
+   */
+  intentUpdates: viewerProcedure.input(pointIntentRefInputSchema).subscription(async ({ ctx, input, signal }) => {
+    // A missing intent is refused here (a 404 through the usual error mapping), before the stream opens.
+    await getPointIntent({ deps: ctx.deps, id: input.id });
+    return followPointIntent({ deps: ctx.deps, id: input.id, signal });
+  }),
 
   cancelIntent: operatorProcedure
     .input(pointIntentRefInputSchema)

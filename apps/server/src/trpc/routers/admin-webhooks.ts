@@ -18,6 +18,8 @@ const listedEventSchema = z.object({
   attempts: z.number().int(),
   deliveries: z.number().int(),
   lastError: z.string().nullable(),
+  /** Why an `ignored` event was kept without effect (words in the console per code). */
+  ignoredReason: z.string().nullable(),
   receivedAt: z.iso.datetime(),
   processedAt: z.iso.datetime().nullable(),
 });

@@ -18,7 +18,7 @@ function staff(role: "viewer" | "operator") {
   return { id: "55555555-5555-4555-8555-555555555555", email: `${role}@example.com`, name: "Staff", role };
 }
 
-function event(status: "failed" | "received" | "processed", attempts: number) {
+function event(status: "failed" | "received" | "processed" | "ignored", attempts: number, ignoredReason?: string) {
   return {
     id: EVENT_ID,
     topic: "payment",
@@ -29,6 +29,7 @@ function event(status: "failed" | "received" | "processed", attempts: number) {
     attempts,
     deliveries: 3,
     lastError: status === "failed" ? "ProviderServerError: 503" : null,
+    ignoredReason: status === "ignored" ? (ignoredReason ?? null) : null,
     receivedAt: "2026-03-01T12:00:00.000Z",
     processedAt: status === "processed" ? "2026-03-01T12:05:00.000Z" : null,
     requestId: "req-1",
@@ -74,6 +75,19 @@ describe("[admin][webhooks] event detail", () => {
     expect(within(screen.getByTestId("webhook-attempt-log")).getByText("Processed")).toBeVisible();
     expect(screen.getByRole("button", { name: "Replay" })).toBeDisabled();
     expect(server.callsTo("admin.webhooks.replay")).toEqual([{ eventId: EVENT_ID }]);
+  });
+
+  it("an ignored event says why in words; an unknown topic can be replayed", async () => {
+    const server = new FakeTrpcServer({
+      "auth.me": () => ({ user: staff("operator") }),
+      "admin.webhooks.get": () => event("ignored", 1, "unknown_topic"),
+    });
+    renderApp(server, `/admin/webhooks/${EVENT_ID}`);
+    expect(await screen.findByTestId("webhook-status")).toHaveTextContent("Ignored");
+    expect(screen.getByTestId("webhook-ignored-reason")).toHaveTextContent(
+      "Unknown topic: this version of Cobro does not know it. It is kept and can be replayed once a later version handles it.",
+    );
+    expect(screen.getByRole("button", { name: "Replay" })).toBeEnabled();
   });
 
   it("a viewer sees the event and its payload but no replay button", async () => {

@@ -68,6 +68,7 @@ export const accountEn = {
     "Mercado Pago refused Cobro's application credentials (MP_CLIENT_ID / MP_CLIENT_SECRET).",
   "admin.account.error.provider_unavailable": "Mercado Pago did not answer; the refresh will be tried again.",
   "admin.account.error.disconnected": "Disconnected by an admin.",
+  "admin.account.error.deauthorized": "The seller removed Cobro's access in Mercado Pago.",
   "admin.account.refresh": "Refresh now",
   "admin.account.refreshNamed": "Refresh now ({name})",
   "admin.account.refreshed": "The tokens of {name} were refreshed.",

@@ -70,6 +70,7 @@ export const accountEs: Record<keyof typeof accountEn, string> = {
     "Mercado Pago rechazó las credenciales de la aplicación de Cobro (MP_CLIENT_ID / MP_CLIENT_SECRET).",
   "admin.account.error.provider_unavailable": "Mercado Pago no respondió; la renovación se volverá a intentar.",
   "admin.account.error.disconnected": "Desconectada por un administrador.",
+  "admin.account.error.deauthorized": "El vendedor quitó el acceso de Cobro en Mercado Pago.",
   "admin.account.refresh": "Renovar ahora",
   "admin.account.refreshNamed": "Renovar ahora ({name})",
   "admin.account.refreshed": "Se renovaron los tokens de {name}.",

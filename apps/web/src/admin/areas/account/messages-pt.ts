@@ -70,6 +70,7 @@ export const accountPt: Record<keyof typeof accountEn, string> = {
     "O Mercado Pago recusou as credenciais do aplicativo do Cobro (MP_CLIENT_ID / MP_CLIENT_SECRET).",
   "admin.account.error.provider_unavailable": "O Mercado Pago não respondeu; a renovação será tentada de novo.",
   "admin.account.error.disconnected": "Desconectada por um administrador.",
+  "admin.account.error.deauthorized": "O vendedor removeu o acesso do Cobro no Mercado Pago.",
   "admin.account.refresh": "Renovar agora",
   "admin.account.refreshNamed": "Renovar agora ({name})",
   "admin.account.refreshed": "Os tokens de {name} foram renovados.",

@@ -1,20 +1,27 @@
-// /admin/terminals/intents/:id: one charge on a terminal, followed live. While it is not final the page re-reads
-// it every 2 seconds (the server re-reads the provider and mirrors the state; the `point_integration_wh`
-// notification does the same in the background) through OPEN → ON_TERMINAL → PROCESSING → FINISHED / CANCELED /
+// /admin/terminals/intents/:id: one charge on a terminal, followed live over server-sent events
+// (`admin.terminals.intentUpdates`: the server sends the charge at once and on every change it sees in the
+// database, whichever server instance processed the `point_integration_wh` notification, and ends the stream on a
+// final state; the browser reconnects by itself after a drop). Where the stream is unavailable (no EventSource, or
+// it fails), the page falls back to re-reading the charge every 2 seconds. It goes through OPEN → ON_TERMINAL → PROCESSING → FINISHED / CANCELED /
 // ERROR / ABANDONED; the resulting payment links to Payments. Operators cancel a queued charge (confirmation);
 // provider: once it is on the terminal it can only be cancelled there.
 import { Alert, Button, ConfirmDialog, ErrorState, LoadingState, Money, PageHeading, Spinner } from "@cobro/ui";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { Link, useParams } from "react-router";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { describeError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
-import { trpc } from "../../../trpc";
+import { type RouterOutputs, trpc } from "../../../trpc";
+import { canFollowLive, installLiveLink } from "../../live-link";
 import { useCanAct } from "../use-can-act";
 import { IntentStateBadge, stateKey, useCheckoutStatusLabel } from "./terminal-words";
 
-/** How often the page re-reads a charge that is not final. */
+/** How often the page re-reads a charge that is not final, when it cannot follow the stream. */
 export const INTENT_POLL_MS = 2_000;
+
+installLiveLink();
+
+type PointIntent = RouterOutputs["admin"]["terminals"]["intent"];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function PointIntentPage() {
@@ -25,10 +32,27 @@ export function PointIntentPage() {
   const checkoutLabel = useCheckoutStatusLabel();
   const [confirmCancel, setConfirmCancel] = useState(false);
   const utils = trpc.useUtils();
+  // Live unless the browser cannot stream or the stream failed for a reason other than a refusal.
+  const [streamFailed, setStreamFailed] = useState(!canFollowLive());
+  const live = UUID.test(id) && !streamFailed;
+  const onStreamData = useCallback(
+    (data: PointIntent) => utils.admin.terminals.intent.setData({ id }, data),
+    [utils, id],
+  );
+  trpc.admin.terminals.intentUpdates.useSubscription(
+    { id },
+    {
+      enabled: live,
+      onData: onStreamData,
+      // A refusal (signed out, not allowed, not found) is shown by the query below; anything else: poll.
+      onError: () => setStreamFailed(true),
+    },
+  );
   const intent = trpc.admin.terminals.intent.useQuery(
     { id },
     {
-      enabled: UUID.test(id),
+      // While streaming, the stream fills this query; it is read directly only when polling.
+      enabled: UUID.test(id) && !live,
       refetchInterval: (query) => (query.state.data && !query.state.data.final ? INTENT_POLL_MS : false),
     },
   );

@@ -1,17 +1,25 @@
 // One webhook event: what was delivered (the stored payload), how often, and
 // every processing attempt. An operator may replay it; the page then follows
 // the event until its processing settles.
-import { isWebhookEventReplayable } from "@cobro/contracts";
+import { isWebhookEventReplayable, WEBHOOK_IGNORED_REASONS, type WebhookIgnoredReason } from "@cobro/contracts";
 import { Alert, Button, Card, LoadingState, PageHeading } from "@cobro/ui";
 import { Link, useParams } from "react-router";
 import { QueryErrorState } from "../../../components/query-list";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { describeError } from "../../../errors/describe-error";
 import { FailureAlert } from "../../../errors/failure-alert";
+import type { Translate } from "../../../i18n/dictionary";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
 import { useCanAct } from "../use-can-act";
 import { WebhookStatusBadge } from "./webhook-status-badge";
+
+/** The reason an event was ignored, in words; a code this page does not know (a newer server) as it is. */
+function ignoredReasonWords(t: Translate, reason: string): string {
+  return (WEBHOOK_IGNORED_REASONS as readonly string[]).includes(reason)
+    ? t(`admin.webhooks.ignored.${reason as WebhookIgnoredReason}`)
+    : reason;
+}
 
 /** While the event waits for or runs its processing, the page re-reads it this often. */
 const FOLLOW_INTERVAL_MS = 1_000;
@@ -83,6 +91,12 @@ export function WebhookEventDetail() {
           <dd>{data.processedAt ? formatDate(data.processedAt, "dateTime") : "—"}</dd>
           <dt>{t("admin.webhooks.detail.requestId")}</dt>
           <dd className="admin-mono">{data.requestId ?? "—"}</dd>
+          {data.status === "ignored" && data.ignoredReason ? (
+            <>
+              <dt>{t("admin.webhooks.detail.ignoredReason")}</dt>
+              <dd data-testid="webhook-ignored-reason">{ignoredReasonWords(t, data.ignoredReason)}</dd>
+            </>
+          ) : null}
           <dt>{t("admin.webhooks.col.lastError")}</dt>
           <dd className="admin-error-text">{data.lastError ?? "—"}</dd>
         </dl>
