@@ -19,6 +19,7 @@ import { payWithCard } from "../checkout/pay-with-card";
 import { listPayments } from "../payments/list-payments";
 import { refundPayment } from "../payments/refund-payment";
 import { getChargingSetting, resolveChargingAccountId, setChargingAccount } from "./charging-setting";
+import { handleSellerConnectionNotification } from "./connection-notifications";
 import { disconnectSellerAccount } from "./manage-connections";
 import { refreshSellerConnection } from "./refresh-connection";
 
@@ -292,5 +293,21 @@ describe("ending the charging connection", () => {
     // New checkouts charge on the store's own account again.
     const checkout = await newCheckout();
     expect((await checkoutRow(checkout.checkoutId)).provider_account_id).toBeNull();
+  });
+
+  it("falls back too when the seller unlinks the application (the mp-connect notification, confirmed at the provider)", async () => {
+    const seller = await insertConnectedSeller(deps);
+    await switchTo(seller.id);
+    await revokeAtSandbox(env.sandbox, seller.providerUserId);
+    await handleSellerConnectionNotification({
+      deps,
+      dataId: null,
+      action: "application.deauthorized",
+      payload: { user_id: seller.providerUserId },
+    });
+    expect(await getChargingSetting({ db })).toMatchObject({
+      accountId: null,
+      fallback: { fromAccountId: seller.id, reason: "deauthorized" },
+    });
   });
 });
