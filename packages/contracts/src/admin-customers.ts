@@ -4,6 +4,7 @@
 // the server's procedures.
 import { z } from "zod";
 import { userRoleSchema } from "./account";
+import { accountScopeFields } from "./admin-account-scope";
 import { offsetPageFields, offsetPagingFields } from "./offset-paging";
 import { cardTokenSchema, savedCardSchema } from "./shop";
 
@@ -65,6 +66,7 @@ export const customerEmailSchema = z
   .pipe(z.email("Enter a valid e-mail address"));
 
 export const customerSearchInputSchema = z.strictObject({
+  ...accountScopeFields,
   /** provider: the search filters by the customer's exact e-mail (its only documented filter). */
   email: customerEmailSchema.optional(),
   ...offsetPagingFields({ maxLimit: 50, defaultLimit: 20 }),
@@ -81,16 +83,18 @@ export type CustomerCreateInput = z.infer<typeof customerCreateInputSchema>;
 
 export const customerUpdateInputSchema = z.strictObject({
   customerId: customerIdSchema,
+  ...accountScopeFields,
   ...customerEditableShape,
   /** The saved card offered first; must be one of the customer's cards. */
   defaultCardId: customerCardIdSchema.optional(),
 });
 export type CustomerUpdateInput = z.infer<typeof customerUpdateInputSchema>;
 
-export const customerIdInputSchema = z.strictObject({ customerId: customerIdSchema });
+export const customerIdInputSchema = z.strictObject({ customerId: customerIdSchema, ...accountScopeFields });
 
 export const customerCardAddInputSchema = z.strictObject({
   customerId: customerIdSchema,
+  ...accountScopeFields,
   /** Made by the provider's secure fields in the staff member's browser; never card data. */
   cardToken: cardTokenSchema,
   idempotencyKey: customerIdempotencyKeySchema,
@@ -98,6 +102,7 @@ export const customerCardAddInputSchema = z.strictObject({
 
 export const customerCardUpdateInputSchema = z.strictObject({
   customerId: customerIdSchema,
+  ...accountScopeFields,
   cardId: customerCardIdSchema,
   expirationMonth: z
     .number("Choose the expiry month")
@@ -113,7 +118,11 @@ export const customerCardUpdateInputSchema = z.strictObject({
 });
 export type CustomerCardUpdateInput = z.infer<typeof customerCardUpdateInputSchema>;
 
-export const customerCardIdInputSchema = z.strictObject({ customerId: customerIdSchema, cardId: customerCardIdSchema });
+export const customerCardIdInputSchema = z.strictObject({
+  customerId: customerIdSchema,
+  cardId: customerCardIdSchema,
+  ...accountScopeFields,
+});
 
 /** The Cobro user whose saved cards live under this customer (`users.provider_customer_id`). */
 export const customerLinkedUserSchema = z.object({

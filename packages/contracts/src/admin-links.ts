@@ -3,6 +3,7 @@
 // Money is `{ amountMinor, currency }` (see shop.ts); prices are typed in
 // minor units by the forms, never as floats.
 import { z } from "zod";
+import { accountScopeFields } from "./admin-account-scope";
 import { offsetPageFields, offsetPagingFields } from "./offset-paging";
 import { currencySchema, moneySchema } from "./shop";
 
@@ -90,6 +91,7 @@ export const createLinkOutputSchema = z.object({
 export type CreateLinkOutput = z.infer<typeof createLinkOutputSchema>;
 
 export const linkListInputSchema = z.strictObject({
+  ...accountScopeFields,
   externalReference: z.string().trim().min(1).max(256).optional(),
   ...offsetPagingFields({ maxLimit: LINK_LIST_MAX_LIMIT, defaultLimit: 20 }),
 });
@@ -115,7 +117,7 @@ export const linkListOutputSchema = z.object({
 });
 export type LinkListOutput = z.infer<typeof linkListOutputSchema>;
 
-export const linkIdInputSchema = z.strictObject({ preferenceId: preferenceIdSchema });
+export const linkIdInputSchema = z.strictObject({ preferenceId: preferenceIdSchema, ...accountScopeFields });
 
 export const linkDetailSchema = z.object({
   preferenceId: z.string(),
@@ -163,6 +165,7 @@ const backUrlSchema = z.url({ protocol: /^https?$/, message: "Enter an http(s) a
 export const updateLinkInputSchema = z
   .strictObject({
     preferenceId: preferenceIdSchema,
+    ...accountScopeFields,
     items: linkItemsSchema.optional(),
     currency: currencySchema,
     /** null: payable from now (no start). */
@@ -177,6 +180,7 @@ export type UpdateLinkInput = z.input<typeof updateLinkInputSchema>;
 
 export const expireLinkInputSchema = z.strictObject({
   preferenceId: preferenceIdSchema,
+  ...accountScopeFields,
   idempotencyKey: idempotencyKeySchema,
 });
 

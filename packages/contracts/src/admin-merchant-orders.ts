@@ -2,6 +2,7 @@
 // web forms. The list reads the provider's search (`GET /merchant_orders/search`, offset/limit); money is
 // `{ amountMinor, currency }` (see shop.ts); item prices are typed in minor units of the store's currency.
 import { z } from "zod";
+import { accountScopeFields } from "./admin-account-scope";
 import { offsetPageFields, offsetPagingFields } from "./offset-paging";
 import { moneySchema } from "./shop";
 
@@ -43,6 +44,7 @@ const preferenceIdSchema = z
 /** The search filters: every one optional, combined with AND by the provider. */
 export const merchantOrderSearchInputSchema = z
   .strictObject({
+    ...accountScopeFields,
     status: z.enum(MERCHANT_ORDER_STATUSES, "Choose a status from the list").optional(),
     preferenceId: preferenceIdSchema.optional(),
     externalReference: referenceSchema.min(1, "Enter the external reference").optional(),
@@ -113,7 +115,10 @@ export const merchantOrderSearchOutputSchema = z.object({
 });
 export type MerchantOrderSearchOutput = z.infer<typeof merchantOrderSearchOutputSchema>;
 
-export const merchantOrderIdInputSchema = z.strictObject({ merchantOrderId: merchantOrderIdSchema });
+export const merchantOrderIdInputSchema = z.strictObject({
+  merchantOrderId: merchantOrderIdSchema,
+  ...accountScopeFields,
+});
 
 export const merchantOrderDetailSchema = merchantOrderSummarySchema.extend({
   refunded: moneySchema,
@@ -208,6 +213,7 @@ export type CreateMerchantOrderInput = z.infer<typeof createMerchantOrderInputSc
 export const updateMerchantOrderInputSchema = z
   .strictObject({
     merchantOrderId: merchantOrderIdSchema,
+    ...accountScopeFields,
     idempotencyKey: idempotencyKeySchema,
     externalReference: referenceSchema.optional(),
     notificationUrl: notificationUrlSchema.optional(),

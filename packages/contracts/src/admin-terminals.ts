@@ -2,6 +2,7 @@
 // the tRPC router and the web pages. provider: an intent's amount is integer cents of the store's currency, so
 // the console sends `amountMinor`; a terminal takes one queued intent at a time.
 import { z } from "zod";
+import { accountScopeFields } from "./admin-account-scope";
 import { offsetPageFields, offsetPagingFields } from "./offset-paging";
 import { moneySchema } from "./shop";
 
@@ -59,6 +60,7 @@ const numericIdSchema = z
   .regex(/^\d{1,19}$/, "Enter digits only");
 
 export const terminalDeviceListInputSchema = z.strictObject({
+  ...accountScopeFields,
   storeId: numericIdSchema.optional(),
   posId: numericIdSchema.optional(),
   ...offsetPagingFields({ maxLimit: TERMINAL_PAGE_MAX, defaultLimit: 25 }),
@@ -82,6 +84,7 @@ export type TerminalDeviceList = z.infer<typeof terminalDeviceListOutputSchema>;
 
 export const setTerminalModeInputSchema = z.strictObject({
   deviceId: deviceIdSchema,
+  ...accountScopeFields,
   operatingMode: z.enum(TERMINAL_OPERATING_MODES, "Choose PDV or STANDALONE"),
 });
 export const setTerminalModeOutputSchema = z.object({

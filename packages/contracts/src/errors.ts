@@ -31,6 +31,7 @@ export const APP_ERROR_REASONS = [
   "capture_exceeds_authorized",
   "card_not_found",
   "charging_account_in_use",
+  "connected_account_read_only",
   "checkout_already_paid",
   "checkout_not_found",
   "currency_not_supported",

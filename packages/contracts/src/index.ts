@@ -2,6 +2,7 @@
 // Everything here is pure (zod and plain data), so it bundles into the browser.
 export * from "./account";
 export * from "./admin-account";
+export * from "./admin-account-scope";
 export * from "./admin-areas";
 export * from "./admin-catalog";
 export * from "./admin-customers";

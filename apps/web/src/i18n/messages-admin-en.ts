@@ -51,6 +51,8 @@ export const adminEn = {
   "admin.accountFilter.ended": "{name} (ended)",
   "admin.accountFilter.connected": "A connected seller",
   "admin.payments.col.account": "Account",
+  "reason.connected_account_read_only":
+    "This belongs to a connected seller account: the console only shows it. Act on it in that seller's Mercado Pago account.",
   "reason.charging_account_in_use":
     "The shop charges with this account. Switch the charging account to another one before disconnecting it.",
   "admin.nav.overview": "Overview",

@@ -56,6 +56,8 @@ export const adminEs: AdminDictionary = {
   "admin.accountFilter.ended": "{name} (terminada)",
   "admin.accountFilter.connected": "Un vendedor conectado",
   "admin.payments.col.account": "Cuenta",
+  "reason.connected_account_read_only":
+    "Esto pertenece a una cuenta de vendedor conectada: la consola solo lo muestra. Actúa sobre ello en la cuenta de Mercado Pago de ese vendedor.",
   "reason.charging_account_in_use":
     "La tienda cobra con esta cuenta. Cambiá la cuenta de cobro a otra antes de desconectarla.",
   "admin.nav.overview": "Resumen",

@@ -55,6 +55,8 @@ export const adminPt: AdminDictionary = {
   "admin.accountFilter.ended": "{name} (encerrada)",
   "admin.accountFilter.connected": "Um vendedor conectado",
   "admin.payments.col.account": "Conta",
+  "reason.connected_account_read_only":
+    "Isto pertence a uma conta de vendedor conectada: o console apenas o mostra. Aja sobre isso na conta do Mercado Pago desse vendedor.",
   "reason.charging_account_in_use":
     "A loja cobra com esta conta. Mude a conta de cobrança para outra antes de desconectá-la.",
   "admin.nav.overview": "Visão geral",

@@ -6,6 +6,7 @@
 import type { CustomerCardUpdateInput, SavedCard } from "@cobro/contracts";
 import { ProviderNotFoundError } from "@cobro/provider-client";
 import type { AppDeps } from "../../deps";
+import { refuseConnectedAccountAction } from "../../provider/account-scope";
 import { toSavedCard } from "../account/saved-card-view";
 import { recordAudit } from "../audit/record-audit";
 import { isUnanswered, throwCustomerError } from "./customer-errors";
@@ -20,8 +21,11 @@ export async function addCustomerCard(options: {
   customerId: string;
   cardToken: string;
   idempotencyKey: string;
+  /** Only the store's own account (a connected one is refused). */
+  account?: string | undefined;
 }): Promise<SavedCard> {
   const { deps, actorUserId, customerId, idempotencyKey } = options;
+  refuseConnectedAccountAction(options.account);
   await recordAudit({
     db: deps.db,
     actorUserId,
@@ -55,6 +59,7 @@ export async function updateCustomerCard(options: {
   input: CustomerCardUpdateInput;
 }): Promise<SavedCard> {
   const { deps, actorUserId, input } = options;
+  refuseConnectedAccountAction(input.account);
   const card = await deps.provider.cards
     .update(input.customerId, input.cardId, {
       expiration_month: input.expirationMonth,
@@ -84,8 +89,10 @@ export async function deleteCustomerCard(options: {
   actorUserId: string;
   customerId: string;
   cardId: string;
+  account?: string | undefined;
 }): Promise<{ cardId: string }> {
   const { deps, actorUserId, customerId, cardId } = options;
+  refuseConnectedAccountAction(options.account);
   try {
     await deps.provider.cards.remove(customerId, cardId);
   } catch (error) {

@@ -6,6 +6,7 @@
 // customer is read again: a 404 means the delete went through.
 import { ProviderNotFoundError } from "@cobro/provider-client";
 import type { AppDeps } from "../../deps";
+import { refuseConnectedAccountAction } from "../../provider/account-scope";
 import { recordAudit } from "../audit/record-audit";
 import { isUnanswered, throwCustomerError } from "./customer-errors";
 
@@ -25,8 +26,11 @@ export async function deleteCustomer(options: {
   deps: Pick<AppDeps, "db" | "provider" | "now">;
   actorUserId: string;
   customerId: string;
+  /** Only the store's own account (a connected one is refused). */
+  account?: string | undefined;
 }): Promise<{ customerId: string; cardsDeleted: number; unlinkedUserId: string | null }> {
   const { deps, actorUserId, customerId } = options;
+  refuseConnectedAccountAction(options.account);
   let cardsDeleted = 0;
   try {
     const deleted = await deps.provider.customers.remove(customerId);

@@ -3,6 +3,7 @@
 import type { AdminCustomerDetail, CustomerUpdateInput } from "@cobro/contracts";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
+import { refuseConnectedAccountAction } from "../../provider/account-scope";
 import { recordAudit } from "../audit/record-audit";
 import { changedFields, toCustomerUpdateBody } from "./customer-body";
 import { throwCustomerError } from "./customer-errors";
@@ -14,7 +15,8 @@ export async function updateCustomer(options: {
   input: CustomerUpdateInput;
 }): Promise<AdminCustomerDetail> {
   const { deps, actorUserId } = options;
-  const { customerId, ...changes } = options.input;
+  const { customerId, account, ...changes } = options.input;
+  refuseConnectedAccountAction(account);
   const fields = changedFields(changes);
   if (fields.length === 0) throw new AppError("BAD_REQUEST", "Change at least one field.");
   const customer = await deps.provider.customers

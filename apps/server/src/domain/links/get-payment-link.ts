@@ -7,11 +7,12 @@ import type { Preference } from "@cobro/provider-client";
 import { type CurrencyCode, isSupportedCurrency, toMinorUnits } from "@cobro/provider-client/money";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
+import { type AccountProviderDeps, providerForAccount } from "../../provider/provider-for-account";
 import { storedCurrency } from "../catalog/product-view";
 import { isExpired, isoOrNull } from "./link-dates";
 import { linkProviderError } from "./link-request";
 
-export type GetPaymentLinkDeps = Pick<AppDeps, "db" | "provider" | "now">;
+export type GetPaymentLinkDeps = Pick<AppDeps, "now"> & AccountProviderDeps;
 
 /** The preference, or a NOT_FOUND the console can show. */
 export async function readPreference(deps: Pick<AppDeps, "provider">, preferenceId: string): Promise<Preference> {
@@ -32,9 +33,17 @@ function currencyOf(preference: Preference): CurrencyCode {
   return currency;
 }
 
-export async function getPaymentLink(options: { deps: GetPaymentLinkDeps; preferenceId: string }): Promise<LinkDetail> {
+/** A link of the store's own account (accountId null) or of a connected one, read with that account's credentials. */
+export async function getPaymentLink(options: {
+  deps: GetPaymentLinkDeps;
+  preferenceId: string;
+  /** null or omitted: the store's own account. */
+  accountId?: string | null;
+}): Promise<LinkDetail> {
   const { deps, preferenceId } = options;
-  const preference = await readPreference(deps, preferenceId);
+  const accountId = options.accountId ?? null;
+  const provider = await providerForAccount(deps, accountId);
+  const preference = await readPreference({ provider }, preferenceId);
   const currency = currencyOf(preference);
   const items = preference.items.map((item) => ({
     id: item.id || null,
@@ -45,21 +54,26 @@ export async function getPaymentLink(options: { deps: GetPaymentLinkDeps; prefer
   const totalMinor = items.reduce((sum, item) => sum + item.unitPrice.amountMinor * item.quantity, 0);
 
   const [local, payments, merchantOrders] = await Promise.all([
-    deps.db
-      .selectFrom("payment_links")
-      .leftJoin("users", "users.id", "payment_links.created_by")
-      .select(["payment_links.created_at", "users.email"])
-      .where("payment_links.provider_preference_id", "=", preferenceId)
-      .executeTakeFirst(),
+    // The console makes links on the store's own account only.
+    accountId !== null
+      ? undefined
+      : deps.db
+          .selectFrom("payment_links")
+          .leftJoin("users", "users.id", "payment_links.created_by")
+          .select(["payment_links.created_at", "users.email"])
+          .where("payment_links.provider_preference_id", "=", preferenceId)
+          .executeTakeFirst(),
     deps.db
       .selectFrom("payments")
       .select(["provider_payment_id", "status", "status_detail", "amount_minor", "currency", "payer_email"])
       .select("provider_created_at")
       .where("preference_id", "=", preferenceId)
+      // The payments mirrored for this link's account (the mirror keeps the account that read each payment).
+      .where("provider_account_id", accountId === null ? "is" : "=", accountId)
       .orderBy("provider_created_at", "desc")
       .limit(100)
       .execute(),
-    deps.provider.merchantOrders.search({ preference_id: preferenceId, limit: 20 }).catch((error: unknown) => {
+    provider.merchantOrders.search({ preference_id: preferenceId, limit: 20 }).catch((error: unknown) => {
       throw linkProviderError(error, "read the link's merchant orders");
     }),
   ]);

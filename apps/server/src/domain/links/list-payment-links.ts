@@ -1,19 +1,26 @@
 // The console's list of payment links: the provider's preference search
 // (`GET /checkout/preferences/search`, offset/limit paging), newest first, each
-// marked with what Cobro keeps of the links made in the console.
+// marked with what Cobro keeps of the links made in the console. A connected
+// account's links are searched with that account's credentials (the console
+// makes links only on the store's own account, so only those are marked).
 import type { LinkListItem, LinkListOutput } from "@cobro/contracts";
 import type { AppDeps } from "../../deps";
+import { type AccountProviderDeps, providerForAccount } from "../../provider/provider-for-account";
 import { isExpired, isoOrNull } from "./link-dates";
 import { linkProviderError } from "./link-request";
 
 export async function listPaymentLinks(options: {
-  deps: Pick<AppDeps, "db" | "provider" | "now">;
+  deps: Pick<AppDeps, "now"> & AccountProviderDeps;
+  /** null or omitted: the store's own account. */
+  accountId?: string | null;
   filters: { externalReference?: string | undefined; offset: number; limit: number };
 }): Promise<LinkListOutput> {
   const { deps, filters } = options;
-  let found: Awaited<ReturnType<typeof deps.provider.preferences.search>>;
+  const accountId = options.accountId ?? null;
+  const provider = await providerForAccount(deps, accountId);
+  let found: Awaited<ReturnType<typeof provider.preferences.search>>;
   try {
-    found = await deps.provider.preferences.search({
+    found = await provider.preferences.search({
       ...(filters.externalReference ? { external_reference: filters.externalReference } : {}),
       offset: filters.offset,
       limit: filters.limit,
@@ -24,7 +31,7 @@ export async function listPaymentLinks(options: {
   const elements = found.elements ?? [];
   const ids = elements.map((element) => element.id);
   const ours =
-    ids.length === 0
+    ids.length === 0 || accountId !== null
       ? []
       : await deps.db
           .selectFrom("payment_links")

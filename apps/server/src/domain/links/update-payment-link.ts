@@ -8,6 +8,7 @@ import type { PreferenceUpdateRequest } from "@cobro/provider-client";
 import type { CurrencyCode } from "@cobro/provider-client/money";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
+import { refuseConnectedAccountAction } from "../../provider/account-scope";
 import { recordAudit } from "../audit/record-audit";
 import { isRefusedWithoutPayment, PAYMENT_CALL_DEADLINE_MS } from "../checkout/payment-attempt-policy";
 import { readPreference } from "./get-payment-link";
@@ -28,6 +29,8 @@ export interface UpdatePaymentLinkInput {
   expiresTo?: string | null | undefined;
   backUrls?: { success: string; pending: string; failure: string } | undefined;
   idempotencyKey: string;
+  /** Only the store's own account: a connected account is refused (`refuseConnectedAccountAction`). */
+  account?: string | undefined;
 }
 
 async function sendUpdate(options: {
@@ -76,6 +79,7 @@ export async function updatePaymentLink(options: {
   input: UpdatePaymentLinkInput;
 }): Promise<{ outcome: "done" | "unknown" }> {
   const { deps, input } = options;
+  refuseConnectedAccountAction(input.account);
   const body: PreferenceUpdateRequest = {};
   if (input.items) body.items = linkItems(input.items, input.currency);
   if (input.backUrls) body.back_urls = input.backUrls;
@@ -113,8 +117,10 @@ export async function expirePaymentLink(options: {
   actorUserId: string;
   preferenceId: string;
   idempotencyKey: string;
+  account?: string | undefined;
 }): Promise<{ outcome: "done" | "unknown" }> {
   const { deps, preferenceId } = options;
+  refuseConnectedAccountAction(options.account);
   const current = await readPreference(deps, preferenceId);
   const to = new Date(deps.now().getTime() - EXPIRY_MARGIN_MS);
   const body: PreferenceUpdateRequest = { expires: true, expiration_date_to: to.toISOString() };

@@ -1,17 +1,21 @@
 // One merchant order for the console: re-read from the provider (`GET /merchant_orders/{id}`) and mirrored; when
-// the provider cannot be reached, the mirror's last copy is shown, marked stale, with when it was synced.
+// the provider cannot be reached, the mirror's last copy is shown, marked stale, with when it was synced. A connected
+// account's order is read with that account's credentials and shown as read (not mirrored; see search-merchant-orders).
 import type { MerchantOrderDetail } from "@cobro/contracts";
 import { type MerchantOrder, ProviderConnectionError, ProviderServerError } from "@cobro/provider-client";
 import type { CurrencyCode } from "@cobro/provider-client/money";
 import type { AppDeps } from "../../deps";
+import { type AccountProviderDeps, providerForAccount } from "../../provider/provider-for-account";
 import { getStoreAccount } from "../shop/get-store-account";
 import { applyMerchantOrderSnapshot } from "./apply-merchant-order-snapshot";
 import { toMerchantOrderError } from "./merchant-order-provider-error";
 import { isoOrNull, merchantOrderCurrency, minorOf, toMerchantOrderSummary } from "./merchant-order-view";
 
 export interface GetMerchantOrderDetailOptions {
-  deps: Pick<AppDeps, "db" | "provider" | "now">;
+  deps: Pick<AppDeps, "now"> & AccountProviderDeps;
   merchantOrderId: number;
+  /** null or omitted: the store's own account. */
+  accountId?: string | null;
 }
 
 function textOrNull(value: unknown): string | null {
@@ -66,6 +70,14 @@ function toDetail(
 export async function getMerchantOrderDetail(options: GetMerchantOrderDetailOptions): Promise<MerchantOrderDetail> {
   const { deps, merchantOrderId } = options;
   const { currency } = await getStoreAccount({ deps });
+  const accountId = options.accountId ?? null;
+  if (accountId !== null) {
+    const provider = await providerForAccount(deps, accountId);
+    const order = await provider.merchantOrders.get(merchantOrderId).catch((error: unknown) => {
+      throw toMerchantOrderError(error, { action: "read the merchant order", merchantOrderId });
+    });
+    return toDetail(order, currency, { syncedAt: deps.now().toISOString(), stale: false, requests: [] });
+  }
   let stale = false;
   try {
     const order = await deps.provider.merchantOrders.get(merchantOrderId);

@@ -2,6 +2,7 @@
 // additional info; only the fields given are sent.
 import type { MerchantOrderWriteResult, UpdateMerchantOrderInput } from "@cobro/contracts";
 import type { MerchantOrderRequest } from "@cobro/provider-client";
+import { refuseConnectedAccountAction } from "../../provider/account-scope";
 import { getStoreAccount } from "../shop/get-store-account";
 import { toProviderItems } from "./create-merchant-order";
 import { type MerchantOrderWriteDeps, runMerchantOrderWrite } from "./merchant-order-write";
@@ -14,6 +15,7 @@ export interface UpdateMerchantOrderOptions {
 
 export async function updateMerchantOrder(options: UpdateMerchantOrderOptions): Promise<MerchantOrderWriteResult> {
   const { deps, input } = options;
+  refuseConnectedAccountAction(input.account);
   const { currency } = await getStoreAccount({ deps });
   const body: MerchantOrderRequest = {
     ...(input.externalReference !== undefined ? { external_reference: input.externalReference } : {}),

@@ -2,6 +2,8 @@
 // STANDALONE (PATCH …/devices/{id}). provider: the terminal takes the new mode only after it restarts.
 import type { TerminalDeviceList } from "@cobro/contracts";
 import type { AppDeps } from "../../deps";
+import { refuseConnectedAccountAction } from "../../provider/account-scope";
+import { type AccountProviderDeps, providerForAccount } from "../../provider/provider-for-account";
 import { recordAudit } from "../audit/record-audit";
 import { toTerminalError } from "./terminal-errors";
 
@@ -12,11 +14,14 @@ function text(value: unknown): string | null {
 }
 
 export async function listTerminalDevices(options: {
-  deps: Pick<AppDeps, "provider">;
+  deps: AccountProviderDeps;
+  /** null or omitted: the store's own account; else a connection's terminals, read with its credentials. */
+  accountId?: string | null;
   filters: { storeId?: string | undefined; posId?: string | undefined; offset: number; limit: number };
 }): Promise<TerminalDeviceList> {
   const { filters } = options;
-  const answer = await options.deps.provider.point.devices({
+  const provider = await providerForAccount(options.deps, options.accountId ?? null);
+  const answer = await provider.point.devices({
     ...(filters.storeId ? { store_id: filters.storeId } : {}),
     ...(filters.posId ? { pos_id: Number(filters.posId) } : {}),
     offset: filters.offset,
@@ -42,8 +47,11 @@ export async function setTerminalMode(options: {
   actorUserId: string;
   deviceId: string;
   operatingMode: "PDV" | "STANDALONE";
+  /** Only the store's own account (a connected one is refused). */
+  account?: string | undefined;
 }): Promise<{ deviceId: string; operatingMode: string; restartRequired: true }> {
   const { deps, deviceId, operatingMode } = options;
+  refuseConnectedAccountAction(options.account);
   let answer: { operating_mode?: string };
   try {
     answer = await deps.provider.point.setOperatingMode(deviceId, operatingMode);

@@ -20,6 +20,7 @@ import { deleteCustomer } from "../../domain/customers/delete-customer";
 import { getCustomer } from "../../domain/customers/get-customer";
 import { searchCustomers } from "../../domain/customers/search-customers";
 import { updateCustomer } from "../../domain/customers/update-customer";
+import { accountIdOfScope } from "../../provider/account-scope";
 import { operatorProcedure, router, viewerProcedure } from "../trpc";
 
 export const adminCustomersRouter = router({
@@ -27,13 +28,21 @@ export const adminCustomersRouter = router({
     .input(customerSearchInputSchema)
     .output(customerSearchOutputSchema)
     .query(({ ctx, input }) =>
-      searchCustomers({ deps: ctx.deps, email: input.email, offset: input.offset, limit: input.limit }),
+      searchCustomers({
+        deps: ctx.deps,
+        accountId: accountIdOfScope(input.account),
+        email: input.email,
+        offset: input.offset,
+        limit: input.limit,
+      }),
     ),
 
   get: viewerProcedure
     .input(customerIdInputSchema)
     .output(adminCustomerDetailSchema)
-    .query(({ ctx, input }) => getCustomer({ deps: ctx.deps, customerId: input.customerId })),
+    .query(({ ctx, input }) =>
+      getCustomer({ deps: ctx.deps, customerId: input.customerId, accountId: accountIdOfScope(input.account) }),
+    ),
 
   create: operatorProcedure
     .input(customerCreateInputSchema)
@@ -49,7 +58,12 @@ export const adminCustomersRouter = router({
     .input(customerIdInputSchema)
     .output(customerDeleteOutputSchema)
     .mutation(({ ctx, input }) =>
-      deleteCustomer({ deps: ctx.deps, actorUserId: ctx.user.id, customerId: input.customerId }),
+      deleteCustomer({
+        deps: ctx.deps,
+        actorUserId: ctx.user.id,
+        customerId: input.customerId,
+        account: input.account,
+      }),
     ),
 
   addCard: operatorProcedure
@@ -62,6 +76,7 @@ export const adminCustomersRouter = router({
         customerId: input.customerId,
         cardToken: input.cardToken,
         idempotencyKey: input.idempotencyKey,
+        account: input.account,
       }),
     ),
 
@@ -79,6 +94,7 @@ export const adminCustomersRouter = router({
         actorUserId: ctx.user.id,
         customerId: input.customerId,
         cardId: input.cardId,
+        account: input.account,
       }),
     ),
 });

@@ -15,18 +15,23 @@ import { createPaymentLink } from "../../domain/links/create-payment-link";
 import { getPaymentLink } from "../../domain/links/get-payment-link";
 import { listPaymentLinks } from "../../domain/links/list-payment-links";
 import { expirePaymentLink, updatePaymentLink } from "../../domain/links/update-payment-link";
+import { accountIdOfScope } from "../../provider/account-scope";
 import { operatorProcedure, router, viewerProcedure } from "../trpc";
 
 export const adminLinksRouter = router({
   list: viewerProcedure
     .input(linkListInputSchema)
     .output(linkListOutputSchema)
-    .query(({ ctx, input }) => listPaymentLinks({ deps: ctx.deps, filters: input })),
+    .query(({ ctx, input }) =>
+      listPaymentLinks({ deps: ctx.deps, accountId: accountIdOfScope(input.account), filters: input }),
+    ),
 
   get: viewerProcedure
     .input(linkIdInputSchema)
     .output(linkDetailSchema)
-    .query(({ ctx, input }) => getPaymentLink({ deps: ctx.deps, preferenceId: input.preferenceId })),
+    .query(({ ctx, input }) =>
+      getPaymentLink({ deps: ctx.deps, preferenceId: input.preferenceId, accountId: accountIdOfScope(input.account) }),
+    ),
 
   create: operatorProcedure
     .input(createLinkInputSchema)

@@ -13,18 +13,27 @@ import { createMerchantOrder } from "../../domain/merchant-orders/create-merchan
 import { getMerchantOrderDetail } from "../../domain/merchant-orders/get-merchant-order-detail";
 import { searchMerchantOrders } from "../../domain/merchant-orders/search-merchant-orders";
 import { updateMerchantOrder } from "../../domain/merchant-orders/update-merchant-order";
+import { accountIdOfScope } from "../../provider/account-scope";
 import { operatorProcedure, router, viewerProcedure } from "../trpc";
 
 export const adminMerchantOrdersRouter = router({
   search: viewerProcedure
     .input(merchantOrderSearchInputSchema)
     .output(merchantOrderSearchOutputSchema)
-    .query(({ ctx, input }) => searchMerchantOrders({ deps: ctx.deps, filters: input })),
+    .query(({ ctx, input }) =>
+      searchMerchantOrders({ deps: ctx.deps, accountId: accountIdOfScope(input.account), filters: input }),
+    ),
 
   get: viewerProcedure
     .input(merchantOrderIdInputSchema)
     .output(merchantOrderDetailSchema)
-    .query(({ ctx, input }) => getMerchantOrderDetail({ deps: ctx.deps, merchantOrderId: input.merchantOrderId })),
+    .query(({ ctx, input }) =>
+      getMerchantOrderDetail({
+        deps: ctx.deps,
+        merchantOrderId: input.merchantOrderId,
+        accountId: accountIdOfScope(input.account),
+      }),
+    ),
 
   create: operatorProcedure
     .input(createMerchantOrderInputSchema)

@@ -27,13 +27,16 @@ import {
   resendPointIntent,
 } from "../../domain/terminals/point-intents";
 import { listTerminalDevices, setTerminalMode } from "../../domain/terminals/terminal-devices";
+import { accountIdOfScope } from "../../provider/account-scope";
 import { operatorProcedure, router, viewerProcedure } from "../trpc";
 
 export const adminTerminalsRouter = router({
   devices: viewerProcedure
     .input(terminalDeviceListInputSchema)
     .output(terminalDeviceListOutputSchema)
-    .query(({ ctx, input }) => listTerminalDevices({ deps: ctx.deps, filters: input })),
+    .query(({ ctx, input }) =>
+      listTerminalDevices({ deps: ctx.deps, accountId: accountIdOfScope(input.account), filters: input }),
+    ),
 
   setMode: operatorProcedure
     .input(setTerminalModeInputSchema)

@@ -1,0 +1,22 @@
+// The account a provider-search screen of the console reads (links, merchant orders, customers, terminals): the
+// contracts' `account` field (`own` or a connection's id) as the id `providerForAccount` takes. Actions there stay on
+// the store's own account: the request rows of links, merchant orders and customer cards keep the idempotency key
+// without the account, so a retry could not be bound to the account the first try went to; they are refused on a
+// connected account rather than sent with the store's credentials to a seller's resource.
+import { ACCOUNT_FILTER_OWN } from "@cobro/contracts";
+import { AppError } from "../errors/app-error";
+
+/** null for the store's own account (omitted or `own`), else the connection's id. */
+export function accountIdOfScope(account: string | undefined): string | null {
+  return account === undefined || account === ACCOUNT_FILTER_OWN ? null : account;
+}
+
+/** Throws a 409 on `account` when an action names a connected account (see the file's comment). */
+export function refuseConnectedAccountAction(account: string | undefined): void {
+  if (accountIdOfScope(account) === null) return;
+  throw new AppError(
+    "CONFLICT",
+    "This belongs to a connected seller account: the console only reads it. Act on it in that seller's Mercado Pago account.",
+    { reason: "connected_account_read_only", field: "account" },
+  );
+}
