@@ -1,0 +1,169 @@
+// The console's provider searches (payment links, merchant orders, customers, terminals) by account, against the real
+// sandbox over HTTP and the test database. The sandbox keeps each seller's resources apart (a seller's preference,
+// merchant order or customer is visible only with that seller's token), so these tests can tell which credentials a
+// search or a read used: a seller's resource is listed and read under the seller's filter and not under the store's
+// own; a link's detail shows the payments mirrored for its account only; actions on a connected account are refused
+// with a 409 on `account` before any provider call.
+import { randomUUID } from "node:crypto";
+import type { Payment as ProviderPayment } from "@cobro/provider-client";
+import { afterAll, describe, expect, it } from "vitest";
+import { providerForAccount } from "../../provider/provider-for-account";
+import { insertConnectedSeller } from "../../test/connected-sellers";
+import { payOnHostedPage, startShopTestEnv } from "../../test/shop-test-env";
+import { createTestUser } from "../../test/test-users";
+import { getCustomer } from "../customers/get-customer";
+import { searchCustomers } from "../customers/search-customers";
+import { updateCustomer } from "../customers/update-customer";
+import { getPaymentLink } from "../links/get-payment-link";
+import { listPaymentLinks } from "../links/list-payment-links";
+import { expirePaymentLink } from "../links/update-payment-link";
+import { getMerchantOrderDetail } from "../merchant-orders/get-merchant-order-detail";
+import { searchMerchantOrders } from "../merchant-orders/search-merchant-orders";
+import { updateMerchantOrder } from "../merchant-orders/update-merchant-order";
+import { applyPaymentSnapshot } from "../payments/apply-payment-snapshot";
+import { listTerminalDevices, setTerminalMode } from "../terminals/terminal-devices";
+
+const env = await startShopTestEnv();
+afterAll(() => env.close());
+const { db, deps } = env;
+const operator = await createTestUser({ db, role: "operator" });
+const seller = await insertConnectedSeller(deps);
+const sellerClient = await providerForAccount(deps, seller.id);
+
+const refused = { code: "CONFLICT", field: "account", reason: "connected_account_read_only" };
+
+describe("payment links by account", () => {
+  it("lists and reads a seller's link under the seller's filter only, with the payments mirrored for it", async () => {
+    const reference = `acct-link-${randomUUID()}`;
+    const link = await sellerClient.preferences.create({
+      items: [{ title: "Seller's poncho", quantity: 1, unit_price: 120, currency_id: "ARS" }],
+      external_reference: reference,
+    });
+    const filters = { externalReference: reference, offset: 0, limit: 20 };
+
+    const underSeller = await listPaymentLinks({ deps, accountId: seller.id, filters });
+    expect(underSeller.items.map((item) => item.preferenceId)).toEqual([link.id]);
+    const underOwn = await listPaymentLinks({ deps, accountId: null, filters });
+    expect(underOwn.items).toEqual([]);
+
+    // A buyer pays it on the hosted page; the mirror holds the payment under the seller (as a notification with the
+    // seller's user_id would). A row of the store's own account that names the same preference must not show.
+    expect((await payOnHostedPage(link.init_point ?? "", "APRO")).ok).toBe(true);
+    const found = await sellerClient.payments.search({ external_reference: reference });
+    const paid = found.results?.[0] as ProviderPayment | undefined;
+    expect(paid?.id).toBeTypeOf("number");
+    const now = new Date();
+    await applyPaymentSnapshot({ db, payment: paid as ProviderPayment, now, providerAccountId: seller.id });
+    const ownCopy = { ...(paid as ProviderPayment), id: 9_000_000_000 + Math.floor(Math.random() * 1_000_000) };
+    await applyPaymentSnapshot({ db, payment: ownCopy, now, providerAccountId: null });
+
+    const detail = await getPaymentLink({ deps, preferenceId: link.id, accountId: seller.id });
+    expect(detail).toMatchObject({ preferenceId: link.id, externalReference: reference, console: null });
+    expect(detail.payments.map((payment) => payment.providerPaymentId)).toEqual([paid?.id]);
+    // The store's own credentials do not see the seller's link.
+    await expect(getPaymentLink({ deps, preferenceId: link.id, accountId: null })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+  });
+
+  it("refuses to expire a seller's link with a 409 on account, and leaves it payable", async () => {
+    const link = await sellerClient.preferences.create({
+      items: [{ title: "Kept", quantity: 1, unit_price: 10, currency_id: "ARS" }],
+    });
+    await expect(
+      expirePaymentLink({
+        deps,
+        actorUserId: operator.id,
+        preferenceId: link.id,
+        idempotencyKey: randomUUID(),
+        account: seller.id,
+      }),
+    ).rejects.toMatchObject(refused);
+    const after = await sellerClient.preferences.get(link.id);
+    expect(after.expires ?? false).toBe(false);
+  });
+});
+
+describe("merchant orders by account", () => {
+  it("searches and reads a seller's order under the seller's filter only, without mirroring it", async () => {
+    const reference = `acct-mo-${randomUUID()}`;
+    const order = await sellerClient.merchantOrders.create({
+      items: [{ title: "Seller's order", quantity: 2, unit_price: 15, currency_id: "ARS" }],
+      external_reference: reference,
+    });
+    const filters = { externalReference: reference, offset: 0, limit: 25 };
+
+    const underSeller = await searchMerchantOrders({ deps, accountId: seller.id, filters });
+    expect(underSeller.items.map((item) => item.id)).toEqual([order.id]);
+    expect((await searchMerchantOrders({ deps, accountId: null, filters })).items).toEqual([]);
+    const mirrored = await db
+      .selectFrom("merchant_orders")
+      .select("provider_merchant_order_id")
+      .where("provider_merchant_order_id", "=", order.id)
+      .executeTakeFirst();
+    expect(mirrored).toBeUndefined();
+
+    const detail = await getMerchantOrderDetail({ deps, merchantOrderId: order.id, accountId: seller.id });
+    expect(detail).toMatchObject({ id: order.id, externalReference: reference, stale: false, requests: [] });
+    expect(detail.total.amountMinor).toBe(3000);
+
+    await expect(
+      updateMerchantOrder({
+        deps,
+        actorUserId: operator.id,
+        input: { merchantOrderId: order.id, idempotencyKey: randomUUID(), additionalInfo: "no", account: seller.id },
+      }),
+    ).rejects.toMatchObject(refused);
+    expect((await sellerClient.merchantOrders.get(order.id)).additional_info ?? "").not.toBe("no");
+  });
+});
+
+describe("customers by account", () => {
+  it("searches and reads a seller's customer under the seller's filter only; edits are refused", async () => {
+    const email = `acct-customer-${randomUUID().slice(0, 8)}@testuser.com`;
+    const customer = await sellerClient.customers.create({ email, first_name: "Seller's" });
+
+    const underSeller = await searchCustomers({ deps, accountId: seller.id, email, offset: 0, limit: 20 });
+    expect(underSeller.items.map((item) => item.id)).toEqual([customer.id]);
+    expect((await searchCustomers({ deps, accountId: null, email, offset: 0, limit: 20 })).items).toEqual([]);
+
+    const detail = await getCustomer({ deps, customerId: customer.id, accountId: seller.id });
+    expect(detail).toMatchObject({ id: customer.id, email, linkedUser: null });
+
+    await expect(
+      updateCustomer({
+        deps,
+        actorUserId: operator.id,
+        input: { customerId: customer.id, firstName: "Changed", account: seller.id },
+      }),
+    ).rejects.toMatchObject(refused);
+    expect((await sellerClient.customers.get(customer.id)).first_name).toBe("Seller's");
+  });
+});
+
+describe("terminals by account", () => {
+  it("lists a seller's terminals with the seller's credentials; a mode switch there is refused", async () => {
+    const own = await listTerminalDevices({ deps, accountId: null, filters: { offset: 0, limit: 25 } });
+    const sellers = await listTerminalDevices({ deps, accountId: seller.id, filters: { offset: 0, limit: 25 } });
+    expect(sellers.devices.length).toBeGreaterThan(0);
+    const ownIds = new Set(own.devices.map((device) => device.id));
+    expect(sellers.devices.some((device) => ownIds.has(device.id))).toBe(false);
+
+    const device = sellers.devices[0];
+    await expect(
+      setTerminalMode({
+        deps,
+        actorUserId: operator.id,
+        deviceId: device?.id ?? "",
+        operatingMode: device?.operatingMode === "PDV" ? "STANDALONE" : "PDV",
+        account: seller.id,
+      }),
+    ).rejects.toMatchObject(refused);
+  });
+
+  it("a connection unknown to Cobro is a 404, never the store's own account", async () => {
+    await expect(
+      listTerminalDevices({ deps, accountId: randomUUID(), filters: { offset: 0, limit: 25 } }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+});
