@@ -67,13 +67,14 @@ const QUERY_KEYS = {
   externalReference: "ref",
   createdFrom: "from",
   createdTo: "to",
+  account: "account",
   offset: "offset",
 } as const;
 
 /** Reads the filters out of a URL query; `merchantOrderSearchInputSchema` validates the result. */
 export function merchantOrderFiltersFromQuery(params: URLSearchParams): Record<string, unknown> {
   const raw: Record<string, unknown> = {};
-  for (const key of ["status", "preferenceId", "externalReference", "createdFrom", "createdTo"] as const) {
+  for (const key of ["status", "preferenceId", "externalReference", "createdFrom", "createdTo", "account"] as const) {
     const value = params.get(QUERY_KEYS[key]);
     if (value !== null && value.trim() !== "") raw[key] = value;
   }
@@ -85,7 +86,7 @@ export function merchantOrderFiltersFromQuery(params: URLSearchParams): Record<s
 /** Writes the filters as a URL query (the inverse of `merchantOrderFiltersFromQuery`; offset 0 left out). */
 export function merchantOrderFiltersToQuery(filters: MerchantOrderSearchInput): URLSearchParams {
   const params = new URLSearchParams();
-  for (const key of ["status", "preferenceId", "externalReference", "createdFrom", "createdTo"] as const) {
+  for (const key of ["status", "preferenceId", "externalReference", "createdFrom", "createdTo", "account"] as const) {
     const value = filters[key];
     if (value !== undefined && value !== "") params.set(QUERY_KEYS[key], value);
   }

@@ -50,6 +50,8 @@ export const adminEn = {
   "admin.accountFilter.own": "The store's own account",
   "admin.accountFilter.ended": "{name} (ended)",
   "admin.accountFilter.connected": "A connected seller",
+  "admin.accountScope.readOnly":
+    "This belongs to a connected seller account and is shown read-only: act on it in that seller's Mercado Pago account.",
   "admin.payments.col.account": "Account",
   "reason.connected_account_read_only":
     "This belongs to a connected seller account: the console only shows it. Act on it in that seller's Mercado Pago account.",

@@ -55,6 +55,8 @@ export const adminEs: AdminDictionary = {
   "admin.accountFilter.own": "La cuenta propia de la tienda",
   "admin.accountFilter.ended": "{name} (terminada)",
   "admin.accountFilter.connected": "Un vendedor conectado",
+  "admin.accountScope.readOnly":
+    "Esto pertenece a una cuenta de vendedor conectada y se muestra solo para lectura: actúa sobre ello en la cuenta de Mercado Pago de ese vendedor.",
   "admin.payments.col.account": "Cuenta",
   "reason.connected_account_read_only":
     "Esto pertenece a una cuenta de vendedor conectada: la consola solo lo muestra. Actúa sobre ello en la cuenta de Mercado Pago de ese vendedor.",

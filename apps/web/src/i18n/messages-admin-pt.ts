@@ -54,6 +54,8 @@ export const adminPt: AdminDictionary = {
   "admin.accountFilter.own": "A conta própria da loja",
   "admin.accountFilter.ended": "{name} (encerrada)",
   "admin.accountFilter.connected": "Um vendedor conectado",
+  "admin.accountScope.readOnly":
+    "Isto pertence a uma conta de vendedor conectada e é mostrado apenas para leitura: aja sobre isso na conta do Mercado Pago desse vendedor.",
   "admin.payments.col.account": "Conta",
   "reason.connected_account_read_only":
     "Isto pertence a uma conta de vendedor conectada: o console apenas o mostra. Aja sobre isso na conta do Mercado Pago desse vendedor.",

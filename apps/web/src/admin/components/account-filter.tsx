@@ -22,10 +22,15 @@ export interface AccountFilterProps {
   name?: string;
   /** `own`, a connection's id, or undefined for every account. */
   defaultValue: string | undefined;
+  /**
+   * False for the lists that are one provider search per account (links, merchant orders, customers, terminals):
+   * no "every account" choice, and an empty value shows as the store's own account.
+   */
+  withAll?: boolean;
 }
 
 /** The filter's choices: every account, the store's own, then each connection (by its id until the names load). */
-function useAccountFilterOptions(value: string | undefined): SelectOption[] {
+function useAccountFilterOptions(value: string | undefined, withAll = true): SelectOption[] {
   const { t } = useI18n();
   const accounts = useAccountOptions();
   // A connection named by the URL keeps its option: one keyed option per value, so the select never loses it.
@@ -34,7 +39,7 @@ function useAccountFilterOptions(value: string | undefined): SelectOption[] {
       ? [{ value, label: value }]
       : [];
   return [
-    { value: "", label: t("admin.accountFilter.all") },
+    ...(withAll ? [{ value: "", label: t("admin.accountFilter.all") }] : []),
     { value: ACCOUNT_FILTER_OWN, label: t("admin.accountFilter.own") },
     ...accounts.map((account) => ({
       value: account.id,
@@ -45,13 +50,13 @@ function useAccountFilterOptions(value: string | undefined): SelectOption[] {
 }
 
 /** The filter inside a native filter form (its value is read from the form on submit). */
-export function AccountFilter({ name = "account", defaultValue }: AccountFilterProps) {
+export function AccountFilter({ name = "account", defaultValue, withAll = true }: AccountFilterProps) {
   const { t } = useI18n();
-  const options = useAccountFilterOptions(defaultValue);
+  const options = useAccountFilterOptions(defaultValue, withAll);
   return (
     <label>
       {t("admin.accountFilter.label")}
-      <select name={name} defaultValue={defaultValue ?? ""}>
+      <select name={name} defaultValue={defaultValue ?? (withAll ? "" : ACCOUNT_FILTER_OWN)}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -9,6 +9,7 @@ import { describeError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
 import { ErrorStatusPage } from "../../../pages/error-status-page";
 import { httpStatusOf, trpc } from "../../../trpc";
+import { ConnectedAccountNotice, useAccountScope } from "../../components/account-scope";
 import { LineItemsTable } from "../../components/line-items-table";
 import { useCanAct } from "../use-can-act";
 import { EditLinkDialog, ExpireLinkDialog } from "./link-dialogs";
@@ -18,9 +19,14 @@ import { ExpiryText, LinkStateBadge } from "./links-list-page";
 export function LinkDetailPage() {
   const { t, formatDate, moneyLocaleFor, language } = useI18n();
   const { preferenceId = "" } = useParams();
-  const canAct = useCanAct("operator");
+  const scope = useAccountScope();
+  // A connected account's link is read with its credentials and only shown (the server refuses its actions).
+  const canAct = useCanAct("operator") && !scope.connected;
   const [dialog, setDialog] = useState<"edit" | "expire" | null>(null);
-  const link = trpc.admin.links.get.useQuery({ preferenceId }, { retry: false });
+  const link = trpc.admin.links.get.useQuery(
+    { preferenceId, ...(scope.account ? { account: scope.account } : {}) },
+    { retry: false },
+  );
 
   if (link.isPending) return <LoadingState label={t("common.loading")} />;
   if (link.isError) {
@@ -41,8 +47,9 @@ export function LinkDetailPage() {
   return (
     <section>
       <p>
-        <Link to="/admin/links">{t("admin.links.detail.back")}</Link>
+        <Link to={`/admin/links${scope.search}`}>{t("admin.links.detail.back")}</Link>
       </p>
+      {scope.connected ? <ConnectedAccountNotice /> : null}
       <PageHeading
         title={title}
         actions={

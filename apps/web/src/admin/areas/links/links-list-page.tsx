@@ -9,12 +9,14 @@ import { Link } from "react-router";
 import { QueryList } from "../../../components/query-list";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
+import { AccountFilter } from "../../components/account-filter";
+import { accountScopeInput, accountScopeSearch } from "../../components/account-scope";
 import { ListPager } from "../../components/list-pager";
 import { useCanAct } from "../use-can-act";
 import { useUrlFilters } from "../use-url-filters";
 
 const PAGE_SIZE = 20;
-const FILTER_KEYS = ["ref", "offset"] as const;
+const FILTER_KEYS = ["ref", "account", "offset"] as const;
 
 export function ExpiryText({ item }: { item: Pick<LinkListItem, "expiresFrom" | "expiresTo"> }) {
   const { t, formatDate } = useI18n();
@@ -40,6 +42,7 @@ export function LinksListPage() {
   const parsedOffset = Number(filters.offset ?? "0");
   const input = linkListInputSchema.safeParse({
     ...(filters.ref ? { externalReference: filters.ref } : {}),
+    ...accountScopeInput(filters.account),
     offset: Number.isSafeInteger(parsedOffset) && parsedOffset >= 0 ? parsedOffset : 0,
     limit: PAGE_SIZE,
   });
@@ -49,8 +52,12 @@ export function LinksListPage() {
 
   const applyFilter = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const value = new FormData(event.currentTarget).get("ref");
-    setFilters({ ref: typeof value === "string" ? value : "" });
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => {
+      const value = form.get(name);
+      return typeof value === "string" ? value : "";
+    };
+    setFilters({ ref: text("ref"), account: accountScopeInput(text("account")).account ?? "" });
   };
   const goTo = (offset: number) => setFilters({ ...filters, offset: offset > 0 ? String(offset) : "" });
 
@@ -67,7 +74,7 @@ export function LinksListPage() {
         }
       />
       <form
-        key={filters.ref ?? ""}
+        key={`${filters.ref ?? ""}|${filters.account ?? ""}`}
         className="admin-filters"
         onSubmit={applyFilter}
         aria-label={t("admin.links.filters")}
@@ -79,6 +86,7 @@ export function LinksListPage() {
           defaultValue={filters.ref ?? ""}
           maxLength={256}
         />
+        <AccountFilter defaultValue={filters.account} withAll={false} />
         <Button type="submit">{t("admin.links.filter.apply")}</Button>
         <Link to="/admin/links">{t("admin.links.filter.clear")}</Link>
       </form>
@@ -112,7 +120,9 @@ export function LinksListPage() {
                   {rows.map((item) => (
                     <tr key={item.preferenceId} data-preference-id={item.preferenceId}>
                       <td>
-                        <Link to={`/admin/links/${encodeURIComponent(item.preferenceId)}`}>
+                        <Link
+                          to={`/admin/links/${encodeURIComponent(item.preferenceId)}${accountScopeSearch(filters.account)}`}
+                        >
                           {item.console?.title ?? t("admin.links.untitled", { id: item.preferenceId })}
                         </Link>
                       </td>

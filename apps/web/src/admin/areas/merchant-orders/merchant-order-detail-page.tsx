@@ -12,6 +12,7 @@ import { describeError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
 import { ErrorStatusPage } from "../../../pages/error-status-page";
 import { httpStatusOf, trpc } from "../../../trpc";
+import { ConnectedAccountNotice, useAccountScope } from "../../components/account-scope";
 import { LineItemsTable } from "../../components/line-items-table";
 import { canActOnPayments } from "../payments/payment-permissions";
 import { MerchantOrderForm } from "./merchant-order-form";
@@ -54,12 +55,13 @@ export function MerchantOrderDetailPage() {
   const { user } = useCurrentUser();
   const params = useParams();
   const [search] = useSearchParams();
+  const scope = useAccountScope();
   const idText = params.merchantOrderId ?? "";
   const merchantOrderId = /^\d{1,15}$/.test(idText) ? Number(idText) : null;
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
   const detail = trpc.admin.merchantOrders.get.useQuery(
-    { merchantOrderId: merchantOrderId ?? 0 },
+    { merchantOrderId: merchantOrderId ?? 0, ...(scope.account ? { account: scope.account } : {}) },
     { enabled: merchantOrderId !== null && merchantOrderId > 0 },
   );
 
@@ -70,7 +72,7 @@ export function MerchantOrderDetailPage() {
     return (
       <section>
         <p>
-          <Link to="/admin/merchant-orders">{t("admin.merchantOrders.back")}</Link>
+          <Link to={`/admin/merchant-orders${scope.search}`}>{t("admin.merchantOrders.back")}</Link>
         </p>
         <ErrorState
           title={t("admin.merchantOrders.detailFailed")}
@@ -87,7 +89,8 @@ export function MerchantOrderDetailPage() {
     );
   }
   const order = detail.data;
-  const canAct = user ? canActOnPayments(user.role) : false;
+  // A connected account's order is read with its credentials and only shown (the server refuses its changes).
+  const canAct = user && !scope.connected ? canActOnPayments(user.role) : false;
   const money = (value: { amountMinor: number; currency: string }) => (
     <Money {...value} locale={moneyLocaleFor(value.currency)} />
   );
@@ -99,12 +102,13 @@ export function MerchantOrderDetailPage() {
   return (
     <section>
       <p>
-        <Link to="/admin/merchant-orders">{t("admin.merchantOrders.back")}</Link>
+        <Link to={`/admin/merchant-orders${scope.search}`}>{t("admin.merchantOrders.back")}</Link>
       </p>
       <PageHeading
         title={t("admin.merchantOrders.detailTitle", { id: order.id })}
         actions={<MerchantOrderStatus status={order.status} orderStatus={order.orderStatus} />}
       />
+      {scope.connected ? <ConnectedAccountNotice /> : null}
       {order.stale ? (
         <Alert tone="warning">{t("admin.merchantOrders.stale", { at: formatDate(order.syncedAt, "dateTime") })}</Alert>
       ) : null}
@@ -153,7 +157,9 @@ export function MerchantOrderDetailPage() {
           <dt>{t("admin.merchantOrders.fact.preference")}</dt>
           <dd data-testid="mo-preference">
             {order.preferenceId ? (
-              <Link to={`/admin/links/${encodeURIComponent(order.preferenceId)}`}>{order.preferenceId}</Link>
+              <Link to={`/admin/links/${encodeURIComponent(order.preferenceId)}${scope.search}`}>
+                {order.preferenceId}
+              </Link>
             ) : (
               "—"
             )}

@@ -17,6 +17,8 @@ import { QueryList } from "../../../components/query-list";
 import { describeError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
+import { AccountFilter } from "../../components/account-filter";
+import { accountScopeInput, accountScopeSearch } from "../../components/account-scope";
 import { ListPager } from "../../components/list-pager";
 import { canActOnPayments } from "../payments/payment-permissions";
 import { MerchantOrderStatus } from "./merchant-order-status";
@@ -62,6 +64,7 @@ export function MerchantOrdersListPage() {
       // Whole days in the browser's time zone: from the start of the first to the end of the last.
       createdFrom: from ? new Date(`${from}T00:00:00`).toISOString() : undefined,
       createdTo: to ? new Date(`${to}T23:59:59.999`).toISOString() : undefined,
+      ...accountScopeInput(text("account")),
       offset: 0,
     };
     setParams(merchantOrderFiltersToQuery(next));
@@ -126,6 +129,7 @@ export function MerchantOrdersListPage() {
           name="to"
           defaultValue={toDateInput(filters.createdTo)}
         />
+        <AccountFilter defaultValue={filters.account} withAll={false} />
         <Button type="submit">{t("admin.merchantOrders.filter.apply")}</Button>
         <Link to="/admin/merchant-orders">{t("admin.merchantOrders.filter.clear")}</Link>
       </form>
@@ -164,7 +168,9 @@ export function MerchantOrdersListPage() {
                   {rows.map((order) => (
                     <tr key={order.id} data-merchant-order-id={order.id}>
                       <td>
-                        <Link to={`/admin/merchant-orders/${order.id}`}>{order.id}</Link>
+                        <Link to={`/admin/merchant-orders/${order.id}${accountScopeSearch(filters.account)}`}>
+                          {order.id}
+                        </Link>
                       </td>
                       <td>{order.createdAt ? formatDate(order.createdAt, "dateTime") : "—"}</td>
                       <td>
