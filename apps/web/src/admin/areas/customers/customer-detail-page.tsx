@@ -13,6 +13,7 @@ import { describeError, type UserFacingError } from "../../../errors/describe-er
 import { useI18n } from "../../../i18n/i18n-context";
 import { CardForm, type CardFormSubmission } from "../../../payments/card-form";
 import { trpc } from "../../../trpc";
+import { ConnectedAccountNotice, useAccountScope } from "../../components/account-scope";
 import { type Outcome, OutcomeAlert, roleKey } from "../admin-outcome";
 import { useCanAct } from "../use-can-act";
 import { DeleteCardDialog, EditCardDialog, formatExpiry, useCardLabel } from "./customer-card-dialogs";
@@ -177,10 +178,15 @@ export function CustomerDetailPage() {
   const { t, formatDate } = useI18n();
   const { customerId = "" } = useParams();
   const location = useLocation();
-  const canAct = useCanAct("operator");
+  const scope = useAccountScope();
+  // A connected account's customer is read with its credentials and only shown (the server refuses its edits).
+  const canAct = useCanAct("operator") && !scope.connected;
   const canSeeUsers = useCanAct("admin");
   const cardLabel = useCardLabel();
-  const customer = trpc.admin.customers.get.useQuery({ customerId });
+  const customer = trpc.admin.customers.get.useQuery({
+    customerId,
+    ...(scope.account ? { account: scope.account } : {}),
+  });
   const [outcome, setOutcome] = useState<Outcome>(() => {
     const message = (location.state as { outcome?: string } | null)?.outcome;
     return message ? { tone: "success", message } : null;
@@ -192,7 +198,7 @@ export function CustomerDetailPage() {
   const name = data ? [data.firstName, data.lastName].filter(Boolean).join(" ") : "";
   useDocumentTitle(data ? data.email : t("admin.customers.title"));
 
-  const back = <Link to="/admin/customers">{t("admin.customers.back")}</Link>;
+  const back = <Link to={`/admin/customers${scope.search}`}>{t("admin.customers.back")}</Link>;
   if (customer.isPending) return <LoadingState label={t("admin.customers.detail.loading")} />;
   if (!data) {
     return (
@@ -222,6 +228,7 @@ export function CustomerDetailPage() {
           ) : null
         }
       />
+      {scope.connected ? <ConnectedAccountNotice /> : null}
       <OutcomeAlert outcome={outcome} onDismiss={() => setOutcome(null)} />
       {customer.isError ? <Alert tone="danger">{t("admin.customers.detail.failed")}</Alert> : null}
 

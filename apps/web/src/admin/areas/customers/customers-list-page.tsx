@@ -14,6 +14,8 @@ import { OutcomeAlert } from "../admin-outcome";
 import { useCanAct } from "../use-can-act";
 import { CreateCustomerDialog } from "./create-customer-dialog";
 import "./customers.css";
+import { AccountFilter } from "../../components/account-filter";
+import { accountScopeInput, accountScopeSearch } from "../../components/account-scope";
 import { ListPager } from "../../components/list-pager";
 import { useOffsetPage } from "../../components/use-offset-page";
 
@@ -29,6 +31,9 @@ export function CustomersListPage() {
   const emailParam = params.get("email") ?? "";
   const parsedEmail = emailParam ? customerEmailSchema.safeParse(emailParam) : null;
   const email = parsedEmail?.success ? parsedEmail.data : undefined;
+  // Which account's customers are searched (the store's own by default): in the URL as `account=`.
+  const accountParam = params.get("account") ?? undefined;
+  const scope = accountScopeInput(accountParam);
   const { offset, goTo } = useOffsetPage();
   const [draft, setDraft] = useState(emailParam);
   const [draftError, setDraftError] = useState<string | undefined>(undefined);
@@ -36,12 +41,14 @@ export function CustomersListPage() {
   const notice = (location.state as { outcome?: string } | null)?.outcome ?? null;
 
   const customers = trpc.admin.customers.search.useQuery(
-    { ...(email ? { email } : {}), offset, limit: PAGE_SIZE },
+    { ...(email ? { email } : {}), ...scope, offset, limit: PAGE_SIZE },
     { placeholderData: keepPreviousData, enabled: parsedEmail === null || parsedEmail.success },
   );
 
-  const search = (event: FormEvent) => {
+  const search = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const chosen = new FormData(event.currentTarget).get("account");
+    const account = accountScopeInput(typeof chosen === "string" ? chosen : undefined).account;
     const text = draft.trim();
     if (text) {
       const parsed = customerEmailSchema.safeParse(text);
@@ -51,7 +58,7 @@ export function CustomersListPage() {
       }
     }
     setDraftError(undefined);
-    setParams(text ? { email: text } : {});
+    setParams({ ...(text ? { email: text } : {}), ...(account ? { account } : {}) });
   };
 
   const page = customers.data;
@@ -85,10 +92,11 @@ export function CustomersListPage() {
             error={draftError}
             onChange={(event) => setDraft(event.target.value)}
           />
+          <AccountFilter key={scope.account ?? ""} defaultValue={scope.account} withAll={false} />
           <Button type="submit" variant="secondary">
             {t("admin.customers.searchSubmit")}
           </Button>
-          {emailParam ? <Link to="/admin/customers">{t("admin.customers.clear")}</Link> : null}
+          {emailParam || scope.account ? <Link to="/admin/customers">{t("admin.customers.clear")}</Link> : null}
         </form>
       </search>
       {parsedEmail && !parsedEmail.success ? (
@@ -120,7 +128,11 @@ export function CustomersListPage() {
                     {items.map((customer) => (
                       <tr key={customer.id} data-testid={`customer-row-${customer.email}`}>
                         <th scope="row">
-                          <Link to={`/admin/customers/${encodeURIComponent(customer.id)}`}>{customer.email}</Link>
+                          <Link
+                            to={`/admin/customers/${encodeURIComponent(customer.id)}${accountScopeSearch(scope.account)}`}
+                          >
+                            {customer.email}
+                          </Link>
                         </th>
                         <td>{[customer.firstName, customer.lastName].filter(Boolean).join(" ")}</td>
                         <td>
