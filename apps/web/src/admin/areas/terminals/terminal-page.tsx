@@ -8,6 +8,7 @@ import { QueryList } from "../../../components/query-list";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
+import { ConnectedAccountNotice, useAccountScope } from "../../components/account-scope";
 import { ListPager } from "../../components/list-pager";
 import { OutcomeAlert, useOutcome } from "../admin-outcome";
 import { useCanAct } from "../use-can-act";
@@ -21,7 +22,9 @@ export function TerminalPage() {
   const { deviceId = "" } = useParams();
   const { t, formatDate } = useI18n();
   useDocumentTitle(t("admin.terminals.device.title", { device: deviceId }));
-  const canAct = useCanAct("operator");
+  const scope = useAccountScope();
+  // A connected account's terminal is read with its credentials and only shown (no charge, no mode switch).
+  const canAct = useCanAct("operator") && !scope.connected;
   const modeLabel = useModeLabel();
   const [charging, setCharging] = useState(false);
   const [switching, setSwitching] = useState(false);
@@ -29,7 +32,10 @@ export function TerminalPage() {
   const outcome = useOutcome();
   const config = trpc.system.publicConfig.useQuery(undefined, { staleTime: 10 * 60_000 });
   // provider: the list is the only read of a terminal; 50 per page covers a store's terminals.
-  const devices = trpc.admin.terminals.devices.useQuery({ limit: 50 });
+  const devices = trpc.admin.terminals.devices.useQuery({
+    limit: 50,
+    ...(scope.account ? { account: scope.account } : {}),
+  });
   const intents = trpc.admin.terminals.intents.useQuery({ deviceId, limit: PAGE_SIZE, offset });
   const currency = config.data && isSupportedCurrency(config.data.currency) ? config.data.currency : null;
 
@@ -40,7 +46,7 @@ export function TerminalPage() {
     return (
       <>
         <p>
-          <Link to="/admin/terminals">{t("admin.terminals.back")}</Link>
+          <Link to={`/admin/terminals${scope.search}`}>{t("admin.terminals.back")}</Link>
         </p>
         <Alert tone="warning" title={t("admin.terminals.empty")}>
           {t("reason.terminal_not_found")}
@@ -52,7 +58,7 @@ export function TerminalPage() {
   return (
     <>
       <p>
-        <Link to="/admin/terminals">{t("admin.terminals.back")}</Link>
+        <Link to={`/admin/terminals${scope.search}`}>{t("admin.terminals.back")}</Link>
       </p>
       <PageHeading
         title={t("admin.terminals.device.title", { device: device.id })}
@@ -71,6 +77,7 @@ export function TerminalPage() {
           ) : null
         }
       />
+      {scope.connected ? <ConnectedAccountNotice /> : null}
       <OutcomeAlert outcome={outcome.outcome} onDismiss={outcome.clear} />
       <dl className="admin-facts">
         <div>

@@ -9,6 +9,8 @@ import { QueryList } from "../../../components/query-list";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
+import { AccountFilter } from "../../components/account-filter";
+import { accountScopeInput, accountScopeSearch } from "../../components/account-scope";
 import { ListPager } from "../../components/list-pager";
 import { useOffsetPage } from "../../components/use-offset-page";
 import { OutcomeAlert, useOutcome } from "../admin-outcome";
@@ -23,11 +25,14 @@ const DIGITS = /^\d{1,19}$/;
 export function TerminalsListPage() {
   const { t } = useI18n();
   useDocumentTitle(t("admin.terminals.title"));
-  const canAct = useCanAct("operator");
   const modeLabel = useModeLabel();
   const [params, setParams] = useSearchParams();
   const storeParam = params.get("store") ?? "";
   const posParam = params.get("pos") ?? "";
+  // Whose terminals are listed (the store's own by default): in the URL as `account=`. A connected account's are
+  // only shown: the server refuses a mode switch there.
+  const scope = accountScopeInput(params.get("account") ?? undefined);
+  const canAct = useCanAct("operator") && scope.account === undefined;
   const { offset, goTo } = useOffsetPage();
   const [store, setStore] = useState(storeParam);
   const [pos, setPos] = useState(posParam);
@@ -39,14 +44,17 @@ export function TerminalsListPage() {
     {
       ...(DIGITS.test(storeParam) ? { storeId: storeParam } : {}),
       ...(DIGITS.test(posParam) ? { posId: posParam } : {}),
+      ...scope,
       offset,
       limit: PAGE_SIZE,
     },
     { placeholderData: keepPreviousData },
   );
 
-  const filter = (event: FormEvent) => {
+  const filter = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const chosen = new FormData(event.currentTarget).get("account");
+    const account = accountScopeInput(typeof chosen === "string" ? chosen : undefined).account;
     const next: { store?: string; pos?: string } = {};
     if (store.trim() && !DIGITS.test(store.trim())) next.store = t("admin.terminals.storeId");
     if (pos.trim() && !DIGITS.test(pos.trim())) next.pos = t("admin.terminals.posId");
@@ -55,6 +63,7 @@ export function TerminalsListPage() {
     const query: Record<string, string> = {};
     if (store.trim()) query.store = store.trim();
     if (pos.trim()) query.pos = pos.trim();
+    if (account) query.account = account;
     setParams(query);
   };
 
@@ -81,10 +90,13 @@ export function TerminalsListPage() {
             error={errors.pos ? `${errors.pos}: 0-9` : undefined}
             onChange={(event) => setPos(event.target.value)}
           />
+          <AccountFilter key={scope.account ?? ""} defaultValue={scope.account} withAll={false} />
           <Button type="submit" variant="secondary">
             {t("admin.terminals.filter")}
           </Button>
-          {storeParam || posParam ? <Link to="/admin/terminals">{t("admin.terminals.clear")}</Link> : null}
+          {storeParam || posParam || scope.account ? (
+            <Link to="/admin/terminals">{t("admin.terminals.clear")}</Link>
+          ) : null}
         </form>
       </search>
       <QueryList
@@ -115,7 +127,10 @@ export function TerminalsListPage() {
                     return (
                       <tr key={device.id} data-testid={`terminal-row-${device.id}`}>
                         <th scope="row">
-                          <Link className="admin-mono" to={`/admin/terminals/${encodeURIComponent(device.id)}`}>
+                          <Link
+                            className="admin-mono"
+                            to={`/admin/terminals/${encodeURIComponent(device.id)}${accountScopeSearch(scope.account)}`}
+                          >
                             {device.id}
                           </Link>
                         </th>
