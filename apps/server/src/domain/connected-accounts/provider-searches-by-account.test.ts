@@ -161,6 +161,19 @@ describe("terminals by account", () => {
     ).rejects.toMatchObject(refused);
   });
 
+  it("an ended connection is a 409, never the store's own account's list", async () => {
+    const ended = await insertConnectedSeller(deps);
+    await db
+      .updateTable("provider_accounts")
+      .set({ status: "disconnected", access_token_ciphertext: null, ended_at: new Date() })
+      .where("id", "=", ended.id)
+      .execute();
+    await expect(searchCustomers({ deps, accountId: ended.id, offset: 0, limit: 20 })).rejects.toMatchObject({
+      code: "CONFLICT",
+      reason: "account_connection_ended",
+    });
+  });
+
   it("a connection unknown to Cobro is a 404, never the store's own account", async () => {
     await expect(
       listTerminalDevices({ deps, accountId: randomUUID(), filters: { offset: 0, limit: 25 } }),
