@@ -6,11 +6,12 @@
 import { randomUUID } from "node:crypto";
 import { planFieldsSchema } from "@cobro/contracts";
 import { afterAll, describe, expect, it } from "vitest";
+import { createApp } from "../../app";
 import { AppError } from "../../errors/app-error";
 import { providerForAccount } from "../../provider/provider-for-account";
 import { insertConnectedSeller } from "../../test/connected-sellers";
 import { startShopTestEnv } from "../../test/shop-test-env";
-import { createTestUser } from "../../test/test-users";
+import { createTestUser, signInAs } from "../../test/test-users";
 import { getAdminPlan, searchAdminPlans, setAdminPlanStatus, updateAdminPlan } from "./admin-plans";
 import {
   changeAdminSubscriptionStatus,
@@ -190,5 +191,31 @@ describe("actions on a connected account's resources", () => {
       .where("resource_id", "in", [sellerSubscription.id, sellerPlan.id])
       .execute();
     expect(audits).toEqual([]);
+  });
+});
+
+describe("over HTTP", () => {
+  const app = createApp(deps);
+  const origin = deps.publicUrl;
+
+  it("a plan's deactivation on a connection answers 409 naming `account`; a bad account value is a 400 naming it", async () => {
+    const operator = await signInAs({ db, role: "operator" });
+    const refused = await app.request(`${origin}/api/trpc/admin.plans.setStatus`, {
+      method: "POST",
+      headers: { origin, cookie: operator.cookie, "content-type": "application/json" },
+      body: JSON.stringify({ planId: sellerPlan.id, status: "inactive", account: seller.id }),
+    });
+    expect(refused.status).toBe(409);
+    const body = JSON.stringify(await refused.json());
+    expect(body).toContain("account_actions_own_only");
+    expect(body).toContain('"field":"account"');
+    expect((await sellerClient.plans.get(sellerPlan.id)).status).toBe("active");
+
+    const input = encodeURIComponent(JSON.stringify({ account: "someone", offset: 0, limit: 5 }));
+    const bad = await app.request(`${origin}/api/trpc/admin.subscriptions.search?input=${input}`, {
+      headers: { origin, cookie: operator.cookie },
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await bad.json())).toContain("account");
   });
 });
