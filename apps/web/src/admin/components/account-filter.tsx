@@ -26,18 +26,20 @@ export interface AccountFilterProps {
 
 /**
  * The filter's choices: every account, the store's own, then each connection (by its id until the names load).
- * Lists that are one account's provider search (subscriptions, charges, plans) have no "every account" choice.
+ * Lists that are one account's provider search (subscriptions, charges, plans) have no "every account" choice, and
+ * offer only active connections (an ended one has no credentials to search with).
  */
-function useAccountFilterOptions(value: string | undefined, includeAll = true): SelectOption[] {
+function useAccountFilterOptions(value: string | undefined, providerSearch = false): SelectOption[] {
   const { t } = useI18n();
-  const accounts = useAccountOptions();
+  const all = useAccountOptions();
+  const accounts = providerSearch ? all.filter((account) => account.status === "active") : all;
   // A connection named by the URL keeps its option: one keyed option per value, so the select never loses it.
   const connectionInUrl =
     value !== undefined && value !== "" && value !== ACCOUNT_FILTER_OWN && !accounts.some((a) => a.id === value)
       ? [{ value, label: value }]
       : [];
   return [
-    ...(includeAll ? [{ value: "", label: t("admin.accountFilter.all") }] : []),
+    ...(providerSearch ? [] : [{ value: "", label: t("admin.accountFilter.all") }]),
     { value: ACCOUNT_FILTER_OWN, label: t("admin.accountFilter.own") },
     ...accounts.map((account) => ({
       value: account.id,
@@ -67,19 +69,19 @@ export function AccountFilter({ name = "account", defaultValue }: AccountFilterP
 
 /**
  * The same filter as a controlled field, for lists whose filters are a draft in state (the orders list).
- * `includeAll={false}`: the list searches one account at a time (the provider's searches); `own` is its default.
+ * `providerSearch`: the list is one account's provider search (own by default, active connections only).
  */
 export function AccountFilterField({
   value,
   onChange,
-  includeAll = true,
+  providerSearch = false,
 }: {
   value: string;
   onChange(value: string): void;
-  includeAll?: boolean;
+  providerSearch?: boolean;
 }) {
   const { t } = useI18n();
-  const options = useAccountFilterOptions(value, includeAll);
+  const options = useAccountFilterOptions(value, providerSearch);
   return (
     <SelectField
       label={t("admin.accountFilter.label")}

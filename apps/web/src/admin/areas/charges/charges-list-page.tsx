@@ -56,7 +56,7 @@ export function ChargesListPage() {
       <search aria-label={t("admin.charges.filters")}>
         <form className="admin-filters" onSubmit={search} noValidate>
           <AccountFilterField
-            includeAll={false}
+            providerSearch
             value={draft.account}
             onChange={(value) => setDraft({ ...draft, account: value })}
           />

@@ -107,7 +107,7 @@ export function PlansListPage() {
               { value: "inactive", label: t("admin.plans.status.inactive") },
             ]}
           />
-          <AccountFilterField includeAll={false} value={draftAccount} onChange={setDraftAccount} />
+          <AccountFilterField providerSearch value={draftAccount} onChange={setDraftAccount} />
           <Button type="submit" variant="secondary">
             {t("admin.plans.searchSubmit")}
           </Button>

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-// The subscriptions list searches one account at a time: the shared account select (no "every account" choice,
-// the store's own by default) goes into the URL and the search; a connected account's row opens its detail with
+// The subscriptions list searches one account at a time: the shared account select (no "every account" choice, no
+// ended connection, the store's own by default) goes into the URL and the search; a connected account's row opens its detail with
 // `?account=<id>`, read with that account and without the actions (they are refused for a connection).
 import "@testing-library/jest-dom/vitest";
 import { screen, waitFor, within } from "@testing-library/react";
@@ -45,7 +45,10 @@ describe("[admin][subscriptions] the account filter", () => {
   it("goes into the URL and the search; a seller's row opens its read-only detail with the account", async () => {
     const server = new FakeTrpcServer({
       "auth.me": () => ({ user: { id: "u1", email: "o@example.com", name: "Op", role: "operator" } }),
-      "admin.account.accountOptions": () => [SELLER],
+      "admin.account.accountOptions": () => [
+        SELLER,
+        { id: "00000000-0000-4000-8000-0000000000c3", providerUserId: 3003, nickname: "OLD_C", status: "revoked" },
+      ],
       "admin.subscriptions.search": (input) => {
         const { account } = input as { account?: string };
         const item = account ? subscription("sub-seller", "Seller gym") : subscription("sub-own", "Own gym");
@@ -77,6 +80,8 @@ describe("[admin][subscriptions] the account filter", () => {
 
     const user = userEvent.setup();
     await waitFor(() => expect(within(select).getByRole("option", { name: "SELLER_B" })).toBeInTheDocument());
+    // An ended connection has no credentials to search with: not offered here (the payments list still lists it).
+    expect(within(select).queryByRole("option", { name: /OLD_C/ })).toBeNull();
     await user.selectOptions(select, "SELLER_B");
     await user.click(screen.getByRole("button", { name: "Search" }));
     await waitFor(() => expect(currentLocation).toBe(`/admin/subscriptions?account=${SELLER.id}`));

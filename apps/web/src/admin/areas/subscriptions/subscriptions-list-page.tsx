@@ -89,7 +89,7 @@ export function SubscriptionsListPage() {
             ]}
           />
           <AccountFilterField
-            includeAll={false}
+            providerSearch
             value={draft.account}
             onChange={(value) => setDraft({ ...draft, account: value })}
           />
