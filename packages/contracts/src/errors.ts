@@ -26,6 +26,7 @@ export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 export const APP_ERROR_REASONS = [
   "account_disabled",
   "account_connection_ended",
+  "account_actions_own_only",
   "action_in_progress",
   "amount_not_allowed",
   "capture_exceeds_authorized",

@@ -12,6 +12,8 @@ import { terminalsEn } from "../admin/areas/terminals/messages-en";
 export const adminEn = {
   "admin.nav.label": "Admin console",
   // The words of refusals only staff meet (the shop's dictionary keeps the shoppers' ones).
+  "reason.account_actions_own_only":
+    "Actions on a connected seller account's subscriptions and plans are not available in the console yet: make them in that seller's Mercado Pago account.",
   "reason.action_in_progress": "Another action on this payment is not finished yet. Refresh the page and try again.",
   "reason.capture_exceeds_authorized": "A capture must be more than zero and at most the authorized amount.",
   "reason.customer_email_taken": "Mercado Pago already has a customer with this e-mail address. Search for it instead.",

@@ -14,6 +14,8 @@ import type { AdminDictionary } from "./dictionary";
 export const adminEs: AdminDictionary = {
   "admin.nav.label": "Consola de administración",
   // The words of refusals only staff meet (the shop's dictionary keeps the shoppers' ones).
+  "reason.account_actions_own_only":
+    "Las acciones sobre suscripciones y planes de una cuenta de vendedor conectada todavía no están disponibles en la consola: hazlas en la cuenta de Mercado Pago de ese vendedor.",
   "reason.action_in_progress": "Otra acción sobre este pago todavía no terminó. Recargá la página e intentá de nuevo.",
   "reason.capture_exceeds_authorized": "La captura debe ser mayor que cero y como máximo el monto autorizado.",
   "reason.customer_email_taken": "Mercado Pago ya tiene un cliente con este e-mail. Búscalo en lugar de crearlo.",

@@ -14,6 +14,8 @@ import type { AdminDictionary } from "./dictionary";
 export const adminPt: AdminDictionary = {
   "admin.nav.label": "Console de administração",
   // The words of refusals only staff meet (the shop's dictionary keeps the shoppers' ones).
+  "reason.account_actions_own_only":
+    "As ações sobre assinaturas e planos de uma conta de vendedor conectada ainda não estão disponíveis no console: faça-as na conta do Mercado Pago desse vendedor.",
   "reason.action_in_progress": "Outra ação neste pagamento ainda não terminou. Recarregue a página e tente de novo.",
   "reason.capture_exceeds_authorized": "A captura deve ser maior que zero e no máximo o valor autorizado.",
   "reason.customer_email_taken": "O Mercado Pago já tem um cliente com este e-mail. Pesquise-o em vez de criá-lo.",

@@ -24,17 +24,22 @@ export interface AccountFilterProps {
   defaultValue: string | undefined;
 }
 
-/** The filter's choices: every account, the store's own, then each connection (by its id until the names load). */
-function useAccountFilterOptions(value: string | undefined): SelectOption[] {
+/**
+ * The filter's choices: every account, the store's own, then each connection (by its id until the names load).
+ * Lists that are one account's provider search (subscriptions, charges, plans) have no "every account" choice, and
+ * offer only active connections (an ended one has no credentials to search with).
+ */
+function useAccountFilterOptions(value: string | undefined, providerSearch = false): SelectOption[] {
   const { t } = useI18n();
-  const accounts = useAccountOptions();
+  const all = useAccountOptions();
+  const accounts = providerSearch ? all.filter((account) => account.status === "active") : all;
   // A connection named by the URL keeps its option: one keyed option per value, so the select never loses it.
   const connectionInUrl =
     value !== undefined && value !== "" && value !== ACCOUNT_FILTER_OWN && !accounts.some((a) => a.id === value)
       ? [{ value, label: value }]
       : [];
   return [
-    { value: "", label: t("admin.accountFilter.all") },
+    ...(providerSearch ? [] : [{ value: "", label: t("admin.accountFilter.all") }]),
     { value: ACCOUNT_FILTER_OWN, label: t("admin.accountFilter.own") },
     ...accounts.map((account) => ({
       value: account.id,
@@ -62,10 +67,21 @@ export function AccountFilter({ name = "account", defaultValue }: AccountFilterP
   );
 }
 
-/** The same filter as a controlled field, for lists whose filters are a draft in state (the orders list). */
-export function AccountFilterField({ value, onChange }: { value: string; onChange(value: string): void }) {
+/**
+ * The same filter as a controlled field, for lists whose filters are a draft in state (the orders list).
+ * `providerSearch`: the list is one account's provider search (own by default, active connections only).
+ */
+export function AccountFilterField({
+  value,
+  onChange,
+  providerSearch = false,
+}: {
+  value: string;
+  onChange(value: string): void;
+  providerSearch?: boolean;
+}) {
   const { t } = useI18n();
-  const options = useAccountFilterOptions(value);
+  const options = useAccountFilterOptions(value, providerSearch);
   return (
     <SelectField
       label={t("admin.accountFilter.label")}
@@ -81,6 +97,12 @@ export function AccountFilterField({ value, onChange }: { value: string; onChang
 export function accountFilterOf(value: string | undefined): string | undefined {
   if (!value) return undefined;
   return value === ACCOUNT_FILTER_OWN || UUID.test(value) ? value : undefined;
+}
+
+/** The connection a detail page's `?account=` names (a connected seller's resource), or null for the store's own. */
+export function connectionInUrl(params: URLSearchParams): string | null {
+  const value = accountFilterOf(params.get("account") ?? undefined);
+  return value && value !== ACCOUNT_FILTER_OWN ? value : null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

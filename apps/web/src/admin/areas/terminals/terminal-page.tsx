@@ -1,13 +1,15 @@
 // /admin/terminals/:deviceId: one terminal — its mode (the provider's list is the source), "Charge on this
-// terminal" for operators when it is in PDV mode, and the charges sent to it from the console (the local table).
+// terminal" for operators when it is in PDV mode, and the charges sent to it from the console (the local table),
+// filtered by the shared account filter (`?account=own|<connection id>` in the URL).
 import { isSupportedCurrency } from "@cobro/provider-client/money";
 import { Alert, Button, ErrorState, LoadingState, Money, PageHeading, StatusBadge } from "@cobro/ui";
-import { useState } from "react";
-import { Link, useParams } from "react-router";
+import { type FormEvent, useState } from "react";
+import { Link, useParams, useSearchParams } from "react-router";
 import { QueryList } from "../../../components/query-list";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
+import { AccountFilter, AccountLabel, accountFilterOf } from "../../components/account-filter";
 import { ListPager } from "../../components/list-pager";
 import { OutcomeAlert, useOutcome } from "../admin-outcome";
 import { useCanAct } from "../use-can-act";
@@ -26,11 +28,24 @@ export function TerminalPage() {
   const [charging, setCharging] = useState(false);
   const [switching, setSwitching] = useState(false);
   const [offset, setOffset] = useState(0);
+  const [params, setParams] = useSearchParams();
+  const account = accountFilterOf(params.get("account") ?? undefined);
   const outcome = useOutcome();
   const config = trpc.system.publicConfig.useQuery(undefined, { staleTime: 10 * 60_000 });
   // provider: the list is the only read of a terminal; 50 per page covers a store's terminals.
   const devices = trpc.admin.terminals.devices.useQuery({ limit: 50 });
-  const intents = trpc.admin.terminals.intents.useQuery({ deviceId, limit: PAGE_SIZE, offset });
+  const intents = trpc.admin.terminals.intents.useQuery({
+    deviceId,
+    ...(account ? { account } : {}),
+    limit: PAGE_SIZE,
+    offset,
+  });
+  const filterIntents = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const value = accountFilterOf(String(new FormData(event.currentTarget).get("account") ?? ""));
+    setOffset(0);
+    setParams(value ? { account: value } : {});
+  };
   const currency = config.data && isSupportedCurrency(config.data.currency) ? config.data.currency : null;
 
   if (devices.isPending) return <LoadingState label={t("admin.terminals.loading")} />;
@@ -95,6 +110,14 @@ export function TerminalPage() {
       {!pdv ? <Alert tone="info">{t("admin.terminals.device.notPdv")}</Alert> : null}
       <section aria-labelledby="terminal-intents-title">
         <h2 id="terminal-intents-title">{t("admin.terminals.intents")}</h2>
+        <search aria-label={t("admin.terminals.intents.filters")}>
+          <form className="admin-filters" onSubmit={filterIntents} noValidate>
+            <AccountFilter key={account ?? ""} defaultValue={account} />
+            <Button type="submit" variant="secondary">
+              {t("admin.terminals.filter")}
+            </Button>
+          </form>
+        </search>
         <QueryList
           query={intents}
           items={intents.data?.intents}
@@ -114,6 +137,7 @@ export function TerminalPage() {
                       <th scope="col">{t("admin.terminals.colState")}</th>
                       <th scope="col">{t("admin.terminals.colReference")}</th>
                       <th scope="col">{t("admin.terminals.colPayment")}</th>
+                      <th scope="col">{t("admin.terminals.colAccount")}</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -137,6 +161,9 @@ export function TerminalPage() {
                           ) : (
                             ""
                           )}
+                        </td>
+                        <td>
+                          <AccountLabel accountId={intent.accountId} />
                         </td>
                       </tr>
                     ))}
