@@ -133,12 +133,14 @@ export default [
     // 102.15 kB, +3.1 kB) for a subscription's amount and card changes and the new subscription without a plan.
     // → 104 KiB (measured 103.47 → 105.5 kB, +2 kB) for the charging account: its switch and fallback notice on the
     // account page, the shared account filter and labels on the payments and orders lists, and their words.
-    // → 105 KiB (measured 105.5 → 107.09 kB, +1.6 kB): the account filter on the links, merchant orders, customers and
-    // terminals lists, their detail pages read per account with the read-only notice, and its words.
+    // → 105 KiB (measured 105.5 → 106.74 kB, +1.24 kB): the account filter on a terminal's charges, subscriptions,
+    // charges and plans, the read-only notices of a connected seller's subscription and plan, and their words.
+    // → 106 KiB (measured 106.74 → 108.44 kB, +1.7 kB): the account filter on the links, merchant orders, customers
+    // and terminals lists, their detail pages read per account with the read-only notice, and its words.
     name: "admin area: chunks only an admin loads (gzip)",
     path: files(adminOnly),
     gzip: true,
-    limit: "105 KiB",
+    limit: "106 KiB",
   },
   {
     // uPlot 1.6 (~23 KiB gzipped, no dependencies) behind a thin wrapper: the lightest well-kept chart library
@@ -158,10 +160,13 @@ export default [
     // chunks and the console words in three languages) and the shopper's subscription charges on the account page.
     // → 375 KiB (measured 379.51 → 382.76 kB, +3.25 kB): the charging account (the console's switch, filter and labels
     // with their words in three languages, the checkout's account query and two refusals in the shop's words).
-    // → 376 KiB (measured 382.76 → 384.58 kB, +1.8 kB): the account filter of the provider-search lists (see above).
+    // → 377 KiB (measured 382.76 → 384.34 kB, +1.58 kB): the account filter on a terminal's charges, subscriptions,
+    // charges and plans (admin chunks and their words in three languages).
+    // → 378 KiB (measured 384.34 → 386.1 kB, +1.76 kB): the account filter of the links, merchant orders, customers
+    // and terminals lists (see above).
     name: "all scripts of the app (gzip)",
     path: "dist/assets/*.js",
     gzip: true,
-    limit: "376 KiB",
+    limit: "378 KiB",
   },
 ];

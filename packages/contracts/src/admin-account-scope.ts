@@ -2,7 +2,7 @@
 // terminals) reads: `own` (the store's own credentials, the default) or a connection's id, whose credentials then
 // list and read. Unlike the mirrored lists (payments, orders) there is no "every account": each account is a separate
 // search at the provider. Actions on a connected account's links, merchant orders, customers and terminals are
-// refused (409 on `account`, reason `connected_account_read_only`): their request rows do not record the account
+// refused (409 on `account`, reason `account_actions_own_only`): their request rows do not record the account
 // with the idempotency key, so a retry could not be bound to the same account.
 import { accountFilterSchema } from "./admin-account";
 

@@ -4,6 +4,7 @@
 // provider's major-unit numbers. The same schemas validate the console's forms
 // and the server's procedures.
 import { z } from "zod";
+import { accountFilterSchema } from "./admin-account";
 import { offsetPageFields, offsetPagingFields } from "./offset-paging";
 import { currencySchema, moneySchema } from "./shop";
 
@@ -38,7 +39,15 @@ export const adminPlanSchema = z.object({
 });
 export type AdminPlan = z.infer<typeof adminPlanSchema>;
 
+/**
+ * A connected seller account whose provider resources a console page reads (`?account=<id>` on a detail page);
+ * absent: the store's own account. Actions on a connected account's resources are refused (409, field `account`).
+ */
+export const connectedAccountRefSchema = z.uuid("Invalid account");
+
 export const planSearchInputSchema = z.strictObject({
+  /** Which account's plans are searched (the shared account filter); absent: the store's own. */
+  account: accountFilterSchema.optional(),
   status: planStatusSchema.optional(),
   /** provider: free text over the reason, the id and the external reference. */
   q: z.string().trim().max(100, "The search is at most 100 characters").optional(),
@@ -52,7 +61,10 @@ export const planSearchOutputSchema = z.object({
 });
 export type PlanSearchOutput = z.infer<typeof planSearchOutputSchema>;
 
-export const planIdInputSchema = z.strictObject({ planId: planIdSchema });
+export const planIdInputSchema = z.strictObject({
+  planId: planIdSchema,
+  account: connectedAccountRefSchema.optional(),
+});
 
 /** The fields a staff member edits, shared by create and edit. */
 export const planFieldsSchema = z
@@ -111,8 +123,16 @@ export const planCreateInputSchema = z.strictObject({
 });
 export type PlanCreateInput = z.infer<typeof planCreateInputSchema>;
 
-export const planUpdateInputSchema = z.strictObject({ planId: planIdSchema, plan: planFieldsSchema });
+export const planUpdateInputSchema = z.strictObject({
+  planId: planIdSchema,
+  plan: planFieldsSchema,
+  account: connectedAccountRefSchema.optional(),
+});
 export type PlanUpdateInput = z.infer<typeof planUpdateInputSchema>;
 
-export const planStatusInputSchema = z.strictObject({ planId: planIdSchema, status: planStatusSchema });
+export const planStatusInputSchema = z.strictObject({
+  planId: planIdSchema,
+  status: planStatusSchema,
+  account: connectedAccountRefSchema.optional(),
+});
 export type PlanStatusInput = z.infer<typeof planStatusInputSchema>;

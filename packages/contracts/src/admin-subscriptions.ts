@@ -2,7 +2,8 @@
 // subscriptions (`/preapproval`) with their plan, payer and charges
 // (`/authorized_payments`), and pause / resume / cancel.
 import { z } from "zod";
-import { adminPlanSchema } from "./admin-plans";
+import { accountFilterSchema } from "./admin-account";
+import { adminPlanSchema, connectedAccountRefSchema } from "./admin-plans";
 import { offsetPageFields, offsetPagingFields } from "./offset-paging";
 import { cardTokenSchema, currencySchema, moneySchema } from "./shop";
 
@@ -54,6 +55,8 @@ export const adminSubscriptionDetailSchema = adminSubscriptionSchema.extend({
 export type AdminSubscriptionDetail = z.infer<typeof adminSubscriptionDetailSchema>;
 
 export const subscriptionSearchInputSchema = z.strictObject({
+  /** Which account's subscriptions are searched (the shared account filter); absent: the store's own. */
+  account: accountFilterSchema.optional(),
   status: subscriptionStatusSchema.optional(),
   payerEmail: z.string().trim().toLowerCase().max(254).pipe(z.email("Enter a valid e-mail address")).optional(),
   planId: z
@@ -72,7 +75,10 @@ export const subscriptionSearchOutputSchema = z.object({
   ...offsetPageFields,
 });
 
-export const adminSubscriptionIdInputSchema = z.strictObject({ subscriptionId: subscriptionIdSchema });
+export const adminSubscriptionIdInputSchema = z.strictObject({
+  subscriptionId: subscriptionIdSchema,
+  account: connectedAccountRefSchema.optional(),
+});
 
 export const subscriptionActionSchema = z.enum(["pause", "resume", "cancel"]);
 export type SubscriptionAction = z.infer<typeof subscriptionActionSchema>;
@@ -80,6 +86,7 @@ export type SubscriptionAction = z.infer<typeof subscriptionActionSchema>;
 export const subscriptionActionInputSchema = z.strictObject({
   subscriptionId: subscriptionIdSchema,
   action: subscriptionActionSchema,
+  account: connectedAccountRefSchema.optional(),
 });
 
 /** A charge in the charges search: the charge and the subscription it belongs to. */
@@ -90,6 +97,8 @@ export const adminChargeListItemSchema = adminChargeSchema.extend({
 export type AdminChargeListItem = z.infer<typeof adminChargeListItemSchema>;
 
 export const chargeSearchInputSchema = z.strictObject({
+  /** Which account's charges are searched (the shared account filter); absent: the store's own. */
+  account: accountFilterSchema.optional(),
   subscriptionId: subscriptionIdSchema.optional(),
   paymentId: z.number().int().positive().optional(),
   ...offsetPagingFields({ maxLimit: 50, defaultLimit: 20 }),
@@ -116,6 +125,7 @@ const amountMinorSchema = z
 export const subscriptionChangeInputSchema = z
   .strictObject({
     subscriptionId: subscriptionIdSchema,
+    account: connectedAccountRefSchema.optional(),
     /** One per dialog: every retry of the same change carries it. */
     idempotencyKey: idempotencyKeySchema,
     amountMinor: amountMinorSchema.optional(),

@@ -2,6 +2,7 @@
 // the tRPC router and the web pages. provider: an intent's amount is integer cents of the store's currency, so
 // the console sends `amountMinor`; a terminal takes one queued intent at a time.
 import { z } from "zod";
+import { accountFilterSchema } from "./admin-account";
 import { accountScopeFields } from "./admin-account-scope";
 import { offsetPageFields, offsetPagingFields } from "./offset-paging";
 import { moneySchema } from "./shop";
@@ -153,6 +154,8 @@ export const pointIntentSchema = z.object({
   paymentId: z.number().int().nullable(),
   paymentStatus: z.string().nullable(),
   error: z.string().nullable(),
+  /** The account the intent was sent with; null: the store's own. */
+  accountId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -161,6 +164,8 @@ export type PointIntentView = z.infer<typeof pointIntentSchema>;
 export const pointIntentRefInputSchema = z.strictObject({ id: z.uuid("Invalid intent") });
 export const listPointIntentsInputSchema = z.strictObject({
   deviceId: deviceIdSchema.optional(),
+  /** The shared account filter (`own` or a connection's id); absent: every account. */
+  account: accountFilterSchema.optional(),
   ...offsetPagingFields({ maxLimit: TERMINAL_PAGE_MAX, defaultLimit: 25 }),
 });
 export const listPointIntentsOutputSchema = z.object({

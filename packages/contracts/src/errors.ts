@@ -26,12 +26,12 @@ export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 export const APP_ERROR_REASONS = [
   "account_disabled",
   "account_connection_ended",
+  "account_actions_own_only",
   "action_in_progress",
   "amount_not_allowed",
   "capture_exceeds_authorized",
   "card_not_found",
   "charging_account_in_use",
-  "connected_account_read_only",
   "checkout_already_paid",
   "checkout_not_found",
   "currency_not_supported",

@@ -4,40 +4,19 @@
 // checkout; the sandbox holds the payment under the seller with the key Cobro stored; the setting goes back to the
 // store's own account and the refund still goes to the seller, once.
 import { randomUUID } from "node:crypto";
-import type { Sandbox } from "@cobro/provider-sandbox";
 import type pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SANDBOX_OAUTH_CLIENT_ID, SANDBOX_OAUTH_CLIENT_SECRET } from "../../src/env";
 import { createCardToken } from "../support/card-token";
-import { type LiveServerRun, startLiveServerRun } from "../support/live-server-run";
+import { useAdminLiveServerRun } from "../support/live-server-run";
 import { withServerDatabase } from "../support/server-database";
-import type { ServerProcess } from "../support/server-process";
-import { callProcedure, type HttpSession, signInOverHttp } from "../support/trpc-http";
+import { callProcedure, type HttpSession } from "../support/trpc-http";
 
-const ADMIN_EMAIL = "accounts-admin@cobro.test";
-const ADMIN_PASSWORD = "a-long-admin-password";
-
-let run: LiveServerRun;
-let sandbox: Sandbox;
-let server: ServerProcess;
-let admin: HttpSession;
-
-beforeAll(async () => {
-  run = await startLiveServerRun({
-    name: "connected-account",
-    // Live mode against the sandbox: Cobro's OAuth application is the sandbox's built-in one.
-    env: {
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-      MP_CLIENT_ID: SANDBOX_OAUTH_CLIENT_ID,
-      MP_CLIENT_SECRET: SANDBOX_OAUTH_CLIENT_SECRET,
-    },
-  });
-  ({ sandbox, server } = run);
-  admin = await signInOverHttp(server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
-}, 180_000);
-
-afterAll(() => run?.close(), 60_000);
+const live = useAdminLiveServerRun({
+  name: "connected-account",
+  // Live mode against the sandbox: Cobro's OAuth application is the sandbox's built-in one.
+  env: { MP_CLIENT_ID: SANDBOX_OAUTH_CLIENT_ID, MP_CLIENT_SECRET: SANDBOX_OAUTH_CLIENT_SECRET },
+});
 
 function call<T>(
   session: HttpSession | null,
@@ -45,11 +24,11 @@ function call<T>(
   input?: unknown,
   kind: "query" | "mutation" = "mutation",
 ) {
-  return callProcedure<T>(server.url, session, procedure, input, kind);
+  return callProcedure<T>(live.server.url, session, procedure, input, kind);
 }
 
 function withDatabase<T>(use: (client: pg.Client) => Promise<T>): Promise<T> {
-  return withServerDatabase(server.databaseUrl(), use);
+  return withServerDatabase(live.server.databaseUrl(), use);
 }
 
 /** The seller's consent on the sandbox's OAuth page, as their browser posts it; returns Cobro's callback URL. */
@@ -61,7 +40,7 @@ async function consent(authorizationUrl: string): Promise<string> {
     if (value !== null) form.set(name, value);
   }
   // The live authorization host stands for the provider's page: the sandbox serves it.
-  const response = await fetch(`${sandbox.url}/authorization`, {
+  const response = await fetch(`${live.sandbox.url}/authorization`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
     body: form.toString(),
@@ -73,7 +52,7 @@ async function consent(authorizationUrl: string): Promise<string> {
 }
 
 async function atSandbox<T>(token: string, path: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${sandbox.url}${path}`, {
+  const response = await fetch(`${live.sandbox.url}${path}`, {
     ...init,
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json", ...(init.headers ?? {}) },
   });
@@ -83,16 +62,16 @@ async function atSandbox<T>(token: string, path: string, init: RequestInit = {})
 describe("[money][accounts] charging on a connected seller's account, the real server process", () => {
   it("connects a seller over OAuth, charges a checkout on it with the stored key, and refunds it there after switching back", async () => {
     // 1. Connect seller B: Cobro's authorization URL, the seller's consent, Cobro's callback with the admin's session.
-    const started = await call<{ authorizationUrl: string }>(admin, "admin.account.startConnect", {});
+    const started = await call<{ authorizationUrl: string }>(live.admin, "admin.account.startConnect", {});
     expect(started.error ?? null).toBeNull();
     expect(started.status).toBe(200);
     const callback = await consent(started.data?.authorizationUrl ?? "");
-    expect(callback.startsWith(server.url)).toBe(true);
-    const back = await fetch(callback, { headers: { cookie: admin.cookie }, redirect: "manual" });
+    expect(callback.startsWith(live.server.url)).toBe(true);
+    const back = await fetch(callback, { headers: { cookie: live.admin.cookie }, redirect: "manual" });
     expect(back.status).toBe(303);
     expect(back.headers.get("location")).toContain("connected=");
     const connections = await call<{ items: { id: string; providerUserId: number; status: string }[] }>(
-      admin,
+      live.admin,
       "admin.account.connections",
       undefined,
       "query",
@@ -100,12 +79,14 @@ describe("[money][accounts] charging on a connected seller's account, the real s
     const connection = connections.data?.items[0];
     expect(connection?.status).toBe("active");
     const accountId = connection?.id ?? "";
-    const sellerB = sandbox.control.sellers().find((seller) => seller.userId === connection?.providerUserId);
+    const sellerB = live.sandbox.control.sellers().find((seller) => seller.userId === connection?.providerUserId);
     const tokenB = sellerB?.accessTokens.at(-1) ?? "";
-    expect(sellerB && sellerB.userId !== sandbox.control.defaultSeller.userId).toBe(true);
+    expect(sellerB && sellerB.userId !== live.sandbox.control.defaultSeller.userId).toBe(true);
 
     // 2. Switch the charging account (an admin, confirmed in the console; audited).
-    const switched = await call<{ accountId: string | null }>(admin, "admin.account.setChargingAccount", { accountId });
+    const switched = await call<{ accountId: string | null }>(live.admin, "admin.account.setChargingAccount", {
+      accountId,
+    });
     expect(switched.data?.accountId).toBe(accountId);
 
     // 3. A guest pays a checkout: the payment step gets B's public key, the browser makes B's card token.
@@ -130,7 +111,7 @@ describe("[money][accounts] charging on a connected seller's account, the real s
     const paid = await call<{ status: string; paymentId: number }>(null, "checkout.payWithCard", {
       ...checkout,
       cardToken: await createCardToken({
-        providerUrl: sandbox.url,
+        providerUrl: live.sandbox.url,
         publicKey: account.data?.publicKey ?? "",
         cardholder: "APRO",
       }),
@@ -151,7 +132,7 @@ describe("[money][accounts] charging on a connected seller's account, the real s
     expect(row?.provider_account_id).toBe(accountId);
     const atB = await atSandbox<{ external_reference: string }>(tokenB, `/v1/payments/${paymentId}`);
     expect(atB).toMatchObject({ status: 200, body: { external_reference: checkout.checkoutId } });
-    const atOwn = await atSandbox(sandbox.control.defaultSeller.accessToken, `/v1/payments/${paymentId}`);
+    const atOwn = await atSandbox(live.sandbox.control.defaultSeller.accessToken, `/v1/payments/${paymentId}`);
     expect(atOwn.status).toBe(404);
     const reuse = await atSandbox(tokenB, "/v1/payments", {
       method: "POST",
@@ -159,7 +140,7 @@ describe("[money][accounts] charging on a connected seller's account, the real s
       body: JSON.stringify({
         transaction_amount: 1,
         token: await createCardToken({
-          providerUrl: sandbox.url,
+          providerUrl: live.sandbox.url,
           publicKey: sellerB?.publicKey ?? "",
           cardholder: "APRO",
         }),
@@ -179,12 +160,12 @@ describe("[money][accounts] charging on a connected seller's account, the real s
     expect(mirrored?.provider_account_id).toBe(accountId);
 
     // 5. Back to the store's own account; the refund goes to B, where the payment is, and only once.
-    expect((await call(admin, "admin.account.setChargingAccount", { accountId: null })).status).toBe(200);
+    expect((await call(live.admin, "admin.account.setChargingAccount", { accountId: null })).status).toBe(200);
     const idempotencyKey = randomUUID();
     const refund = { providerPaymentId: paymentId, reason: "requested_by_customer", idempotencyKey };
-    const refunded = await call<{ outcome: string }>(admin, "admin.payments.refund", refund);
+    const refunded = await call<{ outcome: string }>(live.admin, "admin.payments.refund", refund);
     expect(refunded.data).toMatchObject({ outcome: "done" });
-    const again = await call<{ outcome: string }>(admin, "admin.payments.refund", refund);
+    const again = await call<{ outcome: string }>(live.admin, "admin.payments.refund", refund);
     expect(again.data).toMatchObject({ outcome: "done" });
     const refunds = await atSandbox<{ id: number }[]>(tokenB, `/v1/payments/${paymentId}/refunds/`);
     expect(refunds.body).toHaveLength(1);
@@ -194,7 +175,7 @@ describe("[money][accounts] charging on a connected seller's account, the real s
     const listOf = async (account: string) =>
       (
         await call<{ items: { providerPaymentId: number; accountId: string | null }[] }>(
-          admin,
+          live.admin,
           "admin.payments.list",
           { filters: { account }, limit: 100 },
           "query",

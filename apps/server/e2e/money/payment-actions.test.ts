@@ -5,46 +5,30 @@
 // dialog's submit moves no more money: the same key comes back to the same
 // single refund or capture.
 import { randomUUID } from "node:crypto";
-import type { Sandbox } from "@cobro/provider-sandbox";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createCardToken } from "../support/card-token";
-import { type LiveServerRun, startLiveServerRun } from "../support/live-server-run";
+import { useAdminLiveServerRun } from "../support/live-server-run";
 import { withServerDatabase } from "../support/server-database";
-import type { ServerProcess } from "../support/server-process";
-import { callProcedure, type HttpSession, pollUntil, signInOverHttp } from "../support/trpc-http";
+import { callProcedure, pollUntil } from "../support/trpc-http";
 
-const ADMIN_EMAIL = "money-admin@cobro.test";
-const ADMIN_PASSWORD = "a-long-admin-password";
-
-let run: LiveServerRun;
-let sandbox: Sandbox;
-let server: ServerProcess;
-let admin: HttpSession;
-
-beforeAll(async () => {
-  run = await startLiveServerRun({ name: "payment-actions", env: { ADMIN_EMAIL, ADMIN_PASSWORD } });
-  ({ sandbox, server } = run);
-  admin = await signInOverHttp(server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
-}, 180_000);
-
-afterAll(() => run?.close(), 60_000);
+const live = useAdminLiveServerRun({ name: "payment-actions" });
 
 function call<T>(procedure: string, input: unknown, kind: "query" | "mutation" = "mutation") {
-  return callProcedure<T>(server.url, admin, procedure, input, kind);
+  return callProcedure<T>(live.server.url, live.admin, procedure, input, kind);
 }
 
 /** A guest's card payment through the shop; the server mirrors it as it answers. */
 async function shopPayment(): Promise<number> {
   const guest = null;
   const catalog = await callProcedure<{ items: { id: string }[] }>(
-    server.url,
+    live.server.url,
     guest,
     "catalog.list",
     { limit: 1 },
     "query",
   );
   const created = await callProcedure<{ checkoutId: string; checkoutToken: string }>(
-    server.url,
+    live.server.url,
     guest,
     "checkout.create",
     {
@@ -59,31 +43,36 @@ async function shopPayment(): Promise<number> {
   );
   if (!created.data) throw new Error(`checkout.create → ${created.status}`);
   const token = await createCardToken({
-    providerUrl: sandbox.url,
-    publicKey: sandbox.control.defaultSeller.publicKey,
+    providerUrl: live.sandbox.url,
+    publicKey: live.sandbox.control.defaultSeller.publicKey,
     cardholder: "APRO",
   });
-  const paid = await callProcedure<{ status: string; paymentId: number }>(server.url, guest, "checkout.payWithCard", {
-    checkoutId: created.data.checkoutId,
-    checkoutToken: created.data.checkoutToken,
-    cardToken: token,
-    paymentMethodId: "visa",
-    installments: 1,
-  });
+  const paid = await callProcedure<{ status: string; paymentId: number }>(
+    live.server.url,
+    guest,
+    "checkout.payWithCard",
+    {
+      checkoutId: created.data.checkoutId,
+      checkoutToken: created.data.checkoutToken,
+      cardToken: token,
+      paymentMethodId: "visa",
+      installments: 1,
+    },
+  );
   if (!paid.data?.paymentId) throw new Error(`checkout.payWithCard → ${paid.status} ${JSON.stringify(paid.error)}`);
   return paid.data.paymentId;
 }
 
 async function provider<T>(pathAndQuery: string): Promise<T> {
-  const response = await fetch(`${sandbox.url}${pathAndQuery}`, {
-    headers: { authorization: `Bearer ${sandbox.control.defaultSeller.accessToken}` },
+  const response = await fetch(`${live.sandbox.url}${pathAndQuery}`, {
+    headers: { authorization: `Bearer ${live.sandbox.control.defaultSeller.accessToken}` },
   });
   expect(response.status).toBe(200);
   return (await response.json()) as T;
 }
 
 async function rowByKey(table: "refunds" | "payment_actions", key: string) {
-  return withServerDatabase(server.databaseUrl(), async (client) => {
+  return withServerDatabase(live.server.databaseUrl(), async (client) => {
     const { rows } = await client.query(`select status, amount_minor from ${table} where idempotency_key = $1`, [key]);
     return rows[0] as { status: string; amount_minor: string } | undefined;
   });
@@ -97,7 +86,7 @@ describe("[money][console] refunds and captures through the real server process"
     const refund = { providerPaymentId: paymentId, amountMinor: 150, reason: "requested_by_customer", idempotencyKey };
 
     // The provider is slow: while the call is out, the refund (with its key) must already be committed.
-    sandbox.control.addFault({
+    live.sandbox.control.addFault({
       method: "POST",
       path: `/v1/payments/${paymentId}/refunds`,
       action: { type: "latency", ms: 1_500 },
@@ -116,10 +105,10 @@ describe("[money][console] refunds and captures through the real server process"
     expect(refunds[0]?.amount).toBe(1.5);
 
     // The provider holds our key: the same key with the same body is a replay of that refund, not a new one.
-    const replay = await fetch(`${sandbox.url}/v1/payments/${paymentId}/refunds`, {
+    const replay = await fetch(`${live.sandbox.url}/v1/payments/${paymentId}/refunds`, {
       method: "POST",
       headers: {
-        authorization: `Bearer ${sandbox.control.defaultSeller.accessToken}`,
+        authorization: `Bearer ${live.sandbox.control.defaultSeller.accessToken}`,
         "content-type": "application/json",
         "x-idempotency-key": idempotencyKey,
       },
@@ -146,7 +135,7 @@ describe("[money][console] refunds and captures through the real server process"
     expect(authorized).toMatchObject({ status: "authorized", captured: false });
 
     const idempotencyKey = randomUUID();
-    sandbox.control.addFault({
+    live.sandbox.control.addFault({
       method: "PUT",
       path: `/v1/payments/${paymentId}`,
       action: { type: "latency", ms: 1_500 },
@@ -168,10 +157,10 @@ describe("[money][console] refunds and captures through the real server process"
       captured: true,
     });
     // The provider holds our key: the same key on another change of this payment is refused.
-    const reuse = await fetch(`${sandbox.url}/v1/payments/${paymentId}`, {
+    const reuse = await fetch(`${live.sandbox.url}/v1/payments/${paymentId}`, {
       method: "PUT",
       headers: {
-        authorization: `Bearer ${sandbox.control.defaultSeller.accessToken}`,
+        authorization: `Bearer ${live.sandbox.control.defaultSeller.accessToken}`,
         "content-type": "application/json",
         "x-idempotency-key": idempotencyKey,
       },

@@ -4,36 +4,24 @@
 // holds exactly that key (the same key with another body is refused), a lost answer is "unknown" and "Try again"
 // with the same key makes no second subscription.
 import { randomUUID } from "node:crypto";
-import type { Sandbox } from "@cobro/provider-sandbox";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createCardToken } from "../support/card-token";
-import { type LiveServerRun, startLiveServerRun } from "../support/live-server-run";
+import { useAdminLiveServerRun } from "../support/live-server-run";
 import { withServerDatabase } from "../support/server-database";
-import type { ServerProcess } from "../support/server-process";
-import { callProcedure, type HttpSession, pollUntil, signInOverHttp } from "../support/trpc-http";
+import { callProcedure, pollUntil } from "../support/trpc-http";
 
-const ADMIN_EMAIL = "planless-admin@cobro.test";
-const ADMIN_PASSWORD = "a-long-admin-password";
-
-let run: LiveServerRun;
-let sandbox: Sandbox;
-let server: ServerProcess;
-let admin: HttpSession;
-
-beforeAll(async () => {
-  run = await startLiveServerRun({ name: "planless-subscriptions", env: { ADMIN_EMAIL, ADMIN_PASSWORD } });
-  ({ sandbox, server } = run);
-  admin = await signInOverHttp(server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
-}, 180_000);
-
-afterAll(() => run?.close(), 60_000);
+const live = useAdminLiveServerRun({ name: "planless-subscriptions" });
 
 function cardToken(cardholder = "APRO"): Promise<string> {
-  return createCardToken({ providerUrl: sandbox.url, publicKey: sandbox.control.defaultSeller.publicKey, cardholder });
+  return createCardToken({
+    providerUrl: live.sandbox.url,
+    publicKey: live.sandbox.control.defaultSeller.publicKey,
+    cardholder,
+  });
 }
 
 async function rowsByKey(key: string) {
-  return withServerDatabase(server.databaseUrl(), async (client) => {
+  return withServerDatabase(live.server.databaseUrl(), async (client) => {
     const { rows } = await client.query(
       "select id, kind, request_status, provider_subscription_id, request, card_token_sha256 from subscription_requests where idempotency_key = $1",
       [key],
@@ -50,8 +38,8 @@ async function rowsByKey(key: string) {
 }
 
 async function subscriptionsOf(payerEmail: string): Promise<string[]> {
-  const res = await fetch(`${sandbox.url}/preapproval/search?payer_email=${encodeURIComponent(payerEmail)}`, {
-    headers: { authorization: `Bearer ${sandbox.control.defaultSeller.accessToken}` },
+  const res = await fetch(`${live.sandbox.url}/preapproval/search?payer_email=${encodeURIComponent(payerEmail)}`, {
+    headers: { authorization: `Bearer ${live.sandbox.control.defaultSeller.accessToken}` },
   });
   const body = (await res.json()) as { results: { id: string }[] };
   return body.results.map((subscription) => subscription.id);
@@ -73,10 +61,10 @@ function planlessInput() {
 describe("[money][console] a subscription without a plan through the real server process", () => {
   it("stores the key before the held call, the sandbox holds that key, a repeat makes one subscription", async () => {
     const input = { ...planlessInput(), cardToken: await cardToken() };
-    sandbox.control.addFault({ method: "POST", path: "/preapproval/", action: { type: "latency", ms: 1_500 } });
+    live.sandbox.control.addFault({ method: "POST", path: "/preapproval/", action: { type: "latency", ms: 1_500 } });
     const creating = callProcedure<{ outcome: string; subscriptionId: string | null; requestId: string }>(
-      server.url,
-      admin,
+      live.server.url,
+      live.admin,
       "admin.subscriptions.create",
       input,
     );
@@ -93,10 +81,10 @@ describe("[money][console] a subscription without a plan through the real server
     expect(subscriptionId).not.toBe("");
 
     // The sandbox holds our key: the same key with another body is refused, never a second subscription.
-    const reuse = await fetch(`${sandbox.url}/preapproval/`, {
+    const reuse = await fetch(`${live.sandbox.url}/preapproval/`, {
       method: "POST",
       headers: {
-        authorization: `Bearer ${sandbox.control.defaultSeller.accessToken}`,
+        authorization: `Bearer ${live.sandbox.control.defaultSeller.accessToken}`,
         "content-type": "application/json",
         "x-idempotency-key": input.idempotencyKey,
       },
@@ -105,8 +93,8 @@ describe("[money][console] a subscription without a plan through the real server
     expect(reuse.status).toBe(409);
 
     const again = await callProcedure<{ subscriptionId: string }>(
-      server.url,
-      admin,
+      live.server.url,
+      live.admin,
       "admin.subscriptions.create",
       input,
     );
@@ -119,7 +107,7 @@ describe("[money][console] a subscription without a plan through the real server
 
   it("a lost answer is unknown, never failed; Try again with the same key finds the one subscription", async () => {
     const input = { ...planlessInput(), cardToken: await cardToken() };
-    sandbox.control.addFault({
+    live.sandbox.control.addFault({
       method: "POST",
       path: "/preapproval/",
       count: 10,
@@ -127,20 +115,20 @@ describe("[money][console] a subscription without a plan through the real server
       action: { type: "commit-then-fail", then: "drop" },
     });
     const lost = await callProcedure<{ outcome: string; subscriptionId: string | null }>(
-      server.url,
-      admin,
+      live.server.url,
+      live.admin,
       "admin.subscriptions.create",
       input,
     );
-    sandbox.control.clearFaults();
+    live.sandbox.control.clearFaults();
     expect(lost.status).toBe(200);
     expect(lost.data).toMatchObject({ outcome: "unknown", subscriptionId: null });
     expect((await rowsByKey(input.idempotencyKey))[0]?.request_status).toBe("unknown");
     expect(await subscriptionsOf(input.payerEmail)).toHaveLength(1);
 
     const again = await callProcedure<{ outcome: string; subscriptionId: string }>(
-      server.url,
-      admin,
+      live.server.url,
+      live.admin,
       "admin.subscriptions.create",
       input,
     );

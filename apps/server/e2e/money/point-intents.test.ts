@@ -3,37 +3,25 @@
 // called, the provider receives exactly that key, a repeat of the dialog makes no second intent, and the
 // provider's `point_integration_wh` notification alone (no page polling) brings the row to FINISHED with its payment.
 import { randomUUID } from "node:crypto";
-import type { Sandbox } from "@cobro/provider-sandbox";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type LiveServerRun, startLiveServerRun } from "../support/live-server-run";
+import { describe, expect, it } from "vitest";
+import { useAdminLiveServerRun } from "../support/live-server-run";
 import { withServerDatabase } from "../support/server-database";
-import type { ServerProcess } from "../support/server-process";
-import { callProcedure, type HttpSession, pollUntil, signInOverHttp } from "../support/trpc-http";
+import { callProcedure, pollUntil } from "../support/trpc-http";
 
-const ADMIN_EMAIL = "point-admin@cobro.test";
-const ADMIN_PASSWORD = "a-long-admin-password";
-
-let run: LiveServerRun;
-let sandbox: Sandbox;
-let server: ServerProcess;
-let admin: HttpSession;
-
-beforeAll(async () => {
-  run = await startLiveServerRun({ name: "point-intents", env: { ADMIN_EMAIL, ADMIN_PASSWORD } });
-  ({ sandbox, server } = run);
-  // provider: Point notifications go to the application's notification URL (set in the dashboard).
-  sandbox.context.config.defaultNotificationUrl = `${server.url}/api/webhooks/mercadopago`;
-  admin = await signInOverHttp(server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
-}, 180_000);
-
-afterAll(() => run?.close(), 60_000);
+const live = useAdminLiveServerRun({
+  name: "point-intents",
+  setUp: ({ sandbox, server }) => {
+    // provider: Point notifications go to the application's notification URL (set in the dashboard).
+    sandbox.context.config.defaultNotificationUrl = `${server.url}/api/webhooks/mercadopago`;
+  },
+});
 
 function call<T>(procedure: string, input: unknown, kind: "query" | "mutation" = "mutation") {
-  return callProcedure<T>(server.url, admin, procedure, input, kind);
+  return callProcedure<T>(live.server.url, live.admin, procedure, input, kind);
 }
 
 async function rowByKey(key: string) {
-  return withServerDatabase(server.databaseUrl(), async (client) => {
+  return withServerDatabase(live.server.databaseUrl(), async (client) => {
     const { rows } = await client.query(
       "select id, request_status, state, provider_intent_id, provider_payment_id, request from point_intents where idempotency_key = $1",
       [key],
@@ -71,7 +59,7 @@ describe("[money][console] a charge on a card terminal through the real server p
     };
 
     // The provider is slow: while the call is out, the intent (with its key) must already be committed.
-    sandbox.control.addFault({
+    live.sandbox.control.addFault({
       method: "POST",
       path: `/point/integration-api/devices/${terminal}/payment-intents`,
       action: { type: "latency", ms: 1_500 },
@@ -89,10 +77,10 @@ describe("[money][console] a charge on a card terminal through the real server p
     const intentId = first.data?.intentId ?? "";
 
     // The sandbox holds our key: the same key and body replay that intent instead of queuing another.
-    const replay = await fetch(`${sandbox.url}/point/integration-api/devices/${terminal}/payment-intents`, {
+    const replay = await fetch(`${live.sandbox.url}/point/integration-api/devices/${terminal}/payment-intents`, {
       method: "POST",
       headers: {
-        authorization: `Bearer ${sandbox.control.defaultSeller.accessToken}`,
+        authorization: `Bearer ${live.sandbox.control.defaultSeller.accessToken}`,
         "content-type": "application/json",
         "x-idempotency-key": idempotencyKey,
       },
@@ -107,7 +95,7 @@ describe("[money][console] a charge on a card terminal through the real server p
     expect(await rowByKey(idempotencyKey)).toHaveLength(1);
 
     // The customer taps the card; only the notification updates the row (nobody reads the intent).
-    const tap = await fetch(`${sandbox.url}/__sandbox/point/devices/${terminal}/tap`, {
+    const tap = await fetch(`${live.sandbox.url}/__sandbox/point/devices/${terminal}/tap`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: "{}",
@@ -122,7 +110,7 @@ describe("[money][console] a charge on a card terminal through the real server p
     const paymentId = Number(finished[0]?.provider_payment_id);
     const mirrored = await pollUntil(
       () =>
-        withServerDatabase(server.databaseUrl(), async (client) => {
+        withServerDatabase(live.server.databaseUrl(), async (client) => {
           const { rows } = await client.query(
             "select status, amount_minor from payments where provider_payment_id = $1",
             [paymentId],

@@ -7,7 +7,9 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createSandbox, type Sandbox } from "@cobro/provider-sandbox";
+import { afterAll, beforeAll } from "vitest";
 import { type ServerProcess, startServerProcess } from "./server-process";
+import { type HttpSession, signInOverHttp } from "./trpc-http";
 
 export interface LiveServerRun {
   sandbox: Sandbox;
@@ -69,4 +71,55 @@ export async function startLiveServerRun(options: {
     },
   };
   return run;
+}
+
+/** A run whose server made its first admin from ADMIN_EMAIL/ADMIN_PASSWORD, signed in over HTTP as that admin. */
+export interface AdminLiveServerRun {
+  readonly sandbox: Sandbox;
+  /** The server now running (replaced by `restart`). */
+  readonly server: ServerProcess;
+  /** The first admin's session. */
+  readonly admin: HttpSession;
+  restart(): Promise<ServerProcess>;
+}
+
+/**
+ * Starts a run for a test file (`beforeAll`) whose server creates its first admin, signs that admin in, and ends the
+ * run after the file (`afterAll`). The returned handle reads the live run, so use it inside tests and hooks only.
+ * `setUp` runs once the server is up, before the admin signs in (e.g. to point the sandbox's notifications at it).
+ */
+export function useAdminLiveServerRun(options: {
+  name: string;
+  env?: Record<string, string>;
+  setUp?: (run: LiveServerRun) => void | Promise<void>;
+}): AdminLiveServerRun {
+  const email = `${options.name}-admin@cobro.test`;
+  const password = "a-long-admin-password";
+  let run: LiveServerRun | undefined;
+  let admin: HttpSession | undefined;
+  const started = () => {
+    if (!run || !admin) throw new Error("the live server run is used before its beforeAll started it");
+    return { run, admin };
+  };
+  beforeAll(async () => {
+    run = await startLiveServerRun({
+      name: options.name,
+      env: { ADMIN_EMAIL: email, ADMIN_PASSWORD: password, ...options.env },
+    });
+    await options.setUp?.(run);
+    admin = await signInOverHttp(run.server.url, email, password);
+  }, 180_000);
+  afterAll(() => run?.close(), 60_000);
+  return {
+    get sandbox() {
+      return started().run.sandbox;
+    },
+    get server() {
+      return started().run.server;
+    },
+    get admin() {
+      return started().admin;
+    },
+    restart: () => started().run.restart(),
+  };
 }

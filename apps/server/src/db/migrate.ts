@@ -25,6 +25,7 @@ import * as m0020 from "./migrations/0020-connected-accounts";
 import * as m0021 from "./migrations/0021-charging-accounts";
 import * as m0022 from "./migrations/0022-subscription-requests";
 import * as m0023 from "./migrations/0023-webhook-ignored-reasons";
+import * as m0024 from "./migrations/0024-point-intent-accounts";
 import type { DB } from "./schema";
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -50,6 +51,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0021-charging-accounts": m0021,
   "0022-subscription-requests": m0022,
   "0023-webhook-ignored-reasons": m0023,
+  "0024-point-intent-accounts": m0024,
 };
 
 /** Thrown when a migration fails; names the migration and keeps the database error as `cause`. */

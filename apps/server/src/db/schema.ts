@@ -544,6 +544,8 @@ export interface PointIntentsTable {
   provider_payment_id: number | null;
   error: string | null;
   created_by: string | null;
+  /** The account the intent was sent with (migration 0024); null: the store's own account. */
+  provider_account_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }

@@ -17,6 +17,6 @@ export function refuseConnectedAccountAction(account: string | undefined): void 
   throw new AppError(
     "CONFLICT",
     "This belongs to a connected seller account: the console only reads it. Act on it in that seller's Mercado Pago account.",
-    { reason: "connected_account_read_only", field: "account" },
+    { reason: "account_actions_own_only", field: "account" },
   );
 }

@@ -12,6 +12,8 @@ import { terminalsEn } from "../admin/areas/terminals/messages-en";
 export const adminEn = {
   "admin.nav.label": "Admin console",
   // The words of refusals only staff meet (the shop's dictionary keeps the shoppers' ones).
+  "reason.account_actions_own_only":
+    "Actions on a connected seller account's subscriptions, plans, links, merchant orders, customers and terminals are not available in the console yet: make them in that seller's Mercado Pago account.",
   "reason.action_in_progress": "Another action on this payment is not finished yet. Refresh the page and try again.",
   "reason.capture_exceeds_authorized": "A capture must be more than zero and at most the authorized amount.",
   "reason.customer_email_taken": "Mercado Pago already has a customer with this e-mail address. Search for it instead.",
@@ -53,8 +55,6 @@ export const adminEn = {
   "admin.accountScope.readOnly":
     "This belongs to a connected seller account and is shown read-only: act on it in that seller's Mercado Pago account.",
   "admin.payments.col.account": "Account",
-  "reason.connected_account_read_only":
-    "This belongs to a connected seller account: the console only shows it. Act on it in that seller's Mercado Pago account.",
   "reason.charging_account_in_use":
     "The shop charges with this account. Switch the charging account to another one before disconnecting it.",
   "admin.nav.overview": "Overview",

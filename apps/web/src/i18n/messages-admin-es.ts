@@ -14,6 +14,8 @@ import type { AdminDictionary } from "./dictionary";
 export const adminEs: AdminDictionary = {
   "admin.nav.label": "Consola de administración",
   // The words of refusals only staff meet (the shop's dictionary keeps the shoppers' ones).
+  "reason.account_actions_own_only":
+    "Las acciones sobre suscripciones, planes, links, órdenes de venta, clientes y terminales de una cuenta de vendedor conectada todavía no están disponibles en la consola: hazlas en la cuenta de Mercado Pago de ese vendedor.",
   "reason.action_in_progress": "Otra acción sobre este pago todavía no terminó. Recargá la página e intentá de nuevo.",
   "reason.capture_exceeds_authorized": "La captura debe ser mayor que cero y como máximo el monto autorizado.",
   "reason.customer_email_taken": "Mercado Pago ya tiene un cliente con este e-mail. Búscalo en lugar de crearlo.",
@@ -58,8 +60,6 @@ export const adminEs: AdminDictionary = {
   "admin.accountScope.readOnly":
     "Esto pertenece a una cuenta de vendedor conectada y se muestra solo para lectura: actúa sobre ello en la cuenta de Mercado Pago de ese vendedor.",
   "admin.payments.col.account": "Cuenta",
-  "reason.connected_account_read_only":
-    "Esto pertenece a una cuenta de vendedor conectada: la consola solo lo muestra. Actúa sobre ello en la cuenta de Mercado Pago de ese vendedor.",
   "reason.charging_account_in_use":
     "La tienda cobra con esta cuenta. Cambiá la cuenta de cobro a otra antes de desconectarla.",
   "admin.nav.overview": "Resumen",

@@ -14,6 +14,8 @@ import type { AdminDictionary } from "./dictionary";
 export const adminPt: AdminDictionary = {
   "admin.nav.label": "Console de administração",
   // The words of refusals only staff meet (the shop's dictionary keeps the shoppers' ones).
+  "reason.account_actions_own_only":
+    "As ações sobre assinaturas, planos, links, pedidos de venda, clientes e terminais de uma conta de vendedor conectada ainda não estão disponíveis no console: faça-as na conta do Mercado Pago desse vendedor.",
   "reason.action_in_progress": "Outra ação neste pagamento ainda não terminou. Recarregue a página e tente de novo.",
   "reason.capture_exceeds_authorized": "A captura deve ser maior que zero e no máximo o valor autorizado.",
   "reason.customer_email_taken": "O Mercado Pago já tem um cliente com este e-mail. Pesquise-o em vez de criá-lo.",
@@ -57,8 +59,6 @@ export const adminPt: AdminDictionary = {
   "admin.accountScope.readOnly":
     "Isto pertence a uma conta de vendedor conectada e é mostrado apenas para leitura: aja sobre isso na conta do Mercado Pago desse vendedor.",
   "admin.payments.col.account": "Conta",
-  "reason.connected_account_read_only":
-    "Isto pertence a uma conta de vendedor conectada: o console apenas o mostra. Aja sobre isso na conta do Mercado Pago desse vendedor.",
   "reason.charging_account_in_use":
     "A loja cobra com esta conta. Mude a conta de cobrança para outra antes de desconectá-la.",
   "admin.nav.overview": "Visão geral",

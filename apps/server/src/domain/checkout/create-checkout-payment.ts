@@ -32,7 +32,7 @@ import type { Checkout } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { type ConnectedProviderDeps, providerForAccount } from "../../provider/provider-for-account";
 import { recordAudit } from "../audit/record-audit";
-import { applyPaymentSnapshot, CHECKOUT_STATUS_BY_PAYMENT_STATUS } from "../payments/apply-payment-snapshot";
+import { CHECKOUT_STATUS_BY_PAYMENT_STATUS, mirrorCheckoutPayment } from "../payments/apply-payment-snapshot";
 import { toShopperError } from "../shop/provider-failure";
 import { UNSETTLED_PAYMENT_STATUSES } from "./checkout-result-view";
 import { expireCheckoutPreference } from "./expire-checkout-preference";
@@ -214,13 +214,7 @@ async function recordPayment(
       now,
     });
   });
-  await applyPaymentSnapshot({
-    db: deps.db,
-    payment,
-    now: deps.now(),
-    jobs: deps.jobs,
-    providerAccountId: checkout.provider_account_id,
-  });
+  await mirrorCheckoutPayment(deps, checkout, payment);
   // A pending payment (Pix, a voucher, a card under review) is watched until it settles, webhook or not.
   if (unsettled) {
     await scheduleCheckoutReconciliation({ deps, checkoutId: checkout.id, delayMs: FIRST_RECONCILE_AFTER_MS });
@@ -318,14 +312,7 @@ export async function createCheckoutPayment(options: CreateCheckoutPaymentOption
       throw toShopperError(error, { action: "make the payment" });
     }
     if (hosted.length > 0) {
-      for (const payment of hosted)
-        await applyPaymentSnapshot({
-          db: deps.db,
-          payment,
-          now: deps.now(),
-          jobs: deps.jobs,
-          providerAccountId: checkout.provider_account_id,
-        });
+      for (const payment of hosted) await mirrorCheckoutPayment(deps, checkout, payment);
       await releaseClaim(deps, checkoutId);
       const row = await deps.db
         .selectFrom("checkouts")

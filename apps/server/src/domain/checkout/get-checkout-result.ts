@@ -21,7 +21,7 @@ import type { Checkout } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
 import { type ConnectedProviderDeps, providerForAccount } from "../../provider/provider-for-account";
-import { applyPaymentSnapshot } from "../payments/apply-payment-snapshot";
+import { mirrorCheckoutPayment } from "../payments/apply-payment-snapshot";
 import { syncPaymentFromProvider } from "../payments/sync-payment-from-provider";
 import { toShopperError } from "../shop/provider-failure";
 import { isOutcomeBeingConfirmed, UNSETTLED_PAYMENT_STATUSES } from "./checkout-result-view";
@@ -55,13 +55,7 @@ async function mirrorPaymentsOfReference(deps: ResultDeps, checkout: Checkout): 
     criteria: "asc",
   });
   for (const payment of found.results ?? []) {
-    await applyPaymentSnapshot({
-      db: deps.db,
-      payment,
-      now: deps.now(),
-      jobs: deps.jobs,
-      providerAccountId: checkout.provider_account_id,
-    });
+    await mirrorCheckoutPayment(deps, checkout, payment);
   }
 }
 
@@ -132,13 +126,7 @@ export async function getCheckoutResult(options: {
     if (payment.external_reference !== checkout.external_reference) {
       throw new AppError("NOT_FOUND", CHECKOUT_NOT_FOUND_MESSAGE, { reason: "checkout_not_found" });
     }
-    await applyPaymentSnapshot({
-      db: deps.db,
-      payment,
-      now: deps.now(),
-      jobs: deps.jobs,
-      providerAccountId: checkout.provider_account_id,
-    });
+    await mirrorCheckoutPayment(deps, checkout, payment);
     await markChecked(deps, checkout.id);
     return readCheckoutResult({ deps, checkoutId: checkout.id });
   }

@@ -13,7 +13,7 @@ import type { DB } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { RECONCILE_CHECKOUT_JOB, reconcileCheckoutJobKey } from "../../jobs/job-names";
 import { type ConnectedProviderDeps, providerForAccount } from "../../provider/provider-for-account";
-import { applyPaymentSnapshot } from "../payments/apply-payment-snapshot";
+import { mirrorCheckoutPayment } from "../payments/apply-payment-snapshot";
 import { UNSETTLED_PAYMENT_STATUSES } from "./checkout-result-view";
 import { expireCheckoutPreference } from "./expire-checkout-preference";
 import { HOSTED_WATCH_MS, NO_PAYMENT_AFTER_MS, reconcileDelayMs } from "./payment-attempt-policy";
@@ -110,13 +110,7 @@ export async function reconcileCheckout(options: {
     criteria: "asc",
   });
   for (const payment of found.results ?? []) {
-    await applyPaymentSnapshot({
-      db: deps.db,
-      payment,
-      now: deps.now(),
-      jobs: deps.jobs,
-      providerAccountId: checkout.provider_account_id,
-    });
+    await mirrorCheckoutPayment(deps, checkout, payment);
   }
 
   const after = await deps.db

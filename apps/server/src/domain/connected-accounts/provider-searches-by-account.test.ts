@@ -30,7 +30,7 @@ const operator = await createTestUser({ db, role: "operator" });
 const seller = await insertConnectedSeller(deps);
 const sellerClient = await providerForAccount(deps, seller.id);
 
-const refused = { code: "CONFLICT", field: "account", reason: "connected_account_read_only" };
+const refused = { code: "CONFLICT", field: "account", reason: "account_actions_own_only" };
 
 describe("payment links by account", () => {
   it("lists and reads a seller's link under the seller's filter only, with the payments mirrored for it", async () => {

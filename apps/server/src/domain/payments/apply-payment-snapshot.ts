@@ -290,3 +290,21 @@ export async function applyPaymentSnapshot(options: {
   if (options.jobs) await dispatchEmail(options.jobs, emailId);
   return result;
 }
+
+/**
+ * Mirrors a payment read for a checkout: under the account the checkout charges on (recorded with it when it was
+ * made), with its confirmation e-mail job enqueued at once.
+ */
+export function mirrorCheckoutPayment(
+  deps: { db: Kysely<DB>; now: () => Date; jobs?: JobQueue },
+  checkout: { provider_account_id: string | null },
+  payment: ProviderPayment,
+): Promise<ApplyPaymentResult> {
+  return applyPaymentSnapshot({
+    db: deps.db,
+    payment,
+    now: deps.now(),
+    ...(deps.jobs ? { jobs: deps.jobs } : {}),
+    providerAccountId: checkout.provider_account_id,
+  });
+}

@@ -7,6 +7,7 @@
 // audited, and the shop's short plan cache is dropped so it offers the change
 // at once.
 import type {
+  AccountFilter,
   AdminPlan,
   PlanCreateInput,
   PlanFields,
@@ -18,10 +19,12 @@ import type { PlanRequest, Plan as ProviderPlan } from "@cobro/provider-client";
 import { fromMinorUnits, isSupportedCurrency, toMinorUnits } from "@cobro/provider-client/money";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
+import type { AccountProviderDeps } from "../../provider/provider-for-account";
 import { recordAudit } from "../audit/record-audit";
 import { isUnanswered } from "../customers/customer-errors";
 import { PROVIDER_RETRY_AFTER_SECONDS, type ProviderFieldMapping, toShopperError } from "../shop/provider-failure";
 import { plansCache } from "./list-plans";
+import { providerForConsoleRead, refuseConnectedAccountAction } from "./subscription-account";
 
 type Deps = Pick<AppDeps, "db" | "provider" | "now">;
 
@@ -109,15 +112,18 @@ export function toPlanBody(fields: PlanFields): PlanRequest {
 }
 
 export async function searchAdminPlans(options: {
-  deps: Pick<AppDeps, "provider">;
+  deps: AccountProviderDeps;
+  /** Whose plans are searched (the shared account filter); absent: the store's own account. */
+  account?: AccountFilter | undefined;
   status?: PlanStatus;
   q?: string;
   offset: number;
   limit: number;
 }): Promise<PlanSearchOutput> {
   const { deps, offset, limit } = options;
+  const provider = await providerForConsoleRead(deps, options.account);
   try {
-    const found = await deps.provider.plans.search({
+    const found = await provider.plans.search({
       ...(options.status ? { status: options.status } : {}),
       ...(options.q ? { q: options.q } : {}),
       sort: "date_created",
@@ -136,9 +142,15 @@ export async function searchAdminPlans(options: {
   }
 }
 
-export async function getAdminPlan(options: { deps: Pick<AppDeps, "provider">; planId: string }): Promise<AdminPlan> {
+export async function getAdminPlan(options: {
+  deps: AccountProviderDeps;
+  planId: string;
+  /** A connected account the plan belongs to (its detail page's `?account=`); absent: the store's own. */
+  account?: string | undefined;
+}): Promise<AdminPlan> {
+  const provider = await providerForConsoleRead(options.deps, options.account);
   try {
-    return toAdminPlan(await options.deps.provider.plans.get(options.planId));
+    return toAdminPlan(await provider.plans.get(options.planId));
   } catch (error) {
     throw toPlanError(error, "load the plan");
   }
@@ -186,6 +198,7 @@ export async function updateAdminPlan(options: {
   input: PlanUpdateInput;
 }): Promise<AdminPlan> {
   const { deps, actorUserId, input } = options;
+  refuseConnectedAccountAction(input.account);
   const body = toPlanBody(input.plan);
   let plan: ProviderPlan;
   try {
@@ -215,8 +228,11 @@ export async function setAdminPlanStatus(options: {
   actorUserId: string;
   planId: string;
   status: PlanStatus;
+  /** Refused when it names a connected account (changes are made on the store's own account only). */
+  account?: string | undefined;
 }): Promise<AdminPlan> {
   const { deps, actorUserId, planId, status } = options;
+  refuseConnectedAccountAction(options.account);
   let plan: ProviderPlan;
   try {
     plan = await deps.provider.plans.update(planId, { status });

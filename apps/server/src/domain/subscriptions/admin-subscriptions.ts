@@ -3,17 +3,26 @@
 // and pause / resume / cancel by staff. A status change is idempotent by
 // nature (asking for the status it has changes nothing), each one is audited
 // (requested before the call, then its outcome), and the result goes into the
-// shop's subscriptions mirror so the shopper's account shows it.
-import type { AdminCharge, AdminSubscription, AdminSubscriptionDetail, SubscriptionAction } from "@cobro/contracts";
+// shop's subscriptions mirror so the shopper's account shows it. Searches and reads are made with the credentials
+// of the account asked for (the shared account filter, `subscription-account.ts`); changes only on the store's own.
+import type {
+  AccountFilter,
+  AdminCharge,
+  AdminSubscription,
+  AdminSubscriptionDetail,
+  SubscriptionAction,
+} from "@cobro/contracts";
 import type { AuthorizedPayment, Subscription as ProviderSubscription } from "@cobro/provider-client";
 import { isSupportedCurrency, toMinorUnits } from "@cobro/provider-client/money";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
+import type { AccountProviderDeps } from "../../provider/provider-for-account";
 import { recordAudit } from "../audit/record-audit";
 import { isUnanswered } from "../customers/customer-errors";
 import { PROVIDER_RETRY_AFTER_SECONDS, toShopperError } from "../shop/provider-failure";
 import { toAdminPlan } from "./admin-plans";
 import { mirrorSubscription } from "./mirror-subscription";
+import { providerForConsoleRead, refuseConnectedAccountAction } from "./subscription-account";
 import { pendingSubscriptionChanges, settleUnknownChanges } from "./subscription-requests";
 
 type Deps = Pick<AppDeps, "db" | "provider" | "now">;
@@ -92,7 +101,9 @@ async function shopperEmails(deps: Pick<AppDeps, "db">, ids: string[]): Promise<
 }
 
 export async function searchAdminSubscriptions(options: {
-  deps: Pick<AppDeps, "db" | "provider">;
+  deps: AccountProviderDeps;
+  /** Whose subscriptions are searched; absent: the store's own account. */
+  account?: AccountFilter | undefined;
   status?: "pending" | "authorized" | "paused" | "cancelled";
   payerEmail?: string;
   planId?: string;
@@ -101,9 +112,10 @@ export async function searchAdminSubscriptions(options: {
   limit: number;
 }) {
   const { deps, offset, limit } = options;
-  let found: Awaited<ReturnType<typeof deps.provider.subscriptions.search>>;
+  const provider = await providerForConsoleRead(deps, options.account);
+  let found: Awaited<ReturnType<typeof provider.subscriptions.search>>;
   try {
-    found = await deps.provider.subscriptions.search({
+    found = await provider.subscriptions.search({
       ...(options.status ? { status: options.status } : {}),
       ...(options.payerEmail ? { payer_email: options.payerEmail } : {}),
       ...(options.planId ? { preapproval_plan_id: options.planId } : {}),
@@ -129,24 +141,25 @@ export async function searchAdminSubscriptions(options: {
 }
 
 export async function getAdminSubscription(options: {
-  deps: Pick<AppDeps, "db" | "provider" | "now">;
+  deps: AccountProviderDeps & Pick<AppDeps, "now">;
   subscriptionId: string;
+  /** A connected account the subscription belongs to (its detail page's `?account=`); absent: the store's own. */
+  account?: string | undefined;
 }): Promise<AdminSubscriptionDetail> {
   const { deps, subscriptionId } = options;
+  const provider = await providerForConsoleRead(deps, options.account);
   let subscription: ProviderSubscription;
   let charges: AuthorizedPayment[];
   try {
     [subscription, charges] = await Promise.all([
-      deps.provider.subscriptions.get(subscriptionId),
-      deps.provider.authorizedPayments
-        .search({ preapproval_id: subscriptionId, limit: 100 })
-        .then((found) => found.results),
+      provider.subscriptions.get(subscriptionId),
+      provider.authorizedPayments.search({ preapproval_id: subscriptionId, limit: 100 }).then((found) => found.results),
     ]);
   } catch (error) {
     throw toSubscriptionError(error, "load the subscription");
   }
   const plan = subscription.preapproval_plan_id
-    ? await deps.provider.plans.get(subscription.preapproval_plan_id).then(toAdminPlan, () => null)
+    ? await provider.plans.get(subscription.preapproval_plan_id).then(toAdminPlan, () => null)
     : null;
   const shoppers = await shopperEmails(deps, [subscription.id]);
   await settleUnknownChanges({ deps, subscription });
@@ -173,8 +186,11 @@ export async function changeAdminSubscriptionStatus(options: {
   actorUserId: string;
   subscriptionId: string;
   action: SubscriptionAction;
+  /** Refused when it names a connected account (changes are made on the store's own account only). */
+  account?: string | undefined;
 }): Promise<AdminSubscriptionDetail> {
   const { deps, actorUserId, subscriptionId, action } = options;
+  refuseConnectedAccountAction(options.account);
   const target = TARGET_STATUS[action];
   let current: ProviderSubscription;
   try {
@@ -238,16 +254,19 @@ export async function changeAdminSubscriptionStatus(options: {
 
 /** The subscription charges (`/authorized_payments/search`), newest first, by subscription or payment. */
 export async function searchAdminCharges(options: {
-  deps: Pick<AppDeps, "provider">;
+  deps: AccountProviderDeps;
+  /** Whose charges are searched; absent: the store's own account. */
+  account?: AccountFilter | undefined;
   subscriptionId?: string;
   paymentId?: number;
   offset: number;
   limit: number;
 }) {
   const { deps, offset, limit } = options;
-  let found: Awaited<ReturnType<typeof deps.provider.authorizedPayments.search>>;
+  const provider = await providerForConsoleRead(deps, options.account);
+  let found: Awaited<ReturnType<typeof provider.authorizedPayments.search>>;
   try {
-    found = await deps.provider.authorizedPayments.search({
+    found = await provider.authorizedPayments.search({
       ...(options.subscriptionId ? { preapproval_id: options.subscriptionId } : {}),
       ...(options.paymentId ? { payment_id: options.paymentId } : {}),
       offset,

@@ -36,6 +36,7 @@ import { isRefusedWithoutPayment, PAYMENT_CALL_DEADLINE_MS } from "../checkout/p
 import { isUnanswered } from "../customers/customer-errors";
 import { PROVIDER_RETRY_AFTER_SECONDS, type ProviderFieldMapping, toShopperError } from "../shop/provider-failure";
 import { mirrorSubscription } from "./mirror-subscription";
+import { refuseConnectedAccountAction } from "./subscription-account";
 
 type Deps = Pick<AppDeps, "db" | "provider" | "now" | "logger">;
 type RequestRow = Selectable<SubscriptionRequestsTable>;
@@ -255,6 +256,7 @@ export async function changeAdminSubscription(options: {
   input: SubscriptionChangeInput;
 }): Promise<SubscriptionRequestOutcome> {
   const { deps, actorUserId, input } = options;
+  refuseConnectedAccountAction(input.account);
   let current: ProviderSubscription;
   try {
     current = await deps.provider.subscriptions.get(input.subscriptionId);

@@ -7,7 +7,7 @@
 //
 // The intent then moves on the terminal; `refreshPointIntent` re-reads it (the page polls, the
 // `point_integration_wh` notification calls it) and mirrors its state and the resulting payment.
-import { isFinalPointState, type PointIntentView } from "@cobro/contracts";
+import { ACCOUNT_FILTER_OWN, type AccountFilter, isFinalPointState, type PointIntentView } from "@cobro/contracts";
 import {
   type CurrencyCode,
   type PaymentIntent,
@@ -100,6 +100,7 @@ export async function toPointIntentView(deps: IntentDeps, row: PointIntentRow): 
     paymentId: row.provider_payment_id,
     paymentStatus: await paymentStatusOf(deps, row.provider_payment_id),
     error: row.error,
+    accountId: row.provider_account_id,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
@@ -175,6 +176,9 @@ export async function createPointIntent(options: {
         print_on_terminal: input.printOnTerminal,
         external_reference: externalReference ?? null,
         request: toJsonb(body),
+        // Terminals charge on the store's own account (its credentials own the devices): recorded explicitly, so
+        // the intents list's account filter (migration 0024) has every intent under the account it was sent with.
+        provider_account_id: null,
         created_by: actorUserId,
         created_at: now,
         updated_at: now,
@@ -443,16 +447,20 @@ export async function cancelPointIntent(options: {
   return refreshPointIntent({ deps, id: row.id });
 }
 
-/** The intents sent from this console, newest first, optionally of one terminal. */
+/** The intents sent from this console, newest first, optionally of one terminal and of one account. */
 export async function listPointIntents(options: {
   deps: TerminalDeps;
   deviceId?: string | undefined;
+  /** The shared account filter: `own` (the store's own account) or a connection's id; undefined: every account. */
+  account?: AccountFilter | undefined;
   limit: number;
   offset: number;
 }): Promise<{ intents: PointIntentView[]; total: number }> {
   const { deps } = options;
   let query = deps.db.selectFrom("point_intents");
   if (options.deviceId) query = query.where("device_id", "=", options.deviceId);
+  if (options.account === ACCOUNT_FILTER_OWN) query = query.where("provider_account_id", "is", null);
+  else if (options.account) query = query.where("provider_account_id", "=", options.account);
   const rows = await query
     .selectAll()
     .orderBy("created_at", "desc")

@@ -43,7 +43,7 @@ describe("actions on a connected account's links, merchant orders, customers and
   it.each(ACTIONS)("%s is refused with 409 on account", async (path, input) => {
     const { status, data } = await post(path, { ...input, account });
     expect(status).toBe(409);
-    expect(data).toMatchObject({ field: "account", reason: "connected_account_read_only" });
+    expect(data).toMatchObject({ field: "account", reason: "account_actions_own_only" });
   });
 
   it("a junk account is a 400 naming account; creating a link names no account", async () => {

@@ -27,7 +27,7 @@ export const adminPlansRouter = router({
   get: viewerProcedure
     .input(planIdInputSchema)
     .output(adminPlanSchema)
-    .query(({ ctx, input }) => getAdminPlan({ deps: ctx.deps, planId: input.planId })),
+    .query(({ ctx, input }) => getAdminPlan({ deps: ctx.deps, planId: input.planId, account: input.account })),
 
   create: operatorProcedure
     .input(planCreateInputSchema)
@@ -43,6 +43,12 @@ export const adminPlansRouter = router({
     .input(planStatusInputSchema)
     .output(adminPlanSchema)
     .mutation(({ ctx, input }) =>
-      setAdminPlanStatus({ deps: ctx.deps, actorUserId: ctx.user.id, planId: input.planId, status: input.status }),
+      setAdminPlanStatus({
+        deps: ctx.deps,
+        actorUserId: ctx.user.id,
+        planId: input.planId,
+        status: input.status,
+        account: input.account,
+      }),
     ),
 });

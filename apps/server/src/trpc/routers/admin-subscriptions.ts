@@ -31,7 +31,9 @@ export const adminSubscriptionsRouter = router({
   get: viewerProcedure
     .input(adminSubscriptionIdInputSchema)
     .output(adminSubscriptionDetailSchema)
-    .query(({ ctx, input }) => getAdminSubscription({ deps: ctx.deps, subscriptionId: input.subscriptionId })),
+    .query(({ ctx, input }) =>
+      getAdminSubscription({ deps: ctx.deps, subscriptionId: input.subscriptionId, account: input.account }),
+    ),
 
   charges: viewerProcedure
     .input(chargeSearchInputSchema)
@@ -47,6 +49,7 @@ export const adminSubscriptionsRouter = router({
         actorUserId: ctx.user.id,
         subscriptionId: input.subscriptionId,
         action: input.action,
+        account: input.account,
       }),
     ),
 

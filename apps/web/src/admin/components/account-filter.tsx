@@ -22,24 +22,27 @@ export interface AccountFilterProps {
   name?: string;
   /** `own`, a connection's id, or undefined for every account. */
   defaultValue: string | undefined;
-  /**
-   * False for the lists that are one provider search per account (links, merchant orders, customers, terminals):
-   * no "every account" choice, and an empty value shows as the store's own account.
-   */
-  withAll?: boolean;
+  /** The list is one account's provider search (own by default, active connections only; see below). */
+  providerSearch?: boolean;
 }
 
-/** The filter's choices: every account, the store's own, then each connection (by its id until the names load). */
-function useAccountFilterOptions(value: string | undefined, withAll = true): SelectOption[] {
+/**
+ * The filter's choices: every account, the store's own, then each connection (by its id until the names load).
+ * Lists that are one account's provider search (subscriptions, charges, plans, links, merchant orders, customers,
+ * terminals) have no "every account" choice, and
+ * offer only active connections (an ended one has no credentials to search with).
+ */
+function useAccountFilterOptions(value: string | undefined, providerSearch = false): SelectOption[] {
   const { t } = useI18n();
-  const accounts = useAccountOptions();
+  const all = useAccountOptions();
+  const accounts = providerSearch ? all.filter((account) => account.status === "active") : all;
   // A connection named by the URL keeps its option: one keyed option per value, so the select never loses it.
   const connectionInUrl =
     value !== undefined && value !== "" && value !== ACCOUNT_FILTER_OWN && !accounts.some((a) => a.id === value)
       ? [{ value, label: value }]
       : [];
   return [
-    ...(withAll ? [{ value: "", label: t("admin.accountFilter.all") }] : []),
+    ...(providerSearch ? [] : [{ value: "", label: t("admin.accountFilter.all") }]),
     { value: ACCOUNT_FILTER_OWN, label: t("admin.accountFilter.own") },
     ...accounts.map((account) => ({
       value: account.id,
@@ -50,13 +53,13 @@ function useAccountFilterOptions(value: string | undefined, withAll = true): Sel
 }
 
 /** The filter inside a native filter form (its value is read from the form on submit). */
-export function AccountFilter({ name = "account", defaultValue, withAll = true }: AccountFilterProps) {
+export function AccountFilter({ name = "account", defaultValue, providerSearch = false }: AccountFilterProps) {
   const { t } = useI18n();
-  const options = useAccountFilterOptions(defaultValue, withAll);
+  const options = useAccountFilterOptions(defaultValue, providerSearch);
   return (
     <label>
       {t("admin.accountFilter.label")}
-      <select name={name} defaultValue={defaultValue ?? (withAll ? "" : ACCOUNT_FILTER_OWN)}>
+      <select name={name} defaultValue={defaultValue ?? (providerSearch ? ACCOUNT_FILTER_OWN : "")}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -67,10 +70,21 @@ export function AccountFilter({ name = "account", defaultValue, withAll = true }
   );
 }
 
-/** The same filter as a controlled field, for lists whose filters are a draft in state (the orders list). */
-export function AccountFilterField({ value, onChange }: { value: string; onChange(value: string): void }) {
+/**
+ * The same filter as a controlled field, for lists whose filters are a draft in state (the orders list).
+ * `providerSearch`: the list is one account's provider search (own by default, active connections only).
+ */
+export function AccountFilterField({
+  value,
+  onChange,
+  providerSearch = false,
+}: {
+  value: string;
+  onChange(value: string): void;
+  providerSearch?: boolean;
+}) {
   const { t } = useI18n();
-  const options = useAccountFilterOptions(value);
+  const options = useAccountFilterOptions(value, providerSearch);
   return (
     <SelectField
       label={t("admin.accountFilter.label")}
@@ -86,6 +100,12 @@ export function AccountFilterField({ value, onChange }: { value: string; onChang
 export function accountFilterOf(value: string | undefined): string | undefined {
   if (!value) return undefined;
   return value === ACCOUNT_FILTER_OWN || UUID.test(value) ? value : undefined;
+}
+
+/** The connection a detail page's `?account=` names (a connected seller's resource), or null for the store's own. */
+export function connectionInUrl(params: URLSearchParams): string | null {
+  const value = accountFilterOf(params.get("account") ?? undefined);
+  return value && value !== ACCOUNT_FILTER_OWN ? value : null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,7 +1,8 @@
 // /admin/charges: the subscription charges, filtered by subscription id or payment id (the provider's search
 // filters), paged by offset; the filters live in the URL. A failed charge shows the payment's status and the
-// provider's reason, and its retries.
-import { chargeSearchInputSchema } from "@cobro/contracts";
+// provider's reason, and its retries. The account filter chooses whose charges are searched (default the store's
+// own); a connected account's subscription opens with `?account=<id>`.
+import { ACCOUNT_FILTER_OWN, chargeSearchInputSchema } from "@cobro/contracts";
 import { Alert, Button, PageHeading, TextField } from "@cobro/ui";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
@@ -10,6 +11,7 @@ import { QueryList } from "../../../components/query-list";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
+import { AccountFilterField, connectionInUrl } from "../../components/account-filter";
 import { ListPager } from "../../components/list-pager";
 import { useOffsetPage } from "../../components/use-offset-page";
 import { ChargeCells } from "../subscriptions/subscription-status";
@@ -20,7 +22,9 @@ export function ChargesListPage() {
   const { t, formatDate } = useI18n();
   useDocumentTitle(t("admin.charges.title"));
   const [params, setParams] = useSearchParams();
+  const connection = connectionInUrl(params);
   const [draft, setDraft] = useState({
+    account: connection ?? ACCOUNT_FILTER_OWN,
     subscriptionId: params.get("subscriptionId") ?? "",
     paymentId: params.get("paymentId") ?? "",
   });
@@ -29,6 +33,7 @@ export function ChargesListPage() {
   const parsed = chargeSearchInputSchema.safeParse({
     ...(params.get("subscriptionId") ? { subscriptionId: params.get("subscriptionId") } : {}),
     ...(paymentParam ? { paymentId: /^\d{1,15}$/.test(paymentParam) ? Number(paymentParam) : -1 } : {}),
+    ...(connection ? { account: connection } : {}),
     offset,
     limit: PAGE_SIZE,
   });
@@ -39,7 +44,9 @@ export function ChargesListPage() {
   const search = (event: FormEvent) => {
     event.preventDefault();
     const next = new URLSearchParams();
-    for (const [key, value] of Object.entries(draft)) if (value.trim()) next.set(key, value.trim());
+    for (const [key, value] of Object.entries(draft)) {
+      if (value.trim() && !(key === "account" && value === ACCOUNT_FILTER_OWN)) next.set(key, value.trim());
+    }
     setParams(next);
   };
   const page = charges.data;
@@ -48,6 +55,11 @@ export function ChargesListPage() {
       <PageHeading title={t("admin.charges.title")} description={t("admin.charges.description")} />
       <search aria-label={t("admin.charges.filters")}>
         <form className="admin-filters" onSubmit={search} noValidate>
+          <AccountFilterField
+            providerSearch
+            value={draft.account}
+            onChange={(value) => setDraft({ ...draft, account: value })}
+          />
           <TextField
             label={t("admin.charges.field.subscriptionId")}
             type="search"
@@ -66,7 +78,7 @@ export function ChargesListPage() {
           <Button type="submit" variant="secondary">
             {t("admin.subscriptions.searchSubmit")}
           </Button>
-          {params.get("subscriptionId") || paymentParam ? (
+          {params.get("subscriptionId") || paymentParam || connection ? (
             <Link to="/admin/charges">{t("admin.subscriptions.clear")}</Link>
           ) : null}
         </form>
@@ -103,7 +115,9 @@ export function ChargesListPage() {
                           {charge.debitDate ? formatDate(charge.debitDate, "dateTime") : String(charge.id)}
                         </th>
                         <td>
-                          <Link to={`/admin/subscriptions/${encodeURIComponent(charge.subscriptionId)}`}>
+                          <Link
+                            to={`/admin/subscriptions/${encodeURIComponent(charge.subscriptionId)}${connection ? `?account=${connection}` : ""}`}
+                          >
                             {charge.reason || charge.subscriptionId}
                           </Link>
                         </td>

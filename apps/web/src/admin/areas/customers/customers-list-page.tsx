@@ -92,7 +92,7 @@ export function CustomersListPage() {
             error={draftError}
             onChange={(event) => setDraft(event.target.value)}
           />
-          <AccountFilter key={scope.account ?? ""} defaultValue={scope.account} withAll={false} />
+          <AccountFilter key={scope.account ?? ""} defaultValue={scope.account} providerSearch />
           <Button type="submit" variant="secondary">
             {t("admin.customers.searchSubmit")}
           </Button>

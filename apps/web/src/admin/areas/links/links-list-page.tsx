@@ -86,7 +86,7 @@ export function LinksListPage() {
           defaultValue={filters.ref ?? ""}
           maxLength={256}
         />
-        <AccountFilter defaultValue={filters.account} withAll={false} />
+        <AccountFilter defaultValue={filters.account} providerSearch />
         <Button type="submit">{t("admin.links.filter.apply")}</Button>
         <Link to="/admin/links">{t("admin.links.filter.clear")}</Link>
       </form>

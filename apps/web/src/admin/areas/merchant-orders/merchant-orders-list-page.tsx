@@ -129,7 +129,7 @@ export function MerchantOrdersListPage() {
           name="to"
           defaultValue={toDateInput(filters.createdTo)}
         />
-        <AccountFilter defaultValue={filters.account} withAll={false} />
+        <AccountFilter defaultValue={filters.account} providerSearch />
         <Button type="submit">{t("admin.merchantOrders.filter.apply")}</Button>
         <Link to="/admin/merchant-orders">{t("admin.merchantOrders.filter.clear")}</Link>
       </form>

@@ -7,14 +7,14 @@
 import { type CreateOrderInput, createOrderInputSchema, type OrderOutcome } from "@cobro/contracts";
 import { isSupportedCurrency, toMinorUnits } from "@cobro/provider-client/money";
 import { Alert, ConfirmDialog, LoadingState, PageHeading, SelectField, TextField } from "@cobro/ui";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { useDocumentTitle } from "../../../components/use-document-title";
-import { describeError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
 import { CardForm, type CardFormSubmission } from "../../../payments/card-form";
 import { trpc } from "../../../trpc";
+import { useCardChargeRequest } from "../../components/use-card-charge-request";
 import { useCanAct } from "../use-can-act";
 
 interface ChargeValues {
@@ -41,7 +41,7 @@ export function amountTextToMinor(text: string, currency: string): number | null
 }
 
 export function NewOrderPage() {
-  const { t, language, formatMoney } = useI18n();
+  const { t, formatMoney } = useI18n();
   useDocumentTitle(t("admin.orders.newTitle"));
   const navigate = useNavigate();
   const canCharge = useCanAct("operator");
@@ -50,12 +50,8 @@ export function NewOrderPage() {
   const create = trpc.admin.orders.create.useMutation();
   const utils = trpc.useUtils();
   // One key per charge; a new one only once this charge is over (done, declined, or refused before any order).
-  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
-  // Remounts the card form (fresh secure fields) when its token was not used.
-  const [cardGeneration, setCardGeneration] = useState(0);
-  const [pending, setPending] = useState<{ input: CreateOrderInput; brand: string } | null>(null);
-  const [unknown, setUnknown] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const request = useCardChargeRequest<CreateOrderInput>();
+  const { idempotencyKey, cardGeneration, pending, unknown, failure } = request;
   const currency = config.data?.currency ?? "ARS";
 
   const form = useForm<ChargeValues>({
@@ -103,15 +99,13 @@ export function NewOrderPage() {
       captureMode: values.authorizeOnly ? "manual" : "automatic",
       card: { cardToken: card.cardToken, paymentMethodId: card.paymentMethodId, installments: card.installments },
     });
-    setFailure(null);
-    setUnknown(false);
-    setPending({ input, brand: card.paymentMethodId });
+    request.review(input, card.paymentMethodId);
   };
 
   const finish = (outcome: OrderOutcome) => {
     void utils.admin.orders.list.invalidate();
     if (outcome.outcome === "unknown") {
-      setUnknown(true);
+      request.answered("unknown");
       return;
     }
     navigate(`/admin/orders/${outcome.orderId}`);
@@ -121,26 +115,9 @@ export function NewOrderPage() {
     if (!pending) return;
     create.mutate(pending.input, {
       onSuccess: finish,
-      onError: (error) => {
-        const described = describeError(error, { t, language });
-        if (described.network || (described.httpStatus !== null && described.httpStatus >= 500)) {
-          // Our server's answer was not seen: the same charge is repeated with the same key.
-          setUnknown(true);
-          return;
-        }
-        // Refused before any money moved: the next attempt is a new charge (new key, new card token).
-        setFailure(described.message);
-        setPending(null);
-        setIdempotencyKey(crypto.randomUUID());
-        setCardGeneration((generation) => generation + 1);
-      },
+      // Unseen: the same charge is repeated with the same key; refused before any money moved: a new charge.
+      onError: request.failed,
     });
-  };
-
-  const cancelReview = () => {
-    if (unknown) return;
-    setPending(null);
-    setCardGeneration((generation) => generation + 1);
   };
 
   const errors = formState.errors;
@@ -266,7 +243,7 @@ export function NewOrderPage() {
         busy={create.isPending}
         busyLabel={t("admin.orders.dialog.working")}
         onConfirm={charge}
-        onCancel={cancelReview}
+        onCancel={request.cancelReview}
       >
         {pending ? (
           <p>

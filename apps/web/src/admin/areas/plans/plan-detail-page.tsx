@@ -6,12 +6,13 @@ import { type CurrencyCode, isSupportedCurrency } from "@cobro/provider-client/m
 import { Alert, Button, ConfirmDialog, LoadingState, PageHeading } from "@cobro/ui";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link, useLocation, useParams } from "react-router";
+import { Link, useLocation, useParams, useSearchParams } from "react-router";
 import { QueryErrorState } from "../../../components/query-list";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { describeError, type UserFacingError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
+import { connectionInUrl } from "../../components/account-filter";
 import { type Outcome, OutcomeAlert } from "../admin-outcome";
 import { useCanAct } from "../use-can-act";
 import { type PlanFormErrors, PlanFormFields, type PlanFormValues, planFormValuesOf, toPlanFields } from "./plan-form";
@@ -105,9 +106,12 @@ export function PlanDetailPage() {
   const { t, formatDate, formatMoney } = useI18n();
   const { planId = "" } = useParams();
   const location = useLocation();
-  const canAct = useCanAct("operator");
+  // A connected seller's plan (`?account=<id>`) is read with that account and only read (see the subscriptions).
+  const [params] = useSearchParams();
+  const connection = connectionInUrl(params);
+  const canAct = useCanAct("operator") && connection === null;
   const schedule = usePlanSchedule();
-  const plan = trpc.admin.plans.get.useQuery({ planId });
+  const plan = trpc.admin.plans.get.useQuery({ planId, ...(connection ? { account: connection } : {}) });
   const [outcome, setOutcome] = useState<Outcome>(() => {
     const message = (location.state as { outcome?: string } | null)?.outcome;
     return message ? { tone: "success", message } : null;
@@ -116,7 +120,9 @@ export function PlanDetailPage() {
   const data = plan.data;
   useDocumentTitle(data ? data.reason : t("admin.plans.title"));
 
-  const back = <Link to="/admin/plans">{t("admin.plans.back")}</Link>;
+  const back = (
+    <Link to={connection ? `/admin/plans?account=${connection}` : "/admin/plans"}>{t("admin.plans.back")}</Link>
+  );
   if (plan.isPending) return <LoadingState label={t("admin.plans.detail.loading")} />;
   if (!data) {
     return (
@@ -151,6 +157,7 @@ export function PlanDetailPage() {
         }
       />
       <OutcomeAlert outcome={outcome} onDismiss={() => setOutcome(null)} />
+      {connection ? <Alert tone="info">{t("admin.plans.connectedReadOnly")}</Alert> : null}
       {plan.isError ? <Alert tone="danger">{t("admin.plans.detail.failed")}</Alert> : null}
 
       <section className="plan-section" aria-labelledby="plan-facts-title">

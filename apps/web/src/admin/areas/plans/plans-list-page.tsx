@@ -1,7 +1,8 @@
 // /admin/plans: Mercado Pago's subscription plans, filtered by status and by text (the provider searches the name,
 // the id and the external reference), paged by offset; the filters and the page live in the URL. Operators create
-// plans from here.
-import { planStatusSchema } from "@cobro/contracts";
+// plans from here (on the store's own account). The account filter chooses whose plans are searched (default the
+// store's own); a connected account's row opens its detail with `?account=<id>`.
+import { ACCOUNT_FILTER_OWN, planStatusSchema } from "@cobro/contracts";
 import { type CurrencyCode, isSupportedCurrency } from "@cobro/provider-client/money";
 import { Alert, Button, PageHeading, SelectField, TextField } from "@cobro/ui";
 import { keepPreviousData } from "@tanstack/react-query";
@@ -16,6 +17,7 @@ import { useCanAct } from "../use-can-act";
 import { CreatePlanDialog } from "./create-plan-dialog";
 import { PlanStatusBadge, usePlanSchedule } from "./plan-terms";
 import "./plans.css";
+import { AccountFilterField, connectionInUrl } from "../../components/account-filter";
 import { ListPager } from "../../components/list-pager";
 import { useOffsetPage } from "../../components/use-offset-page";
 
@@ -35,6 +37,8 @@ export function PlansListPage() {
   const { offset, goTo } = useOffsetPage();
   const [draftQ, setDraftQ] = useState(q);
   const [draftStatus, setDraftStatus] = useState<string>(status ?? "");
+  const connection = connectionInUrl(params);
+  const [draftAccount, setDraftAccount] = useState<string>(connection ?? ACCOUNT_FILTER_OWN);
   const [creating, setCreating] = useState(false);
   const notice = (location.state as { outcome?: string } | null)?.outcome ?? null;
   const config = trpc.system.publicConfig.useQuery(undefined, { staleTime: 10 * 60_000 });
@@ -42,7 +46,13 @@ export function PlansListPage() {
     config.data && isSupportedCurrency(config.data.currency) ? config.data.currency : "ARS";
 
   const plans = trpc.admin.plans.search.useQuery(
-    { ...(status ? { status } : {}), ...(q ? { q } : {}), offset, limit: PAGE_SIZE },
+    {
+      ...(status ? { status } : {}),
+      ...(q ? { q } : {}),
+      ...(connection ? { account: connection } : {}),
+      offset,
+      limit: PAGE_SIZE,
+    },
     { placeholderData: keepPreviousData },
   );
 
@@ -51,6 +61,7 @@ export function PlansListPage() {
     const next = new URLSearchParams();
     if (draftQ.trim()) next.set("q", draftQ.trim());
     if (draftStatus) next.set("status", draftStatus);
+    if (draftAccount && draftAccount !== ACCOUNT_FILTER_OWN) next.set("account", draftAccount);
     setParams(next);
   };
 
@@ -96,10 +107,11 @@ export function PlansListPage() {
               { value: "inactive", label: t("admin.plans.status.inactive") },
             ]}
           />
+          <AccountFilterField providerSearch value={draftAccount} onChange={setDraftAccount} />
           <Button type="submit" variant="secondary">
             {t("admin.plans.searchSubmit")}
           </Button>
-          {q || status ? <Link to="/admin/plans">{t("admin.plans.clear")}</Link> : null}
+          {q || status || connection ? <Link to="/admin/plans">{t("admin.plans.clear")}</Link> : null}
         </form>
       </search>
       <QueryList
@@ -127,7 +139,9 @@ export function PlansListPage() {
                   {items.map((plan) => (
                     <tr key={plan.id} data-testid={`plan-row-${plan.id}`}>
                       <th scope="row">
-                        <Link to={`/admin/plans/${encodeURIComponent(plan.id)}`}>
+                        <Link
+                          to={`/admin/plans/${encodeURIComponent(plan.id)}${connection ? `?account=${connection}` : ""}`}
+                        >
                           {plan.reason || t("admin.plans.unnamed")}
                         </Link>
                       </th>

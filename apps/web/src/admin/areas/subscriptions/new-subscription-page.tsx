@@ -6,17 +6,16 @@
 // request makes one subscription. The key changes only once the request is over (created, or refused).
 import { type AdminSubscriptionCreateInput, adminSubscriptionCreateInputSchema } from "@cobro/contracts";
 import { Alert, ConfirmDialog, LoadingState, PageHeading, SelectField, TextField } from "@cobro/ui";
-import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { useDocumentTitle } from "../../../components/use-document-title";
-import { describeError } from "../../../errors/describe-error";
 import type { MessageKey } from "../../../i18n/dictionary";
 import { useI18n } from "../../../i18n/i18n-context";
 import { CardForm, type CardFormSubmission } from "../../../payments/card-form";
 import { trpc } from "../../../trpc";
+import { useCardChargeRequest } from "../../components/use-card-charge-request";
 import { useCanAct } from "../use-can-act";
-import { amountTextToMinor, isUnseen } from "./subscription-change-dialogs";
+import { amountTextToMinor } from "./subscription-change-dialogs";
 
 interface SubscriptionValues {
   payerEmail: string;
@@ -40,18 +39,15 @@ const UNIT_WORDS: Record<"days" | "months", MessageKey> = {
 };
 
 export function NewSubscriptionPage() {
-  const { t, language, formatMoney, formatDate } = useI18n();
+  const { t, formatMoney, formatDate } = useI18n();
   useDocumentTitle(t("admin.subscriptions.new.title"));
   const navigate = useNavigate();
   const canAct = useCanAct("operator");
   const config = trpc.system.publicConfig.useQuery(undefined, { staleTime: 10 * 60_000 });
   const create = trpc.admin.subscriptions.create.useMutation();
   const utils = trpc.useUtils();
-  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
-  const [cardGeneration, setCardGeneration] = useState(0);
-  const [pending, setPending] = useState<{ input: AdminSubscriptionCreateInput; brand: string } | null>(null);
-  const [unknown, setUnknown] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const request = useCardChargeRequest<AdminSubscriptionCreateInput>();
+  const { idempotencyKey, cardGeneration, pending, unknown, failure } = request;
   const currency = config.data?.currency ?? "ARS";
   const form = useForm<SubscriptionValues>({
     defaultValues: {
@@ -92,9 +88,7 @@ export function NewSubscriptionPage() {
       cardToken: card.cardToken,
     });
     if (!parsed.success) throw new Error(t("admin.subscriptions.new.invalid"));
-    setFailure(null);
-    setUnknown(false);
-    setPending({ input: parsed.data, brand: card.paymentMethodId });
+    request.review(parsed.data, card.paymentMethodId);
   };
 
   const submit = () => {
@@ -103,23 +97,13 @@ export function NewSubscriptionPage() {
       onSuccess: (outcome) => {
         void utils.admin.subscriptions.search.invalidate();
         if (outcome.outcome === "unknown" || !outcome.subscriptionId) {
-          setUnknown(true);
+          request.answered("unknown");
           return;
         }
         navigate(`/admin/subscriptions/${encodeURIComponent(outcome.subscriptionId)}`);
       },
-      onError: (error) => {
-        const described = describeError(error, { t, language });
-        if (isUnseen(described)) {
-          setUnknown(true);
-          return;
-        }
-        // Refused before any subscription was made: the next attempt is a new request (new key, new card token).
-        setFailure(described.message);
-        setPending(null);
-        setIdempotencyKey(crypto.randomUUID());
-        setCardGeneration((generation) => generation + 1);
-      },
+      // Refused before any subscription was made: the next attempt is a new request (new key, new card token).
+      onError: request.failed,
     });
   };
 
@@ -218,11 +202,7 @@ export function NewSubscriptionPage() {
         busy={create.isPending}
         busyLabel={t("admin.subscriptions.working")}
         onConfirm={submit}
-        onCancel={() => {
-          if (unknown) return;
-          setPending(null);
-          setCardGeneration((generation) => generation + 1);
-        }}
+        onCancel={request.cancelReview}
       >
         {input && pending ? (
           <p>

@@ -16,6 +16,7 @@ import { describeError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
 import { CardForm, type CardFormSubmission } from "../../../payments/card-form";
 import { trpc } from "../../../trpc";
+import { isUnseen } from "../../components/use-card-charge-request";
 
 /** After a change: the detail and the lists show what Mercado Pago holds now. */
 function useRefreshSubscription(subscriptionId: string) {
@@ -24,11 +25,6 @@ function useRefreshSubscription(subscriptionId: string) {
     void utils.admin.subscriptions.get.invalidate({ subscriptionId });
     void utils.admin.subscriptions.search.invalidate();
   };
-}
-
-/** "unknown" when our answer (or the provider's) was not seen: the same request is repeated with the same key. */
-export function isUnseen(described: ReturnType<typeof describeError>): boolean {
-  return described.network || (described.httpStatus !== null && described.httpStatus >= 500);
 }
 
 /** "150,50" or "150.50" → minor units of `currency`; null when it is not a positive amount. */

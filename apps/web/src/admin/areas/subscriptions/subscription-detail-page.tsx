@@ -4,13 +4,14 @@
 import type { AdminSubscriptionDetail, SubscriptionAction } from "@cobro/contracts";
 import { Alert, Button, ConfirmDialog, LoadingState, PageHeading } from "@cobro/ui";
 import { useState } from "react";
-import { Link, useParams } from "react-router";
+import { Link, useParams, useSearchParams } from "react-router";
 import { QueryErrorState } from "../../../components/query-list";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { describeError } from "../../../errors/describe-error";
 import type { MessageKey } from "../../../i18n/dictionary";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
+import { connectionInUrl } from "../../components/account-filter";
 import { type Outcome, OutcomeAlert } from "../admin-outcome";
 import { useCanAct } from "../use-can-act";
 import { ChangeAmountDialog, ChangeCardPanel } from "./subscription-change-dialogs";
@@ -88,15 +89,26 @@ function ActionDialog({
 export function SubscriptionDetailPage() {
   const { t, formatDate, formatMoney } = useI18n();
   const { subscriptionId = "" } = useParams();
-  const canAct = useCanAct("operator");
-  const subscription = trpc.admin.subscriptions.get.useQuery({ subscriptionId });
+  // A connected seller's subscription (`?account=<id>`) is read with that account and only read: changes are made on
+  // the store's own account (the server refuses them for a connection, 409 naming `account`).
+  const [params] = useSearchParams();
+  const connection = connectionInUrl(params);
+  const canAct = useCanAct("operator") && connection === null;
+  const subscription = trpc.admin.subscriptions.get.useQuery({
+    subscriptionId,
+    ...(connection ? { account: connection } : {}),
+  });
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [action, setAction] = useState<SubscriptionAction | null>(null);
   const [changing, setChanging] = useState<"amount" | "card" | null>(null);
   const data = subscription.data;
   useDocumentTitle(data ? data.reason || data.id : t("admin.subscriptions.title"));
 
-  const back = <Link to="/admin/subscriptions">{t("admin.subscriptions.back")}</Link>;
+  const back = (
+    <Link to={connection ? `/admin/subscriptions?account=${connection}` : "/admin/subscriptions"}>
+      {t("admin.subscriptions.back")}
+    </Link>
+  );
   if (subscription.isPending) return <LoadingState label={t("admin.subscriptions.detail.loading")} />;
   if (!data) {
     return (
@@ -144,6 +156,7 @@ export function SubscriptionDetailPage() {
         }
       />
       <OutcomeAlert outcome={outcome} onDismiss={() => setOutcome(null)} />
+      {connection ? <Alert tone="info">{t("admin.subscriptions.connectedReadOnly")}</Alert> : null}
       {subscription.isError ? <Alert tone="danger">{t("admin.subscriptions.detail.failed")}</Alert> : null}
       {data.pendingChanges.map((pending) => (
         <Alert key={pending.id} tone="warning">
@@ -209,7 +222,11 @@ export function SubscriptionDetailPage() {
             <dt>{t("admin.subscriptions.detail.plan")}</dt>
             <dd>
               {data.plan ? (
-                <Link to={`/admin/plans/${encodeURIComponent(data.plan.id)}`}>{data.plan.reason || data.plan.id}</Link>
+                <Link
+                  to={`/admin/plans/${encodeURIComponent(data.plan.id)}${connection ? `?account=${connection}` : ""}`}
+                >
+                  {data.plan.reason || data.plan.id}
+                </Link>
               ) : (
                 t("admin.subscriptions.detail.noPlan")
               )}

@@ -1,6 +1,8 @@
 // /admin/subscriptions: Mercado Pago's subscriptions, filtered by status, payer e-mail, plan and free text (the
 // provider searches the id, reason, external reference and payer), paged by offset; the filters live in the URL.
-import { subscriptionSearchInputSchema, subscriptionStatusSchema } from "@cobro/contracts";
+// The account filter chooses whose subscriptions are searched (default the store's own); a connected account's row
+// opens its detail with `?account=<id>`.
+import { ACCOUNT_FILTER_OWN, subscriptionSearchInputSchema, subscriptionStatusSchema } from "@cobro/contracts";
 import { Alert, Button, PageHeading, SelectField, TextField } from "@cobro/ui";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
@@ -9,6 +11,7 @@ import { QueryList } from "../../../components/query-list";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
+import { AccountFilterField, accountFilterOf } from "../../components/account-filter";
 import { ListPager } from "../../components/list-pager";
 import { useOffsetPage } from "../../components/use-offset-page";
 import { useCanAct } from "../use-can-act";
@@ -26,7 +29,10 @@ export function SubscriptionsListPage() {
     payerEmail: params.get("payerEmail") ?? "",
     planId: params.get("planId") ?? "",
     q: params.get("q") ?? "",
+    account: accountFilterOf(params.get("account") ?? undefined) ?? ACCOUNT_FILTER_OWN,
   });
+  const account = accountFilterOf(params.get("account") ?? undefined);
+  const connection = account && account !== ACCOUNT_FILTER_OWN ? account : null;
   const [draft, setDraft] = useState(draftFrom);
   const { offset, goTo } = useOffsetPage();
   const status = subscriptionStatusSchema.safeParse(params.get("status"));
@@ -35,6 +41,7 @@ export function SubscriptionsListPage() {
     ...(params.get("payerEmail") ? { payerEmail: params.get("payerEmail") } : {}),
     ...(params.get("planId") ? { planId: params.get("planId") } : {}),
     ...(params.get("q") ? { q: params.get("q") } : {}),
+    ...(connection ? { account: connection } : {}),
     offset,
     limit: PAGE_SIZE,
   });
@@ -46,10 +53,12 @@ export function SubscriptionsListPage() {
   const search = (event: FormEvent) => {
     event.preventDefault();
     const next = new URLSearchParams();
-    for (const [key, value] of Object.entries(draft)) if (value.trim()) next.set(key, value.trim());
+    for (const [key, value] of Object.entries(draft)) {
+      if (value.trim() && !(key === "account" && value === ACCOUNT_FILTER_OWN)) next.set(key, value.trim());
+    }
     setParams(next);
   };
-  const filtered = ["status", "payerEmail", "planId", "q"].some((key) => params.get(key));
+  const filtered = ["status", "payerEmail", "planId", "q", "account"].some((key) => params.get(key));
   const page = subscriptions.data;
   return (
     <>
@@ -78,6 +87,11 @@ export function SubscriptionsListPage() {
               { value: "pending", label: t("admin.subscriptions.status.pending") },
               { value: "cancelled", label: t("admin.subscriptions.status.cancelled") },
             ]}
+          />
+          <AccountFilterField
+            providerSearch
+            value={draft.account}
+            onChange={(value) => setDraft({ ...draft, account: value })}
           />
           <TextField
             label={t("admin.subscriptions.field.payerEmail")}
@@ -135,7 +149,9 @@ export function SubscriptionsListPage() {
                     {items.map((subscription) => (
                       <tr key={subscription.id} data-testid={`subscription-row-${subscription.id}`}>
                         <th scope="row">
-                          <Link to={`/admin/subscriptions/${encodeURIComponent(subscription.id)}`}>
+                          <Link
+                            to={`/admin/subscriptions/${encodeURIComponent(subscription.id)}${connection ? `?account=${connection}` : ""}`}
+                          >
                             {subscription.reason || subscription.id}
                           </Link>
                         </th>

@@ -32,6 +32,7 @@ function intent(requestStatus: string) {
     paymentStatus: null,
     error: null,
     createdAt: "2026-11-24T07:00:00.000Z",
+    accountId: null,
     updatedAt: "2026-11-24T07:00:00.000Z",
   };
 }

@@ -70,6 +70,8 @@ export const terminalsEn = {
   "admin.terminals.charge.unknown":
     "We did not get Mercado Pago's answer. Send again: the same charge is never made twice.",
   "admin.terminals.intents": "Charges sent from the console",
+  "admin.terminals.intents.filters": "Filter the charges",
+  "admin.terminals.colAccount": "Account",
   "admin.terminals.intents.loading": "Loading the charges…",
   "admin.terminals.intents.failed": "The charges could not be loaded",
   "admin.terminals.intents.empty": "No charges sent to this terminal yet",

@@ -71,6 +71,8 @@ export const terminalsEs: Readonly<Record<keyof typeof terminalsEn, string>> = {
   "admin.terminals.charge.unknown":
     "No recibimos la respuesta de Mercado Pago. Enviá de nuevo: el mismo cobro nunca se hace dos veces.",
   "admin.terminals.intents": "Cobros enviados desde la consola",
+  "admin.terminals.intents.filters": "Filtrar los cobros",
+  "admin.terminals.colAccount": "Cuenta",
   "admin.terminals.intents.loading": "Cargando los cobros…",
   "admin.terminals.intents.failed": "No se pudieron cargar los cobros",
   "admin.terminals.intents.empty": "Todavía no se enviaron cobros a esta terminal",

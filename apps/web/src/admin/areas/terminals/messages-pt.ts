@@ -70,6 +70,8 @@ export const terminalsPt: Readonly<Record<keyof typeof terminalsEn, string>> = {
   "admin.terminals.charge.unknown":
     "Não recebemos a resposta do Mercado Pago. Envie de novo: a mesma cobrança nunca é feita duas vezes.",
   "admin.terminals.intents": "Cobranças enviadas pelo console",
+  "admin.terminals.intents.filters": "Filtrar as cobranças",
+  "admin.terminals.colAccount": "Conta",
   "admin.terminals.intents.loading": "Carregando as cobranças…",
   "admin.terminals.intents.failed": "Não foi possível carregar as cobranças",
   "admin.terminals.intents.empty": "Nenhuma cobrança enviada a esta maquininha ainda",

@@ -31,6 +31,7 @@ function intent(state: string) {
     paymentStatus: state === "FINISHED" ? "approved" : null,
     error: null,
     createdAt: "2026-11-24T07:00:00.000Z",
+    accountId: null,
     updatedAt: "2026-11-24T07:00:00.000Z",
   };
 }

@@ -1,14 +1,16 @@
 // /admin/terminals/:deviceId: one terminal — its mode (the provider's list is the source), "Charge on this
-// terminal" for operators when it is in PDV mode, and the charges sent to it from the console (the local table).
+// terminal" for operators when it is in PDV mode, and the charges sent to it from the console (the local table),
+// filtered by the shared account filter (`?account=own|<connection id>` in the URL).
 import { isSupportedCurrency } from "@cobro/provider-client/money";
 import { Alert, Button, ErrorState, LoadingState, Money, PageHeading, StatusBadge } from "@cobro/ui";
-import { useState } from "react";
-import { Link, useParams } from "react-router";
+import { type FormEvent, useState } from "react";
+import { Link, useParams, useSearchParams } from "react-router";
 import { QueryList } from "../../../components/query-list";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
-import { ConnectedAccountNotice, useAccountScope } from "../../components/account-scope";
+import { AccountFilter, AccountLabel, accountFilterOf } from "../../components/account-filter";
+import { accountScopeInput, ConnectedAccountNotice } from "../../components/account-scope";
 import { ListPager } from "../../components/list-pager";
 import { OutcomeAlert, useOutcome } from "../admin-outcome";
 import { useCanAct } from "../use-can-act";
@@ -22,21 +24,33 @@ export function TerminalPage() {
   const { deviceId = "" } = useParams();
   const { t, formatDate } = useI18n();
   useDocumentTitle(t("admin.terminals.device.title", { device: deviceId }));
-  const scope = useAccountScope();
-  // A connected account's terminal is read with its credentials and only shown (no charge, no mode switch).
+  const [params, setParams] = useSearchParams();
+  // `?seller=<connection id>`: a connected seller's terminal (the terminals list's account filter), read with its
+  // credentials and only shown (no charge, no mode switch). `?account=` stays the filter of the charges below.
+  const seller = accountScopeInput(params.get("seller") ?? undefined).account;
+  const scope = { connected: seller !== undefined, search: seller ? `?account=${encodeURIComponent(seller)}` : "" };
   const canAct = useCanAct("operator") && !scope.connected;
   const modeLabel = useModeLabel();
   const [charging, setCharging] = useState(false);
   const [switching, setSwitching] = useState(false);
   const [offset, setOffset] = useState(0);
+  const account = accountFilterOf(params.get("account") ?? undefined);
   const outcome = useOutcome();
   const config = trpc.system.publicConfig.useQuery(undefined, { staleTime: 10 * 60_000 });
   // provider: the list is the only read of a terminal; 50 per page covers a store's terminals.
-  const devices = trpc.admin.terminals.devices.useQuery({
-    limit: 50,
-    ...(scope.account ? { account: scope.account } : {}),
+  const devices = trpc.admin.terminals.devices.useQuery({ limit: 50, ...(seller ? { account: seller } : {}) });
+  const intents = trpc.admin.terminals.intents.useQuery({
+    deviceId,
+    ...(account ? { account } : {}),
+    limit: PAGE_SIZE,
+    offset,
   });
-  const intents = trpc.admin.terminals.intents.useQuery({ deviceId, limit: PAGE_SIZE, offset });
+  const filterIntents = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const value = accountFilterOf(String(new FormData(event.currentTarget).get("account") ?? ""));
+    setOffset(0);
+    setParams({ ...(seller ? { seller } : {}), ...(value ? { account: value } : {}) });
+  };
   const currency = config.data && isSupportedCurrency(config.data.currency) ? config.data.currency : null;
 
   if (devices.isPending) return <LoadingState label={t("admin.terminals.loading")} />;
@@ -102,6 +116,14 @@ export function TerminalPage() {
       {!pdv ? <Alert tone="info">{t("admin.terminals.device.notPdv")}</Alert> : null}
       <section aria-labelledby="terminal-intents-title">
         <h2 id="terminal-intents-title">{t("admin.terminals.intents")}</h2>
+        <search aria-label={t("admin.terminals.intents.filters")}>
+          <form className="admin-filters" onSubmit={filterIntents} noValidate>
+            <AccountFilter key={account ?? ""} defaultValue={account} />
+            <Button type="submit" variant="secondary">
+              {t("admin.terminals.filter")}
+            </Button>
+          </form>
+        </search>
         <QueryList
           query={intents}
           items={intents.data?.intents}
@@ -121,6 +143,7 @@ export function TerminalPage() {
                       <th scope="col">{t("admin.terminals.colState")}</th>
                       <th scope="col">{t("admin.terminals.colReference")}</th>
                       <th scope="col">{t("admin.terminals.colPayment")}</th>
+                      <th scope="col">{t("admin.terminals.colAccount")}</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -144,6 +167,9 @@ export function TerminalPage() {
                           ) : (
                             ""
                           )}
+                        </td>
+                        <td>
+                          <AccountLabel accountId={intent.accountId} />
                         </td>
                       </tr>
                     ))}

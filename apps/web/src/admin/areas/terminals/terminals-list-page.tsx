@@ -10,7 +10,7 @@ import { useDocumentTitle } from "../../../components/use-document-title";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
 import { AccountFilter } from "../../components/account-filter";
-import { accountScopeInput, accountScopeSearch } from "../../components/account-scope";
+import { accountScopeInput } from "../../components/account-scope";
 import { ListPager } from "../../components/list-pager";
 import { useOffsetPage } from "../../components/use-offset-page";
 import { OutcomeAlert, useOutcome } from "../admin-outcome";
@@ -90,7 +90,7 @@ export function TerminalsListPage() {
             error={errors.pos ? `${errors.pos}: 0-9` : undefined}
             onChange={(event) => setPos(event.target.value)}
           />
-          <AccountFilter key={scope.account ?? ""} defaultValue={scope.account} withAll={false} />
+          <AccountFilter key={scope.account ?? ""} defaultValue={scope.account} providerSearch />
           <Button type="submit" variant="secondary">
             {t("admin.terminals.filter")}
           </Button>
@@ -129,7 +129,7 @@ export function TerminalsListPage() {
                         <th scope="row">
                           <Link
                             className="admin-mono"
-                            to={`/admin/terminals/${encodeURIComponent(device.id)}${accountScopeSearch(scope.account)}`}
+                            to={`/admin/terminals/${encodeURIComponent(device.id)}${scope.account ? `?seller=${encodeURIComponent(scope.account)}` : ""}`}
                           >
                             {device.id}
                           </Link>

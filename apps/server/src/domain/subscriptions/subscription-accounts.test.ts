@@ -1,0 +1,221 @@
+// The account filter on the console's subscriptions, charges and plans (issue #12), against the real sandbox (which
+// keeps each seller's plans and subscriptions apart) and the test database: the filter chooses whose credentials
+// search, so a connected seller's plan and subscription are listed under the seller's filter and not under the
+// store's own (nor by default); a seller's subscription and plan are read on their detail with the seller's
+// account; actions on a seller's resources are refused with a 409 naming `account`, before any provider call.
+import { randomUUID } from "node:crypto";
+import { planFieldsSchema } from "@cobro/contracts";
+import { afterAll, describe, expect, it } from "vitest";
+import { createApp } from "../../app";
+import { AppError } from "../../errors/app-error";
+import { providerForAccount } from "../../provider/provider-for-account";
+import { insertConnectedSeller } from "../../test/connected-sellers";
+import { startShopTestEnv } from "../../test/shop-test-env";
+import { createTestUser, signInAs } from "../../test/test-users";
+import { getAdminPlan, searchAdminPlans, setAdminPlanStatus, updateAdminPlan } from "./admin-plans";
+import {
+  changeAdminSubscriptionStatus,
+  getAdminSubscription,
+  searchAdminCharges,
+  searchAdminSubscriptions,
+} from "./admin-subscriptions";
+import { changeAdminSubscription } from "./subscription-requests";
+
+const env = await startShopTestEnv();
+afterAll(() => env.close());
+const { db, deps, provider } = env;
+const staff = await createTestUser({ db, role: "operator" });
+const seller = await insertConnectedSeller(deps);
+const sellerClient = await providerForAccount(deps, seller.id);
+
+const tag = randomUUID().slice(0, 8);
+const planBody = (who: string) => ({
+  reason: `${who} plan ${tag}`,
+  back_url: "https://shop.example/account",
+  auto_recurring: {
+    frequency: 1,
+    frequency_type: "months" as const,
+    transaction_amount: 1500,
+    currency_id: "ARS" as const,
+  },
+});
+const ownPlan = await provider.plans.create(planBody("Own"));
+const sellerPlan = await sellerClient.plans.create(planBody("Seller"));
+const sellerCard = await sellerClient.cardTokens.create({
+  card_number: "4509953566233704",
+  expiration_month: 11,
+  expiration_year: 2030,
+  security_code: "123",
+  cardholder: { name: "APRO", identification: { type: "DNI", number: "12345678" } },
+});
+const sellerSubscription = await sellerClient.subscriptions.create({
+  preapproval_plan_id: sellerPlan.id,
+  payer_email: `seller-payer-${tag}@testuser.com`,
+  card_token_id: sellerCard.id,
+  status: "authorized",
+  external_reference: `seller-${tag}`,
+});
+const ownSubscription = await provider.subscriptions.create({
+  preapproval_plan_id: ownPlan.id,
+  payer_email: `own-payer-${tag}@testuser.com`,
+  card_token_id: await env.cardToken("APRO"),
+  status: "authorized",
+  external_reference: `own-${tag}`,
+});
+
+describe("the account filter on provider searches", () => {
+  it("lists a seller's plans under the seller's filter only", async () => {
+    const ids = async (account?: string) =>
+      (await searchAdminPlans({ deps, q: tag, offset: 0, limit: 50, ...(account ? { account } : {}) })).items.map(
+        (plan) => plan.id,
+      );
+    expect(await ids(seller.id)).toEqual([sellerPlan.id]);
+    expect(await ids("own")).toEqual([ownPlan.id]);
+    expect(await ids()).toEqual([ownPlan.id]);
+    expect((await getAdminPlan({ deps, planId: sellerPlan.id, account: seller.id })).reason).toBe(`Seller plan ${tag}`);
+    // The store's own credentials do not see the seller's plan.
+    await expect(getAdminPlan({ deps, planId: sellerPlan.id })).rejects.toBeInstanceOf(AppError);
+  });
+
+  it("lists a seller's subscriptions and charges under the seller's filter only, and reads the detail with it", async () => {
+    const ids = async (account?: string) =>
+      (
+        await searchAdminSubscriptions({ deps, q: tag, offset: 0, limit: 50, ...(account ? { account } : {}) })
+      ).items.map((subscription) => subscription.id);
+    expect(await ids(seller.id)).toEqual([sellerSubscription.id]);
+    expect(await ids("own")).toEqual([ownSubscription.id]);
+    expect(await ids()).toEqual([ownSubscription.id]);
+
+    const bySeller = await searchAdminSubscriptions({
+      deps,
+      account: seller.id,
+      planId: sellerPlan.id,
+      offset: 0,
+      limit: 50,
+    });
+    expect(bySeller.items.map((item) => item.id)).toEqual([sellerSubscription.id]);
+    const byOwn = await searchAdminSubscriptions({ deps, account: "own", planId: sellerPlan.id, offset: 0, limit: 50 });
+    expect(byOwn.items).toEqual([]);
+
+    const detail = await getAdminSubscription({ deps, subscriptionId: sellerSubscription.id, account: seller.id });
+    expect(detail).toMatchObject({ id: sellerSubscription.id, planId: sellerPlan.id, plan: { id: sellerPlan.id } });
+    await expect(getAdminSubscription({ deps, subscriptionId: sellerSubscription.id })).rejects.toBeInstanceOf(
+      AppError,
+    );
+
+    const sellerCharges = await searchAdminCharges({
+      deps,
+      account: seller.id,
+      subscriptionId: sellerSubscription.id,
+      offset: 0,
+      limit: 50,
+    });
+    const ownCharges = await searchAdminCharges({
+      deps,
+      account: "own",
+      subscriptionId: sellerSubscription.id,
+      offset: 0,
+      limit: 50,
+    });
+    expect(ownCharges.items).toEqual([]);
+    expect(sellerCharges.items.length).toBeGreaterThan(0);
+    expect(sellerCharges.items.every((charge) => charge.subscriptionId === sellerSubscription.id)).toBe(true);
+  });
+
+  it("an unknown account is a 404 in words, not a search of the store's own", async () => {
+    await expect(searchAdminPlans({ deps, account: randomUUID(), offset: 0, limit: 5 })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+  });
+});
+
+describe("actions on a connected account's resources", () => {
+  it("are refused with a 409 naming `account`, and nothing changes at the provider", async () => {
+    const refused = { code: "CONFLICT", field: "account", reason: "account_actions_own_only" };
+    await expect(
+      changeAdminSubscriptionStatus({
+        deps,
+        actorUserId: staff.id,
+        subscriptionId: sellerSubscription.id,
+        action: "pause",
+        account: seller.id,
+      }),
+    ).rejects.toMatchObject(refused);
+    await expect(
+      changeAdminSubscription({
+        deps,
+        actorUserId: staff.id,
+        input: {
+          subscriptionId: sellerSubscription.id,
+          account: seller.id,
+          idempotencyKey: randomUUID(),
+          amountMinor: 2000,
+        },
+      }),
+    ).rejects.toMatchObject(refused);
+    await expect(
+      setAdminPlanStatus({
+        deps,
+        actorUserId: staff.id,
+        planId: sellerPlan.id,
+        status: "inactive",
+        account: seller.id,
+      }),
+    ).rejects.toMatchObject(refused);
+    await expect(
+      updateAdminPlan({
+        deps,
+        actorUserId: staff.id,
+        input: {
+          planId: sellerPlan.id,
+          account: seller.id,
+          plan: planFieldsSchema.parse({
+            reason: "Renamed",
+            amountMinor: 1500,
+            currency: "ARS",
+            frequency: 1,
+            frequencyType: "months",
+            backUrl: "https://shop.example/account",
+          }),
+        },
+      }),
+    ).rejects.toMatchObject(refused);
+    expect((await sellerClient.subscriptions.get(sellerSubscription.id)).status).toBe("authorized");
+    expect(await sellerClient.plans.get(sellerPlan.id)).toMatchObject({
+      status: "active",
+      reason: `Seller plan ${tag}`,
+    });
+    const audits = await db
+      .selectFrom("audit_log")
+      .select("action")
+      .where("resource_id", "in", [sellerSubscription.id, sellerPlan.id])
+      .execute();
+    expect(audits).toEqual([]);
+  });
+});
+
+describe("over HTTP", () => {
+  const app = createApp(deps);
+  const origin = deps.publicUrl;
+
+  it("a plan's deactivation on a connection answers 409 naming `account`; a bad account value is a 400 naming it", async () => {
+    const operator = await signInAs({ db, role: "operator" });
+    const refused = await app.request(`${origin}/api/trpc/admin.plans.setStatus`, {
+      method: "POST",
+      headers: { origin, cookie: operator.cookie, "content-type": "application/json" },
+      body: JSON.stringify({ planId: sellerPlan.id, status: "inactive", account: seller.id }),
+    });
+    expect(refused.status).toBe(409);
+    const body = JSON.stringify(await refused.json());
+    expect(body).toContain("account_actions_own_only");
+    expect(body).toContain('"field":"account"');
+    expect((await sellerClient.plans.get(sellerPlan.id)).status).toBe("active");
+
+    const input = encodeURIComponent(JSON.stringify({ account: "someone", offset: 0, limit: 5 }));
+    const bad = await app.request(`${origin}/api/trpc/admin.subscriptions.search?input=${input}`, {
+      headers: { origin, cookie: operator.cookie },
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await bad.json())).toContain("account");
+  });
+});

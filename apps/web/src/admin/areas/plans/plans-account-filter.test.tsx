@@ -1,0 +1,103 @@
+// @vitest-environment jsdom
+// The plans list searches one account at a time: the shared account select goes into the URL and the search; a
+// connected account's plan opens its detail with `?account=<id>`, read with that account and without the edit form
+// or (de)activation.
+import "@testing-library/jest-dom/vitest";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Route, Routes, useLocation } from "react-router";
+import { describe, expect, it } from "vitest";
+import { FakeTrpcServer } from "../../../test/fake-trpc-server";
+import { renderWithServer } from "../../../test/render-app";
+import PlansArea from "./plans-area";
+
+const SELLER = {
+  id: "00000000-0000-4000-8000-0000000000b2",
+  providerUserId: 2002,
+  nickname: "SELLER_B",
+  status: "active",
+};
+
+function plan(id: string, reason: string) {
+  return {
+    id,
+    status: "active",
+    reason,
+    amount: { amountMinor: 150_000, currency: "ARS" },
+    frequency: 1,
+    frequencyType: "months",
+    freeTrial: null,
+    billingDay: null,
+    billingDayProportional: false,
+    repetitions: null,
+    backUrl: "https://shop.example/account",
+    externalReference: null,
+    initPoint: null,
+    createdAt: "2026-11-20T10:00:00.000Z",
+    updatedAt: "2026-11-20T10:00:00.000Z",
+  };
+}
+
+let currentLocation = "";
+function LocationProbe() {
+  const location = useLocation();
+  currentLocation = `${location.pathname}${location.search}`;
+  return null;
+}
+
+describe("[admin][plans] the account filter", () => {
+  it("goes into the URL and the search; a seller's plan opens read-only with the account", async () => {
+    const server = new FakeTrpcServer({
+      "auth.me": () => ({ user: { id: "u1", email: "o@example.com", name: "Op", role: "operator" } }),
+      "system.publicConfig": () => ({
+        providerMode: "sandbox",
+        providerApiUrl: "https://provider.test",
+        publicKey: "TEST-key",
+        siteId: "MLA",
+        currency: "ARS",
+      }),
+      "admin.account.accountOptions": () => [SELLER],
+      "admin.plans.search": (input) => {
+        const { account } = input as { account?: string };
+        return {
+          items: [account ? plan("plan-seller", "Seller plan") : plan("plan-own", "Own plan")],
+          total: 1,
+          offset: 0,
+          limit: 20,
+        };
+      },
+      "admin.plans.get": () => plan("plan-seller", "Seller plan"),
+    });
+    renderWithServer(
+      server,
+      <>
+        <LocationProbe />
+        <Routes>
+          <Route path="/admin/plans/*" element={<PlansArea />} />
+        </Routes>
+      </>,
+      { path: "/admin/plans", cartItems: [] },
+    );
+    expect(await screen.findByRole("link", { name: "Own plan" })).toHaveAttribute("href", "/admin/plans/plan-own");
+    expect(server.callsTo("admin.plans.search").at(-1)).not.toHaveProperty("account");
+    const select = screen.getByRole("combobox", { name: "Account" });
+    expect(select).toHaveValue("own");
+    expect(within(select).queryByRole("option", { name: "All accounts" })).toBeNull();
+
+    const user = userEvent.setup();
+    await waitFor(() => expect(within(select).getByRole("option", { name: "SELLER_B" })).toBeInTheDocument());
+    await user.selectOptions(select, "SELLER_B");
+    await user.click(screen.getByRole("button", { name: "Search" }));
+    await waitFor(() => expect(currentLocation).toBe(`/admin/plans?account=${SELLER.id}`));
+    await waitFor(() => expect(server.callsTo("admin.plans.search").at(-1)).toMatchObject({ account: SELLER.id }));
+    const row = await screen.findByRole("link", { name: "Seller plan" });
+    expect(row).toHaveAttribute("href", `/admin/plans/plan-seller?account=${SELLER.id}`);
+
+    await user.click(row);
+    expect(await screen.findByRole("heading", { name: "Seller plan" })).toBeInTheDocument();
+    expect(server.callsTo("admin.plans.get").at(-1)).toEqual({ planId: "plan-seller", account: SELLER.id });
+    expect(screen.getByText(/belongs to a connected seller account/)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Deactivate" })).toBeNull();
+    expect(screen.queryByRole("heading", { name: "Edit the plan" })).toBeNull();
+  });
+});

@@ -1,0 +1,109 @@
+// @vitest-environment jsdom
+// A terminal's charges filtered by account: the URL's `account` reaches the intents query, choosing an account in
+// the shared select rewrites the URL and the query, and each row names its account.
+import "@testing-library/jest-dom/vitest";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Route, Routes, useLocation } from "react-router";
+import { describe, expect, it } from "vitest";
+import { FakeTrpcServer } from "../../../test/fake-trpc-server";
+import { renderWithServer } from "../../../test/render-app";
+import TerminalsArea from "./terminals-area";
+
+const DEVICE = "PAX_A910__SMARTPOS1400000001";
+const SELLER = {
+  id: "00000000-0000-4000-8000-0000000000b2",
+  providerUserId: 2002,
+  nickname: "SELLER_B",
+  status: "active",
+};
+
+function intent(id: string, accountId: string | null) {
+  return {
+    id,
+    deviceId: DEVICE,
+    intentId: null,
+    requestStatus: "succeeded",
+    state: "FINISHED",
+    final: true,
+    amount: { amountMinor: 1_500, currency: "ARS" },
+    description: null,
+    installments: 1,
+    installmentsCost: "seller",
+    printOnTerminal: false,
+    externalReference: `ref-${id.slice(-1)}`,
+    checkoutId: null,
+    checkoutStatus: null,
+    paymentId: null,
+    paymentStatus: null,
+    error: null,
+    accountId,
+    createdAt: "2026-11-24T07:00:00.000Z",
+    updatedAt: "2026-11-24T07:00:00.000Z",
+  };
+}
+
+let currentLocation = "";
+function LocationProbe() {
+  const location = useLocation();
+  currentLocation = `${location.pathname}${location.search}`;
+  return null;
+}
+
+describe("[admin][terminals] a terminal's charges by account", () => {
+  it("reads the account from the URL, applies the shared select to the URL and the query, and labels the rows", async () => {
+    const server = new FakeTrpcServer({
+      "auth.me": () => ({ user: { id: "u1", email: "v@example.com", name: "V", role: "viewer" } }),
+      "system.publicConfig": () => ({
+        providerMode: "sandbox",
+        providerApiUrl: "https://provider.test",
+        publicKey: "TEST-key",
+        siteId: "MLA",
+        currency: "ARS",
+      }),
+      "admin.account.accountOptions": () => [SELLER],
+      "admin.terminals.devices": () => ({
+        devices: [{ id: DEVICE, operatingMode: "PDV", storeId: "1", posId: "2", externalPosId: null }],
+        total: 1,
+        offset: 0,
+        limit: 50,
+      }),
+      "admin.terminals.intents": (input) => {
+        const { account } = input as { account?: string };
+        const items = [intent("00000000-0000-4000-8000-000000000001", null)];
+        if (account !== "own") items.push(intent("00000000-0000-4000-8000-000000000002", SELLER.id));
+        return { intents: items, total: items.length };
+      },
+    });
+    renderWithServer(
+      server,
+      <>
+        <LocationProbe />
+        <Routes>
+          <Route path="/admin/terminals/*" element={<TerminalsArea />} />
+        </Routes>
+      </>,
+      { path: `/admin/terminals/${DEVICE}?account=own`, cartItems: [] },
+    );
+    const table = await screen.findByRole("table", { name: "Charges sent from the console" });
+    expect(server.callsTo("admin.terminals.intents").at(-1)).toMatchObject({ deviceId: DEVICE, account: "own" });
+    expect(within(table).getByRole("row", { name: /ref-1/ })).toHaveTextContent("The store's own account");
+
+    const user = userEvent.setup();
+    const select = screen.getByRole("combobox", { name: "Account" });
+    expect(select).toHaveValue("own");
+    await waitFor(() => expect(within(select).getByRole("option", { name: "SELLER_B" })).toBeInTheDocument());
+    await user.selectOptions(select, "SELLER_B");
+    await user.click(screen.getByRole("button", { name: "Filter" }));
+    await waitFor(() => expect(currentLocation).toBe(`/admin/terminals/${DEVICE}?account=${SELLER.id}`));
+    await waitFor(() =>
+      expect(server.callsTo("admin.terminals.intents").at(-1)).toMatchObject({ deviceId: DEVICE, account: SELLER.id }),
+    );
+    expect(await screen.findByRole("row", { name: /ref-2/ })).toHaveTextContent("SELLER_B");
+
+    await user.selectOptions(screen.getByRole("combobox", { name: "Account" }), "");
+    await user.click(screen.getByRole("button", { name: "Filter" }));
+    await waitFor(() => expect(currentLocation).toBe(`/admin/terminals/${DEVICE}`));
+    await waitFor(() => expect(server.callsTo("admin.terminals.intents").at(-1)).not.toHaveProperty("account"));
+  });
+});
