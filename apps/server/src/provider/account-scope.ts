@@ -1,14 +1,25 @@
-// The account a provider-search screen of the console reads (links, merchant orders, customers, terminals): the
-// contracts' `account` field (`own` or a connection's id) as the id `providerForAccount` takes. Actions there stay on
-// the store's own account: the request rows of links, merchant orders and customer cards keep the idempotency key
-// without the account, so a retry could not be bound to the account the first try went to; they are refused on a
-// connected account rather than sent with the store's credentials to a seller's resource.
+// The account a provider-search screen of the console reads (links, merchant orders, customers, terminals, plans,
+// subscriptions, charges): the contracts' `account` field (`own` or a connection's id) as the id
+// `providerForAccount` takes. Actions there stay on the store's own account: the request rows of links, merchant
+// orders, customer cards and subscription changes keep the idempotency key without the account, so a retry could
+// not be bound to the account the first try went to; they are refused on a connected account rather than sent with
+// the store's credentials to a seller's resource.
 import { ACCOUNT_FILTER_OWN } from "@cobro/contracts";
+import type { ProviderClient } from "@cobro/provider-client";
 import { AppError } from "../errors/app-error";
+import { type AccountProviderDeps, providerForAccount } from "./provider-for-account";
 
 /** null for the store's own account (omitted or `own`), else the connection's id. */
 export function accountIdOfScope(account: string | undefined): string | null {
   return account === undefined || account === ACCOUNT_FILTER_OWN ? null : account;
+}
+
+/** The provider client of the account a console read is for. */
+export function providerForConsoleRead(
+  deps: AccountProviderDeps,
+  account: string | undefined,
+): Promise<ProviderClient> {
+  return providerForAccount(deps, accountIdOfScope(account));
 }
 
 /** Throws a 409 on `account` when an action names a connected account (see the file's comment). */

@@ -19,12 +19,12 @@ import type { PlanRequest, Plan as ProviderPlan } from "@cobro/provider-client";
 import { fromMinorUnits, isSupportedCurrency, toMinorUnits } from "@cobro/provider-client/money";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
+import { providerForConsoleRead, refuseConnectedAccountAction } from "../../provider/account-scope";
 import type { AccountProviderDeps } from "../../provider/provider-for-account";
 import { recordAudit } from "../audit/record-audit";
 import { isUnanswered } from "../customers/customer-errors";
 import { PROVIDER_RETRY_AFTER_SECONDS, type ProviderFieldMapping, toShopperError } from "../shop/provider-failure";
 import { plansCache } from "./list-plans";
-import { providerForConsoleRead, refuseConnectedAccountAction } from "./subscription-account";
 
 type Deps = Pick<AppDeps, "db" | "provider" | "now">;
 

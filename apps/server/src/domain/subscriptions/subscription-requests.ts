@@ -31,12 +31,12 @@ import type { Selectable } from "kysely";
 import { type SubscriptionRequestStatus, type SubscriptionRequestsTable, toJsonb } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
+import { refuseConnectedAccountAction } from "../../provider/account-scope";
 import { recordAudit } from "../audit/record-audit";
 import { isRefusedWithoutPayment, PAYMENT_CALL_DEADLINE_MS } from "../checkout/payment-attempt-policy";
 import { isUnanswered } from "../customers/customer-errors";
 import { PROVIDER_RETRY_AFTER_SECONDS, type ProviderFieldMapping, toShopperError } from "../shop/provider-failure";
 import { mirrorSubscription } from "./mirror-subscription";
-import { refuseConnectedAccountAction } from "./subscription-account";
 
 type Deps = Pick<AppDeps, "db" | "provider" | "now" | "logger">;
 type RequestRow = Selectable<SubscriptionRequestsTable>;
