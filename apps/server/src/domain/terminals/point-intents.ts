@@ -126,7 +126,7 @@ export async function createPointIntent(options: {
     // intent, so the payment it produces settles the checkout (apply-payment-snapshot matches the reference).
     const checkout = await deps.db
       .selectFrom("checkouts")
-      .select(["id", "amount_minor", "currency", "status", "external_reference"])
+      .select(["id", "amount_minor", "currency", "status", "external_reference", "provider_account_id"])
       .where("id", "=", input.checkoutId)
       .executeTakeFirst();
     if (!checkout) {
@@ -140,6 +140,15 @@ export async function createPointIntent(options: {
         reason: "checkout_already_paid",
         field: "checkoutId",
       });
+    }
+    if (checkout.provider_account_id !== null) {
+      // The order's money belongs to the connected seller it was made for; the store's terminals charge on the
+      // store's own account, so a payment here would settle the seller's order with money the seller never gets.
+      throw new AppError(
+        "CONFLICT",
+        "That shop order is charged on a connected seller's account; the store's terminals charge only on its own account.",
+        { reason: "account_actions_own_only", field: "checkoutId" },
+      );
     }
     amountMinor = checkout.amount_minor;
     externalReference = checkout.external_reference;

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createApp } from "../../app";
 import { processWebhookEvent } from "../../jobs/process-webhook-event";
 import { WEBHOOK_TOPIC_HANDLERS } from "../../jobs/webhook-topic-handlers";
+import { insertConnectedSeller } from "../../test/connected-sellers";
 import { startShopTestEnv } from "../../test/shop-test-env";
 import { createTestUser } from "../../test/test-users";
 import {
@@ -352,5 +353,19 @@ describe("charging a shop checkout on a terminal", () => {
       code: "NOT_FOUND",
       field: "checkoutId",
     });
+  });
+
+  it("refuses an order made for a connected seller: the store's terminals would take the seller's money", async () => {
+    const seller = await insertConnectedSeller(deps);
+    const { checkoutId } = await env.openCheckout({ priceMinor: 1_000, quantity: 1 });
+    await db.updateTable("checkouts").set({ provider_account_id: seller.id }).where("id", "=", checkoutId).execute();
+    const before = await db.selectFrom("point_intents").select("id").execute();
+    await expect(charge({ checkoutId, amountMinor: undefined })).rejects.toMatchObject({
+      code: "CONFLICT",
+      reason: "account_actions_own_only",
+      field: "checkoutId",
+    });
+    // Refused before anything was stored or sent.
+    expect(await db.selectFrom("point_intents").select("id").execute()).toHaveLength(before.length);
   });
 });
