@@ -80,7 +80,7 @@ async function chooseSeller(
 describe("the account filter of the provider-search lists", () => {
   it("payment links: the filter goes into the URL and the search, and a row opens with the account", async () => {
     const server = new FakeTrpcServer({
-      "auth.me": () => staff("viewer"),
+      "auth.me": () => staff("operator"),
       "admin.account.accountOptions": () => [SELLER],
       "admin.links.list": () => ({
         items: [
@@ -102,12 +102,15 @@ describe("the account filter of the provider-search lists", () => {
     });
     renderList(server, "/admin/links", <LinksListPage />);
     await screen.findByRole("row", { name: /seller-ref/ });
+    // Creating is on the store's own account: offered there, not while a seller's list is on show.
+    expect(screen.getByRole("link", { name: "New payment link" })).toBeInTheDocument();
     await chooseSeller(server, "admin.links.list", "Apply", /2002-pref/);
+    expect(screen.queryByRole("link", { name: "New payment link" })).toBeNull();
   });
 
   it("merchant orders: the filter goes into the URL and the search, and a row opens with the account", async () => {
     const server = new FakeTrpcServer({
-      "auth.me": () => staff("viewer"),
+      "auth.me": () => staff("operator"),
       "admin.account.accountOptions": () => [SELLER],
       "admin.merchantOrders.search": () => ({
         items: [
@@ -132,12 +135,15 @@ describe("the account filter of the provider-search lists", () => {
     });
     renderList(server, "/admin/merchant-orders", <MerchantOrdersListPage />);
     await screen.findByRole("row", { name: /seller-order/ });
+    // Creating is on the store's own account: offered there, not while a seller's list is on show.
+    expect(screen.getByRole("link", { name: "New merchant order" })).toBeInTheDocument();
     await chooseSeller(server, "admin.merchantOrders.search", "Search", /^20000000001$/);
+    expect(screen.queryByRole("link", { name: "New merchant order" })).toBeNull();
   });
 
   it("customers: the filter goes into the URL and the search, and a row opens with the account", async () => {
     const server = new FakeTrpcServer({
-      "auth.me": () => staff("viewer"),
+      "auth.me": () => staff("operator"),
       "admin.account.accountOptions": () => [SELLER],
       "admin.customers.search": () => ({
         items: [
@@ -163,7 +169,10 @@ describe("the account filter of the provider-search lists", () => {
     });
     renderList(server, "/admin/customers", <CustomersListPage />);
     await screen.findByRole("link", { name: "buyer@seller.test" });
+    // Creating is on the store's own account: offered there, not while a seller's list is on show.
+    expect(screen.getByRole("button", { name: "New customer" })).toBeInTheDocument();
     await chooseSeller(server, "admin.customers.search", "Search", /buyer@seller\.test/);
+    expect(screen.queryByRole("button", { name: "New customer" })).toBeNull();
   });
 
   it("terminals: the filter goes into the URL and the list, a row opens with the account, no mode switch", async () => {

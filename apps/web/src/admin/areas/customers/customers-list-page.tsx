@@ -68,7 +68,8 @@ export function CustomersListPage() {
         title={t("admin.customers.title")}
         description={t("admin.customers.description")}
         actions={
-          canAct ? (
+          // A new customer is made on the store's own account: not offered while a seller's are on show.
+          canAct && !scope.account ? (
             <Button onClick={() => setCreating(true)} data-testid="new-customer">
               {t("admin.customers.new")}
             </Button>

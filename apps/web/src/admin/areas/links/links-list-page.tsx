@@ -66,7 +66,8 @@ export function LinksListPage() {
       <PageHeading
         title={t("admin.links.title")}
         actions={
-          canCreate ? (
+          // A new link is made on the store's own account: not offered while a seller's links are on show.
+          canCreate && !accountScopeInput(filters.account).account ? (
             <Link className="ui-button ui-button--primary" to="/admin/links/new">
               {t("admin.links.new")}
             </Link>

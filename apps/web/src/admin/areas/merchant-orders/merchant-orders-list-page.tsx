@@ -76,7 +76,8 @@ export function MerchantOrdersListPage() {
       <PageHeading
         title={t("admin.merchantOrders.title")}
         actions={
-          user && canActOnPayments(user.role) ? (
+          // A new merchant order is made on the store's own account: not offered while a seller's are on show.
+          user && canActOnPayments(user.role) && !accountScopeInput(filters.account).account ? (
             <Link className="ui-button ui-button--primary" to="/admin/merchant-orders/new">
               {t("admin.merchantOrders.new")}
             </Link>
