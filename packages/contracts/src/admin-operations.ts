@@ -1,6 +1,7 @@
 // zod schemas of the admin console's operations areas (overview, webhook inbox,
 // audit log), shared by the server's procedures and the console's URL filters.
 import { z } from "zod";
+import { accountFilterSchema } from "./admin-account";
 import { cursorSchema } from "./shop";
 
 /** A webhook event's processing status; `ignored`: a topic Cobro does not act on yet (replayable once it does). */
@@ -78,6 +79,8 @@ export const webhookListInputSchema = z
     topic: optionalText(64, "topic"),
     status: z.enum(WEBHOOK_EVENT_STATUSES, "status must be one of the webhook statuses").optional(),
     age: z.enum(WEBHOOK_AGES, "age must be 1h, 24h, 7d or 30d").optional(),
+    /** The account a notification was sent for (its `user_id`): the store's own or a connected seller's. */
+    account: accountFilterSchema.optional(),
     cursor: cursorSchema.nullish(),
     direction: z.enum(["forward", "backward"]).optional(),
     limit: limitSchema(25),

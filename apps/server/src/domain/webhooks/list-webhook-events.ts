@@ -2,7 +2,7 @@
 // topic, status and age; keyset-paginated on (received_at, id) so a page costs
 // the same wherever it starts (indexes: webhook_events_received_at_idx,
 // webhook_events_status_received_at_idx, webhook_events_topic_received_idx).
-import { WEBHOOK_AGE_MS, type WebhookAge } from "@cobro/contracts";
+import { ACCOUNT_FILTER_OWN, type AccountFilter, WEBHOOK_AGE_MS, type WebhookAge } from "@cobro/contracts";
 import { type Kysely, type Selectable, sql } from "kysely";
 import type { DB, WebhookEventStatus, WebhookEventsTable } from "../../db/schema";
 import { toKeysetPage } from "../shop/keyset-page";
@@ -29,6 +29,8 @@ export interface ListWebhookEventsOptions {
   topic?: string | undefined;
   status?: WebhookEventStatus | undefined;
   age?: WebhookAge | undefined;
+  /** `own`, or a connection's id: the account the notification was sent for (its payload's `user_id`). */
+  account?: AccountFilter | undefined;
   limit: number;
   /** The id of the last event of the previous page. */
   cursor?: string | null | undefined;
@@ -61,6 +63,17 @@ export async function listWebhookEvents(
   if (options.status) query = query.where("status", "=", options.status);
   if (options.age)
     query = query.where("received_at", ">=", new Date(options.now.getTime() - WEBHOOK_AGE_MS[options.age]));
+  // The provider names the account a notification is for by its `user_id`; a connected seller's is stored on its
+  // connection, and anything else is the store's own. No index: the filter rides the received_at order and limit.
+  if (options.account === ACCOUNT_FILTER_OWN) {
+    query = query.where(
+      sql<boolean>`not exists (select 1 from provider_accounts pa where pa.provider_user_id::text = webhook_events.payload->>'user_id')`,
+    );
+  } else if (options.account) {
+    query = query.where(
+      sql<boolean>`webhook_events.payload->>'user_id' = (select pa.provider_user_id::text from provider_accounts pa where pa.id = ${options.account})`,
+    );
+  }
   if (options.cursor) {
     // Compared in SQL against the cursor row, keeping PostgreSQL's microseconds.
     query = query.where(

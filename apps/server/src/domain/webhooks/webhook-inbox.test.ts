@@ -1,7 +1,7 @@
 // The console's webhook inbox against a real sandbox and PostgreSQL: replay
 // re-runs processing once however often it is pressed, a notification of a
 // topic Cobro did not act on (ignored) can be replayed once it does, the list
-// filters and pages by keyset, and redeliveries fold into one counted row.
+// filters (by account too) and pages by keyset, and redeliveries fold into one counted row.
 import { randomUUID } from "node:crypto";
 import { TRPCError } from "@trpc/server";
 import { afterAll, describe, expect, it } from "vitest";
@@ -248,6 +248,45 @@ describe("inbox", () => {
       dataId: "999",
       payload: { type: "payment" },
       attemptLog: [],
+    });
+  });
+
+  it("filters by the account a notification was sent for: a connected seller's, or the store's own", async () => {
+    const topic = `accounts-${randomUUID().slice(0, 8)}`;
+    const sellerUserId = 7_000_000 + Math.floor(Math.random() * 1_000_000);
+    const seller = await db
+      .insertInto("provider_accounts")
+      .values({ provider_user_id: sellerUserId, live_mode: false, nickname: "inbox-seller" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const stored = async (userId: number | null) => {
+      const row = await db
+        .insertInto("webhook_events")
+        .values({
+          dedupe_key: `${topic}:${randomUUID()}`,
+          topic,
+          data_id: "1",
+          signature_valid: true,
+          status: "processed",
+          payload: toJsonb({ type: topic, data: { id: "1" }, ...(userId === null ? {} : { user_id: userId }) }),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return row.id;
+    };
+    const forSeller = await stored(sellerUserId);
+    const forStore = await stored(1_000_001);
+    const withoutUser = await stored(null);
+
+    const sellers = await caller.admin.webhooks.list({ topic, account: seller.id });
+    expect(sellers.items.map((item) => item.id)).toEqual([forSeller]);
+    const own = await caller.admin.webhooks.list({ topic, account: "own" });
+    expect(own.items.map((item) => item.id).sort()).toEqual([forStore, withoutUser].sort());
+    const every = await caller.admin.webhooks.list({ topic });
+    expect(every.items).toHaveLength(3);
+    await expect(caller.admin.webhooks.list({ topic, account: "someone" as never })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: expect.stringContaining("account"),
     });
   });
 

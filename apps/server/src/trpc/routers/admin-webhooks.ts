@@ -43,6 +43,7 @@ export const adminWebhooksRouter = router({
         topic: input.topic,
         status: input.status,
         age: input.age,
+        account: input.account,
         limit: input.limit,
         cursor: input.cursor,
       });

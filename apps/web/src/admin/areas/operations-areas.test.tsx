@@ -125,6 +125,30 @@ describe("[admin][webhooks] inbox", () => {
     await user.selectOptions(screen.getByLabelText("Status"), "ignored");
     await waitFor(() => expect(server.callsTo("admin.webhooks.list").at(-1)).toMatchObject({ status: "ignored" }));
   });
+
+  it("sends the account filter: every account by default, then a connected seller's notifications", async () => {
+    const user = userEvent.setup();
+    const seller = {
+      id: "00000000-0000-4000-8000-0000000000b2",
+      providerUserId: 2002,
+      nickname: "SELLER_B",
+      status: "active",
+    };
+    const server = new FakeTrpcServer({
+      "auth.me": () => ({ user: staff("viewer") }),
+      "admin.account.accountOptions": () => [seller],
+      "admin.webhooks.list": () => ({ items: [event("processed", 1)], nextCursor: null }),
+    });
+    renderApp(server, "/admin/webhooks");
+    expect(await screen.findByText("123456")).toBeVisible();
+    expect(server.callsTo("admin.webhooks.list").at(-1)).not.toHaveProperty("account");
+    const account = screen.getByLabelText("Account");
+    await waitFor(() => expect(within(account).getByRole("option", { name: "SELLER_B" })).toBeInTheDocument());
+    await user.selectOptions(account, "SELLER_B");
+    await waitFor(() => expect(server.callsTo("admin.webhooks.list").at(-1)).toMatchObject({ account: seller.id }));
+    await user.selectOptions(account, "own");
+    await waitFor(() => expect(server.callsTo("admin.webhooks.list").at(-1)).toMatchObject({ account: "own" }));
+  });
 });
 
 describe("[admin][audit] search", () => {

@@ -11,11 +11,12 @@ import { QueryList } from "../../../components/query-list";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
+import { AccountFilterField, accountFilterOf } from "../../components/account-filter";
 import { oneOf, useUrlFilters } from "../use-url-filters";
 import { WebhookEventDetail } from "./webhook-event-detail";
 import { WebhookStatusBadge } from "./webhook-status-badge";
 
-const FILTER_KEYS = ["topic", "status", "age"] as const;
+const FILTER_KEYS = ["topic", "status", "age", "account"] as const;
 /** Events per page. */
 export const WEBHOOKS_PAGE_SIZE = 25;
 
@@ -36,7 +37,7 @@ function WebhooksInbox() {
   const status = oneOf(WEBHOOK_EVENT_STATUSES, filters.status);
   const age = oneOf(WEBHOOK_AGES, filters.age);
   const events = trpc.admin.webhooks.list.useInfiniteQuery(
-    { limit: WEBHOOKS_PAGE_SIZE, topic: filters.topic, status, age },
+    { limit: WEBHOOKS_PAGE_SIZE, topic: filters.topic, status, age, account: accountFilterOf(filters.account) },
     // The table keeps the rows it shows while new filters load: nothing jumps or blanks.
     { getNextPageParam: (page) => page.nextCursor ?? undefined, placeholderData: keepPreviousData },
   );
@@ -70,6 +71,10 @@ function WebhooksInbox() {
             </option>
           ))}
         </SelectField>
+        <AccountFilterField
+          value={accountFilterOf(filters.account) ?? ""}
+          onChange={(account) => setFilters({ ...filters, account })}
+        />
         <SelectField
           label={t("admin.webhooks.filter.age")}
           name="age"
