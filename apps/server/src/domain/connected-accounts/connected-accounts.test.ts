@@ -217,6 +217,9 @@ describe("refreshing a connection", () => {
 
   it("one refresher at a time: a concurrent refresh is refused, the connection stays", async () => {
     const seller = await insertConnectedSeller(deps);
+    // The provider takes its time with the first refresh, so the second surely starts while the first holds the
+    // account (without it, a busy machine could run the two one after the other and both would succeed).
+    sandbox.control.addFault({ method: "POST", path: "/oauth/token", action: { type: "latency", ms: 1_500 } });
     const outcomes = await Promise.allSettled([
       refreshSellerConnection({ deps, accountId: seller.id, actorUserId: admin.id }),
       refreshSellerConnection({ deps, accountId: seller.id, actorUserId: admin.id }),
