@@ -9,7 +9,17 @@ import {
   OAUTH_CALLBACK_ERRORS,
   type OAuthCallbackError,
 } from "@cobro/contracts";
-import { Alert, Button, ConfirmDialog, EmptyState, LoadingState, PageHeading, StatusBadge, type Tone } from "@cobro/ui";
+import {
+  Alert,
+  Button,
+  ConfirmDialog,
+  EmptyState,
+  LoadingState,
+  PageHeading,
+  SelectField,
+  StatusBadge,
+  type Tone,
+} from "@cobro/ui";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { QueryErrorState } from "../../../components/query-list";
@@ -150,24 +160,22 @@ function ChargingSettingSection({ onOutcome }: { onOutcome(outcome: Outcome): vo
             {t("admin.account.setting.current")} <strong>{nameOf(current)}</strong>
           </p>
           <form
-            className="admin-actions"
+            className="admin-filters"
             onSubmit={(event) => {
               event.preventDefault();
               setFailure(null);
               setConfirming(true);
             }}
           >
-            <label>
-              {t("admin.account.setting.choose")}
-              <select value={selected} onChange={(event) => setChoice(event.target.value)}>
-                <option value={OWN}>{t("admin.account.setting.own")}</option>
-                {active.map((account) => (
-                  <option key={account.id} value={account.id}>
-                    {connectionName(account)}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <SelectField
+              label={t("admin.account.setting.choose")}
+              value={selected}
+              onChange={(event) => setChoice(event.target.value)}
+              options={[
+                { value: OWN, label: t("admin.account.setting.own") },
+                ...active.map((account) => ({ value: account.id, label: connectionName(account) })),
+              ]}
+            />
             <Button type="submit" disabled={target === current}>
               {t("admin.account.setting.switch")}
             </Button>
