@@ -48,7 +48,7 @@ test("[admin][links] create a payment link, pay it on the hosted page as a shopp
     external_reference: reference,
     auto_return: "approved",
     back_urls: { success: `${MAIN_STORE.baseUrl}/thank-you` },
-    notification_url: `${MAIN_STORE.baseUrl}/api/webhooks/mercadopago`,
+    notification_url: `${MAIN_STORE.baseUrl}/api/webhooks/mercadopago?source_news=webhooks`,
   });
   expect(preference.items).toEqual([
     expect.objectContaining({ title: "Design session", quantity: 2, unit_price: 1500.5, currency_id: "ARS" }),

@@ -48,7 +48,7 @@ describe("createCheckoutPreference", () => {
         failure: "https://shop.example.test/checkout/result",
       },
       auto_return: "approved",
-      notification_url: "https://shop.example.test/api/webhooks/mercadopago",
+      notification_url: "https://shop.example.test/api/webhooks/mercadopago?source_news=webhooks",
       metadata: { checkout_id: checkout.checkoutId },
     });
     expect(preference.items).toEqual([

@@ -78,7 +78,7 @@ describe("payWithCard: each test cardholder's outcome", () => {
       transaction_amount: 55_500,
       currency_id: "ARS",
       external_reference: checkout.checkoutId,
-      notification_url: "http://127.0.0.1:3000/api/webhooks/mercadopago",
+      notification_url: "http://127.0.0.1:3000/api/webhooks/mercadopago?source_news=webhooks",
       statement_descriptor: "COBRO",
       metadata: { checkout_id: checkout.checkoutId },
       installments: 1,

@@ -69,7 +69,7 @@ describe("createPaymentLink", () => {
     expect(preference).toMatchObject({
       back_urls: { success: thanks, pending: thanks, failure: thanks },
       auto_return: "approved",
-      notification_url: "https://shop.example.test/api/webhooks/mercadopago",
+      notification_url: "https://shop.example.test/api/webhooks/mercadopago?source_news=webhooks",
       external_reference: reference,
       expires: true,
       expiration_date_from: "2020-01-01T00:00:00.000Z",

@@ -53,7 +53,7 @@ describe("createMerchantOrder", () => {
       additional_info: "Phone sale",
       total_amount: 25.99,
       status: "opened",
-      notification_url: `${deps.publicUrl.replace(/\/+$/, "")}/api/webhooks/mercadopago`,
+      notification_url: `${deps.publicUrl.replace(/\/+$/, "")}/api/webhooks/mercadopago?source_news=webhooks`,
     });
     expect(atProvider.items?.map((line) => [line.title, line.quantity, line.unit_price, line.currency_id])).toEqual([
       ["Empanada", 2, 12.5, "ARS"],

@@ -11,10 +11,10 @@ const settings = (mode: "sandbox" | "live") => ({
 describe("provider URLs", () => {
   it("notifies the public webhook route, except a live provider on a localhost-only URL", () => {
     expect(notificationUrlFor({ publicUrl: "https://shop.example.com/", providerSettings: settings("live") })).toBe(
-      "https://shop.example.com/api/webhooks/mercadopago",
+      "https://shop.example.com/api/webhooks/mercadopago?source_news=webhooks",
     );
     expect(notificationUrlFor({ publicUrl: "http://127.0.0.1:3000", providerSettings: settings("sandbox") })).toBe(
-      "http://127.0.0.1:3000/api/webhooks/mercadopago",
+      "http://127.0.0.1:3000/api/webhooks/mercadopago?source_news=webhooks",
     );
     for (const publicUrl of [
       "http://127.0.0.1:3000",

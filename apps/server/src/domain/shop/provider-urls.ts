@@ -22,6 +22,12 @@ function origin(publicUrl: string): string {
 }
 
 /**
+ * provider §9.1: with this query the provider sends the URL only Webhooks (signed), not also the legacy IPN, which
+ * carries no signature: the route refuses it (401) and the provider would retry it every 15 minutes for days.
+ */
+export const WEBHOOKS_ONLY_QUERY = "source_news=webhooks";
+
+/**
  * The notification_url for a payment or preference, or undefined when the real
  * provider could not reach it (live mode on a localhost-only public URL: the
  * provider would refuse or drop it; the app-level webhook and `checkout.result`'s
@@ -29,7 +35,7 @@ function origin(publicUrl: string): string {
  */
 export function notificationUrlFor(deps: Pick<AppDeps, "publicUrl" | "providerSettings">): string | undefined {
   if (deps.providerSettings.mode === "live" && isLocalOnly(deps.publicUrl)) return undefined;
-  return `${origin(deps.publicUrl)}${WEBHOOK_ROUTE}`;
+  return `${origin(deps.publicUrl)}${WEBHOOK_ROUTE}?${WEBHOOKS_ONLY_QUERY}`;
 }
 
 /** Where Checkout Pro sends the buyer back, whatever the outcome. */
