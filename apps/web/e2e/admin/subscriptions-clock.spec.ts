@@ -20,7 +20,7 @@ async function accountCharges(page: Page, reason: string) {
   return item.getByRole("table", { name: `Charges: ${reason}` });
 }
 
-test("[admin][subscriptions] a plan made in the console, a shopper subscribes, the sandbox clock moves a month: the charge shows in the console and in the shopper's account, and an amount change applies to the next one", async ({
+test("[admin][subscriptions][charges] a plan made in the console, a shopper subscribes, the sandbox clock moves a month: the charge shows in the console and in the shopper's account, and an amount change applies to the next one", async ({
   page,
   context,
   clockDb,
@@ -99,6 +99,18 @@ test("[admin][subscriptions] a plan made in the console, a shopper subscribes, t
   await page.reload();
   await expect(consoleCharges.getByText("Charged")).toHaveCount(3);
   await expect(consoleCharges.getByRole("row").nth(1)).toContainText("1,800.00");
+
+  // The Charges area finds the same three by the subscription's id, each linked back to it.
+  await page.goto(`${base}/admin/charges`);
+  const search = page.getByRole("search", { name: "Search charges" });
+  await search.getByLabel("Subscription id").fill(subscriptionId);
+  await search.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(new RegExp(`subscriptionId=${subscriptionId}`));
+  const listed = page.getByRole("table", { name: "Subscription charges" });
+  await expect(listed.getByText("Charged")).toHaveCount(3);
+  await expect(listed.getByRole("link", { name: reason })).toHaveCount(3);
+  await listed.getByRole("link", { name: reason }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: reason })).toBeVisible();
 });
 
 test("[admin][subscriptions] an operator creates a subscription without a plan with the payer's card, confirmed first; the sandbox charges it", async ({
