@@ -6,6 +6,8 @@
 
 import type { MerchantOrderWriteResult } from "@cobro/contracts";
 import { type MerchantOrder, type MerchantOrderRequest, ProviderError } from "@cobro/provider-client";
+// Sorted keys, so a body read back from jsonb compares equal to the one built again.
+import { stringify as canonicalJson } from "safe-stable-stringify";
 import { type JsonValue, type MerchantOrderRequestStatus, toJsonb } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
@@ -25,19 +27,6 @@ export interface MerchantOrderWriteSpec {
   /** Words for messages: "create the merchant order". */
   action: string;
   call(options: { idempotencyKey: string; signal: AbortSignal }): Promise<MerchantOrder>;
-}
-
-/** Sorted keys, so the body read back from jsonb compares equal to the one built again. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (value !== null && typeof value === "object") {
-    return `{${Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`)
-      .join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
 }
 
 export async function runMerchantOrderWrite(options: {

@@ -28,6 +28,8 @@ import {
 } from "@cobro/provider-client";
 import { fromMinorUnits, isSupportedCurrency } from "@cobro/provider-client/money";
 import type { Selectable } from "kysely";
+// Sorted keys, so a body read back from jsonb compares equal to the one built again.
+import { stringify as canonicalJson } from "safe-stable-stringify";
 import { type SubscriptionRequestStatus, type SubscriptionRequestsTable, toJsonb } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
@@ -54,19 +56,6 @@ const SUBSCRIPTION_FIELDS: Readonly<Record<string, ProviderFieldMapping>> = {
   "auto_recurring.end_date": { field: "endDate", reason: "provider_rejected_request" },
   status: { field: null, reason: "invalid_subscription_transition" },
 };
-
-/** Sorted keys, so the body read back from jsonb compares equal to the one built again. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (value !== null && typeof value === "object") {
-    return `{${Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`)
-      .join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
-}
 
 function sha256(text: string): string {
   return createHash("sha256").update(text).digest("hex");

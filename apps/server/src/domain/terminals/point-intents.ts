@@ -17,6 +17,8 @@ import {
   toPointCents,
 } from "@cobro/provider-client";
 import type { Selectable } from "kysely";
+// Sorted keys, so a body read back from jsonb compares equal to the one built again.
+import { stringify as canonicalJson } from "safe-stable-stringify";
 import type { PointIntentRequestStatus, PointIntentsTable } from "../../db/schema";
 import { toJsonb } from "../../db/schema";
 import type { AppDeps } from "../../deps";
@@ -44,19 +46,6 @@ export interface CreatePointIntentInput {
   installmentsCost: "seller" | "buyer";
   printOnTerminal: boolean;
   externalReference?: string | undefined;
-}
-
-/** Sorted keys, so the body read back from jsonb compares equal to the one built again. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (value !== null && typeof value === "object") {
-    return `{${Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`)
-      .join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
 }
 
 async function paymentStatusOf(deps: IntentDeps, paymentId: number | null): Promise<string | null> {

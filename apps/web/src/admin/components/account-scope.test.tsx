@@ -7,8 +7,9 @@ import "@testing-library/jest-dom/vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactElement } from "react";
-import { Route, Routes, useLocation } from "react-router";
+import { Route, Routes } from "react-router";
 import { describe, expect, it } from "vitest";
+import { currentLocation, LocationProbe, SELLER_CONNECTION } from "../../test/account-filter-fixtures";
 import { FakeTrpcServer } from "../../test/fake-trpc-server";
 import { renderWithServer } from "../../test/render-app";
 import { CustomersListPage } from "../areas/customers/customers-list-page";
@@ -17,20 +18,7 @@ import { LinksListPage } from "../areas/links/links-list-page";
 import { MerchantOrdersListPage } from "../areas/merchant-orders/merchant-orders-list-page";
 import { TerminalsListPage } from "../areas/terminals/terminals-list-page";
 
-const SELLER = {
-  id: "00000000-0000-4000-8000-0000000000b2",
-  providerUserId: 2002,
-  nickname: "SELLER_B",
-  status: "active",
-};
 const money = (amountMinor: number) => ({ amountMinor, currency: "ARS" });
-
-let currentLocation = "";
-function LocationProbe() {
-  const location = useLocation();
-  currentLocation = `${location.pathname}${location.search}`;
-  return null;
-}
 
 function staff(role: string) {
   return { user: { id: "u1", email: `${role}@example.com`, name: "Staff", role } };
@@ -67,12 +55,12 @@ async function chooseSeller(
   const user = userEvent.setup();
   await user.selectOptions(select, "SELLER_B");
   await user.click(screen.getByRole("button", { name: submit }));
-  await waitFor(() => expect(currentLocation).toContain(`account=${SELLER.id}`));
-  await waitFor(() => expect(server.callsTo(procedure).at(-1)).toMatchObject({ account: SELLER.id }));
+  await waitFor(() => expect(currentLocation()).toContain(`account=${SELLER_CONNECTION.id}`));
+  await waitFor(() => expect(server.callsTo(procedure).at(-1)).toMatchObject({ account: SELLER_CONNECTION.id }));
   await waitFor(() =>
     expect(screen.getByRole("link", { name: rowLink })).toHaveAttribute(
       "href",
-      expect.stringContaining(`?${detailKey}=${SELLER.id}`),
+      expect.stringContaining(`?${detailKey}=${SELLER_CONNECTION.id}`),
     ),
   );
 }
@@ -81,7 +69,7 @@ describe("the account filter of the provider-search lists", () => {
   it("payment links: the filter goes into the URL and the search, and a row opens with the account", async () => {
     const server = new FakeTrpcServer({
       "auth.me": () => staff("operator"),
-      "admin.account.accountOptions": () => [SELLER],
+      "admin.account.accountOptions": () => [SELLER_CONNECTION],
       "admin.links.list": () => ({
         items: [
           {
@@ -111,7 +99,7 @@ describe("the account filter of the provider-search lists", () => {
   it("merchant orders: the filter goes into the URL and the search, and a row opens with the account", async () => {
     const server = new FakeTrpcServer({
       "auth.me": () => staff("operator"),
-      "admin.account.accountOptions": () => [SELLER],
+      "admin.account.accountOptions": () => [SELLER_CONNECTION],
       "admin.merchantOrders.search": () => ({
         items: [
           {
@@ -144,7 +132,7 @@ describe("the account filter of the provider-search lists", () => {
   it("customers: the filter goes into the URL and the search, and a row opens with the account", async () => {
     const server = new FakeTrpcServer({
       "auth.me": () => staff("operator"),
-      "admin.account.accountOptions": () => [SELLER],
+      "admin.account.accountOptions": () => [SELLER_CONNECTION],
       "admin.customers.search": () => ({
         items: [
           {
@@ -178,7 +166,7 @@ describe("the account filter of the provider-search lists", () => {
   it("terminals: the filter goes into the URL and the list, a row opens with the account, no mode switch", async () => {
     const server = new FakeTrpcServer({
       "auth.me": () => staff("operator"),
-      "admin.account.accountOptions": () => [SELLER],
+      "admin.account.accountOptions": () => [SELLER_CONNECTION],
       "admin.terminals.devices": () => ({
         devices: [
           { id: "PAX_A910__SMARTPOS2002", posId: "1", storeId: "2", externalPosId: null, operatingMode: "PDV" },
@@ -203,7 +191,7 @@ describe("a connected account's link", () => {
   it("is read with the account in the URL and shows no edit or expire, with the reason", async () => {
     const server = new FakeTrpcServer({
       "auth.me": () => staff("operator"),
-      "admin.account.accountOptions": () => [SELLER],
+      "admin.account.accountOptions": () => [SELLER_CONNECTION],
       "admin.links.get": () => ({
         preferenceId: "2002-pref",
         initPoint: "https://provider.test/checkout/v1/redirect?pref_id=2002-pref",
@@ -225,9 +213,14 @@ describe("a connected account's link", () => {
         merchantOrders: [],
       }),
     });
-    renderList(server, "/admin/links/:preferenceId", <LinkDetailPage />, `/admin/links/2002-pref?account=${SELLER.id}`);
+    renderList(
+      server,
+      "/admin/links/:preferenceId",
+      <LinkDetailPage />,
+      `/admin/links/2002-pref?account=${SELLER_CONNECTION.id}`,
+    );
     await screen.findByRole("heading", { name: "Seller's poncho" });
-    expect(server.callsTo("admin.links.get")[0]).toEqual({ preferenceId: "2002-pref", account: SELLER.id });
+    expect(server.callsTo("admin.links.get")[0]).toEqual({ preferenceId: "2002-pref", account: SELLER_CONNECTION.id });
     expect(screen.getByText(/belongs to a connected seller account/)).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Edit" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Expire now" })).toBeNull();

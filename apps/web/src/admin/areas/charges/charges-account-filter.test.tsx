@@ -4,31 +4,18 @@
 import "@testing-library/jest-dom/vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Route, Routes, useLocation } from "react-router";
+import { Route, Routes } from "react-router";
 import { describe, expect, it } from "vitest";
+import { currentLocation, LocationProbe, SELLER_CONNECTION } from "../../../test/account-filter-fixtures";
 import { FakeTrpcServer } from "../../../test/fake-trpc-server";
 import { renderWithServer } from "../../../test/render-app";
 import ChargesArea from "./charges-area";
-
-const SELLER = {
-  id: "00000000-0000-4000-8000-0000000000b2",
-  providerUserId: 2002,
-  nickname: "SELLER_B",
-  status: "active",
-};
-
-let currentLocation = "";
-function LocationProbe() {
-  const location = useLocation();
-  currentLocation = `${location.pathname}${location.search}`;
-  return null;
-}
 
 describe("[admin][charges] the account filter", () => {
   it("reads the account from the URL, writes the chosen one to the URL and the search, and links with it", async () => {
     const server = new FakeTrpcServer({
       "auth.me": () => ({ user: { id: "u1", email: "v@example.com", name: "V", role: "viewer" } }),
-      "admin.account.accountOptions": () => [SELLER],
+      "admin.account.accountOptions": () => [SELLER_CONNECTION],
       "admin.subscriptions.charges": (input) => {
         const { account } = input as { account?: string };
         return {
@@ -59,19 +46,19 @@ describe("[admin][charges] the account filter", () => {
           <Route path="/admin/charges/*" element={<ChargesArea />} />
         </Routes>
       </>,
-      { path: `/admin/charges?account=${SELLER.id}`, cartItems: [] },
+      { path: `/admin/charges?account=${SELLER_CONNECTION.id}`, cartItems: [] },
     );
     const sellerLink = await screen.findByRole("link", { name: /Seller gym/ });
-    expect(sellerLink).toHaveAttribute("href", `/admin/subscriptions/sub-seller?account=${SELLER.id}`);
-    expect(server.callsTo("admin.subscriptions.charges").at(-1)).toMatchObject({ account: SELLER.id });
+    expect(sellerLink).toHaveAttribute("href", `/admin/subscriptions/sub-seller?account=${SELLER_CONNECTION.id}`);
+    expect(server.callsTo("admin.subscriptions.charges").at(-1)).toMatchObject({ account: SELLER_CONNECTION.id });
     const select = screen.getByRole("combobox", { name: "Account" });
-    await waitFor(() => expect(select).toHaveValue(SELLER.id));
+    await waitFor(() => expect(select).toHaveValue(SELLER_CONNECTION.id));
     expect(within(select).queryByRole("option", { name: "All accounts" })).toBeNull();
 
     const user = userEvent.setup();
     await user.selectOptions(select, "own");
     await user.click(screen.getByRole("button", { name: "Search" }));
-    await waitFor(() => expect(currentLocation).toBe("/admin/charges"));
+    await waitFor(() => expect(currentLocation()).toBe("/admin/charges"));
     await waitFor(() => expect(server.callsTo("admin.subscriptions.charges").at(-1)).not.toHaveProperty("account"));
     expect(await screen.findByRole("link", { name: /Own gym/ })).toHaveAttribute(
       "href",

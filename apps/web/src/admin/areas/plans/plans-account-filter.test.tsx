@@ -5,18 +5,12 @@
 import "@testing-library/jest-dom/vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Route, Routes, useLocation } from "react-router";
+import { Route, Routes } from "react-router";
 import { describe, expect, it } from "vitest";
+import { currentLocation, LocationProbe, SELLER_CONNECTION } from "../../../test/account-filter-fixtures";
 import { FakeTrpcServer } from "../../../test/fake-trpc-server";
 import { renderWithServer } from "../../../test/render-app";
 import PlansArea from "./plans-area";
-
-const SELLER = {
-  id: "00000000-0000-4000-8000-0000000000b2",
-  providerUserId: 2002,
-  nickname: "SELLER_B",
-  status: "active",
-};
 
 function plan(id: string, reason: string) {
   return {
@@ -38,13 +32,6 @@ function plan(id: string, reason: string) {
   };
 }
 
-let currentLocation = "";
-function LocationProbe() {
-  const location = useLocation();
-  currentLocation = `${location.pathname}${location.search}`;
-  return null;
-}
-
 describe("[admin][plans] the account filter", () => {
   it("goes into the URL and the search; a seller's plan opens read-only with the account", async () => {
     const server = new FakeTrpcServer({
@@ -56,7 +43,7 @@ describe("[admin][plans] the account filter", () => {
         siteId: "MLA",
         currency: "ARS",
       }),
-      "admin.account.accountOptions": () => [SELLER],
+      "admin.account.accountOptions": () => [SELLER_CONNECTION],
       "admin.plans.search": (input) => {
         const { account } = input as { account?: string };
         return {
@@ -88,14 +75,16 @@ describe("[admin][plans] the account filter", () => {
     await waitFor(() => expect(within(select).getByRole("option", { name: "SELLER_B" })).toBeInTheDocument());
     await user.selectOptions(select, "SELLER_B");
     await user.click(screen.getByRole("button", { name: "Search" }));
-    await waitFor(() => expect(currentLocation).toBe(`/admin/plans?account=${SELLER.id}`));
-    await waitFor(() => expect(server.callsTo("admin.plans.search").at(-1)).toMatchObject({ account: SELLER.id }));
+    await waitFor(() => expect(currentLocation()).toBe(`/admin/plans?account=${SELLER_CONNECTION.id}`));
+    await waitFor(() =>
+      expect(server.callsTo("admin.plans.search").at(-1)).toMatchObject({ account: SELLER_CONNECTION.id }),
+    );
     const row = await screen.findByRole("link", { name: "Seller plan" });
-    expect(row).toHaveAttribute("href", `/admin/plans/plan-seller?account=${SELLER.id}`);
+    expect(row).toHaveAttribute("href", `/admin/plans/plan-seller?account=${SELLER_CONNECTION.id}`);
 
     await user.click(row);
     expect(await screen.findByRole("heading", { name: "Seller plan" })).toBeInTheDocument();
-    expect(server.callsTo("admin.plans.get").at(-1)).toEqual({ planId: "plan-seller", account: SELLER.id });
+    expect(server.callsTo("admin.plans.get").at(-1)).toEqual({ planId: "plan-seller", account: SELLER_CONNECTION.id });
     expect(screen.getByText(/belongs to a connected seller account/)).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Deactivate" })).toBeNull();
     expect(screen.queryByRole("heading", { name: "Edit the plan" })).toBeNull();

@@ -5,18 +5,12 @@
 import "@testing-library/jest-dom/vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Route, Routes, useLocation } from "react-router";
+import { Route, Routes } from "react-router";
 import { describe, expect, it } from "vitest";
+import { currentLocation, LocationProbe, SELLER_CONNECTION } from "../../../test/account-filter-fixtures";
 import { FakeTrpcServer } from "../../../test/fake-trpc-server";
 import { renderWithServer } from "../../../test/render-app";
 import SubscriptionsArea from "./subscriptions-area";
-
-const SELLER = {
-  id: "00000000-0000-4000-8000-0000000000b2",
-  providerUserId: 2002,
-  nickname: "SELLER_B",
-  status: "active",
-};
 
 function subscription(id: string, reason: string) {
   return {
@@ -34,19 +28,12 @@ function subscription(id: string, reason: string) {
   };
 }
 
-let currentLocation = "";
-function LocationProbe() {
-  const location = useLocation();
-  currentLocation = `${location.pathname}${location.search}`;
-  return null;
-}
-
 describe("[admin][subscriptions] the account filter", () => {
   it("goes into the URL and the search; a seller's row opens its read-only detail with the account", async () => {
     const server = new FakeTrpcServer({
       "auth.me": () => ({ user: { id: "u1", email: "o@example.com", name: "Op", role: "operator" } }),
       "admin.account.accountOptions": () => [
-        SELLER,
+        SELLER_CONNECTION,
         { id: "00000000-0000-4000-8000-0000000000c3", providerUserId: 3003, nickname: "OLD_C", status: "revoked" },
       ],
       "admin.subscriptions.search": (input) => {
@@ -84,18 +71,18 @@ describe("[admin][subscriptions] the account filter", () => {
     expect(within(select).queryByRole("option", { name: /OLD_C/ })).toBeNull();
     await user.selectOptions(select, "SELLER_B");
     await user.click(screen.getByRole("button", { name: "Search" }));
-    await waitFor(() => expect(currentLocation).toBe(`/admin/subscriptions?account=${SELLER.id}`));
+    await waitFor(() => expect(currentLocation()).toBe(`/admin/subscriptions?account=${SELLER_CONNECTION.id}`));
     await waitFor(() =>
-      expect(server.callsTo("admin.subscriptions.search").at(-1)).toMatchObject({ account: SELLER.id }),
+      expect(server.callsTo("admin.subscriptions.search").at(-1)).toMatchObject({ account: SELLER_CONNECTION.id }),
     );
     const row = await screen.findByRole("link", { name: "Seller gym" });
-    expect(row).toHaveAttribute("href", `/admin/subscriptions/sub-seller?account=${SELLER.id}`);
+    expect(row).toHaveAttribute("href", `/admin/subscriptions/sub-seller?account=${SELLER_CONNECTION.id}`);
 
     await user.click(row);
     expect(await screen.findByRole("heading", { name: "Seller gym" })).toBeInTheDocument();
     expect(server.callsTo("admin.subscriptions.get").at(-1)).toEqual({
       subscriptionId: "sub-seller",
-      account: SELLER.id,
+      account: SELLER_CONNECTION.id,
     });
     expect(screen.getByText(/belongs to a connected seller account/)).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Pause" })).toBeNull();

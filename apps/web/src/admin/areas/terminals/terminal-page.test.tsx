@@ -4,19 +4,14 @@
 import "@testing-library/jest-dom/vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Route, Routes, useLocation } from "react-router";
+import { Route, Routes } from "react-router";
 import { describe, expect, it } from "vitest";
+import { currentLocation, LocationProbe, SELLER_CONNECTION } from "../../../test/account-filter-fixtures";
 import { FakeTrpcServer } from "../../../test/fake-trpc-server";
 import { renderWithServer } from "../../../test/render-app";
 import TerminalsArea from "./terminals-area";
 
 const DEVICE = "PAX_A910__SMARTPOS1400000001";
-const SELLER = {
-  id: "00000000-0000-4000-8000-0000000000b2",
-  providerUserId: 2002,
-  nickname: "SELLER_B",
-  status: "active",
-};
 
 function intent(id: string, accountId: string | null) {
   return {
@@ -43,13 +38,6 @@ function intent(id: string, accountId: string | null) {
   };
 }
 
-let currentLocation = "";
-function LocationProbe() {
-  const location = useLocation();
-  currentLocation = `${location.pathname}${location.search}`;
-  return null;
-}
-
 describe("[admin][terminals] a terminal's charges by account", () => {
   it("reads the account from the URL, applies the shared select to the URL and the query, and labels the rows", async () => {
     const server = new FakeTrpcServer({
@@ -61,7 +49,7 @@ describe("[admin][terminals] a terminal's charges by account", () => {
         siteId: "MLA",
         currency: "ARS",
       }),
-      "admin.account.accountOptions": () => [SELLER],
+      "admin.account.accountOptions": () => [SELLER_CONNECTION],
       "admin.terminals.devices": () => ({
         devices: [{ id: DEVICE, operatingMode: "PDV", storeId: "1", posId: "2", externalPosId: null }],
         total: 1,
@@ -71,7 +59,7 @@ describe("[admin][terminals] a terminal's charges by account", () => {
       "admin.terminals.intents": (input) => {
         const { account } = input as { account?: string };
         const items = [intent("00000000-0000-4000-8000-000000000001", null)];
-        if (account !== "own") items.push(intent("00000000-0000-4000-8000-000000000002", SELLER.id));
+        if (account !== "own") items.push(intent("00000000-0000-4000-8000-000000000002", SELLER_CONNECTION.id));
         return { intents: items, total: items.length };
       },
     });
@@ -95,15 +83,18 @@ describe("[admin][terminals] a terminal's charges by account", () => {
     await waitFor(() => expect(within(select).getByRole("option", { name: "SELLER_B" })).toBeInTheDocument());
     await user.selectOptions(select, "SELLER_B");
     await user.click(screen.getByRole("button", { name: "Filter" }));
-    await waitFor(() => expect(currentLocation).toBe(`/admin/terminals/${DEVICE}?account=${SELLER.id}`));
+    await waitFor(() => expect(currentLocation()).toBe(`/admin/terminals/${DEVICE}?account=${SELLER_CONNECTION.id}`));
     await waitFor(() =>
-      expect(server.callsTo("admin.terminals.intents").at(-1)).toMatchObject({ deviceId: DEVICE, account: SELLER.id }),
+      expect(server.callsTo("admin.terminals.intents").at(-1)).toMatchObject({
+        deviceId: DEVICE,
+        account: SELLER_CONNECTION.id,
+      }),
     );
     expect(await screen.findByRole("row", { name: /ref-2/ })).toHaveTextContent("SELLER_B");
 
     await user.selectOptions(screen.getByRole("combobox", { name: "Account" }), "");
     await user.click(screen.getByRole("button", { name: "Filter" }));
-    await waitFor(() => expect(currentLocation).toBe(`/admin/terminals/${DEVICE}`));
+    await waitFor(() => expect(currentLocation()).toBe(`/admin/terminals/${DEVICE}`));
     await waitFor(() => expect(server.callsTo("admin.terminals.intents").at(-1)).not.toHaveProperty("account"));
   });
 });
