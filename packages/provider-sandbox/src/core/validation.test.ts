@@ -169,14 +169,15 @@ describe("strict responses (extra properties forbidden)", () => {
         },
       },
     } as unknown as OpenApiDocument;
-    const closed = closeObjectSchemas(doc).components.schemas as Record<string, Record<string, unknown>>;
+    const closed = closeObjectSchemas(doc).components?.schemas as Record<string, Record<string, unknown>>;
     expect(closed.Base?.unevaluatedProperties).toBeUndefined();
     expect(closed.Both?.unevaluatedProperties).toBe(false);
     const meta = closed.Meta as { unevaluatedProperties: unknown; properties: { m: Record<string, unknown> } };
     expect(meta.unevaluatedProperties).toBe(false);
     expect(meta.properties.m.unevaluatedProperties).toBeUndefined();
     expect(closed.Example?.examples).toEqual([{ properties: {} }]);
-    expect((doc.components.schemas.Meta as Record<string, unknown>).unevaluatedProperties).toBeUndefined();
+    const original = doc.components?.schemas as Record<string, Record<string, unknown>>;
+    expect(original.Meta?.unevaluatedProperties).toBeUndefined();
   });
 });
 
