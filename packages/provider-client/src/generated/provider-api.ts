@@ -2167,6 +2167,26 @@ export interface components {
         Customer: {
             /** @example 123456789-jxOV430go9fx2e */
             id: string;
+            /**
+             * @description `active`; the body that `DELETE` answers says `deactive` (sdk-nodejs e2e/customer/remove.spec.ts).
+             * @enum {string}
+             */
+            status: "active" | "deactive";
+            /**
+             * Format: int64
+             * @description The seller's user id (sdk-nodejs e2e/customer/create.spec.ts).
+             */
+            user_id: number;
+            /**
+             * Format: int64
+             * @description The seller's (merchant's) user id.
+             */
+            merchant_id: number;
+            /**
+             * Format: int64
+             * @description The id of the application whose token created the customer.
+             */
+            client_id: number;
             email: string;
             first_name?: string | null;
             last_name?: string | null;
@@ -2210,8 +2230,8 @@ export interface components {
             /** @example 1562188766852 */
             id: string;
             customer_id?: string;
-            /** @description The seller's user id. */
-            user_id?: string | number;
+            /** @description The seller's user id, as a string (sdk-nodejs src/clients/customerCard/commonTypes.ts `user_id?: string`; sdk-java CustomerCard `String userId`). */
+            user_id?: string;
             expiration_month?: number;
             expiration_year?: number;
             first_six_digits?: string;
@@ -2913,11 +2933,29 @@ export interface components {
         };
         /**
          * @description The body of `PUT /v1/orders/{id}/transactions/{transactionId}`: a new amount
-         *     and/or payment method for a payment that has not been processed yet.
+         *     and/or payment method for a payment that has not been processed yet. A
+         *     partial change is enough: sdk-nodejs e2e/order/transaction/update.spec.ts
+         *     sends only `{payment_method: {installments: 3}}`.
          */
         OrderPaymentUpdateRequest: {
             amount?: components["schemas"]["OrderAmount"];
-            payment_method?: components["schemas"]["OrderPaymentMethodRequest"];
+            payment_method?: components["schemas"]["OrderPaymentMethodUpdateRequest"];
+        };
+        /**
+         * @description The parts of a payment's method to change; the rest is kept. A card
+         *     payment still needs a `token` once merged (400 `required_properties`).
+         */
+        OrderPaymentMethodUpdateRequest: {
+            /** @description The payment method, e.g. `visa`, `master`, `pix`. */
+            id?: string;
+            /** @description The payment type, e.g. `credit_card`, `bank_transfer`. */
+            type?: string;
+            /** @description A card token from `POST /v1/card_tokens` (cards only). */
+            token?: string;
+            installments?: number;
+            statement_descriptor?: string;
+            transaction_security?: components["schemas"]["OrderTransactionSecurityRequest"];
+            financial_institution?: string;
         };
         /**
          * @description The unit of `frequency`.
@@ -3034,8 +3072,11 @@ export interface components {
              * @description The seller's account id.
              */
             collector_id?: number;
-            /** Format: int64 */
-            application_id?: number;
+            /**
+             * Format: int64
+             * @description The id of the application the access token was issued to.
+             */
+            application_id: number;
             /** Format: date-time */
             date_created?: string;
             /** Format: date-time */
@@ -3125,9 +3166,11 @@ export interface components {
         SubscriptionUpdateRequest: {
             /**
              * @description `paused` suspends charging, `authorized` resumes it, `cancelled` ends the subscription for good.
+             *     `pending` is accepted on a pending subscription, where it changes nothing
+             *     (sdk-nodejs e2e/preApproval/update.spec.ts sends it with the other changes).
              * @enum {string}
              */
-            status?: "authorized" | "paused" | "cancelled";
+            status?: "pending" | "authorized" | "paused" | "cancelled";
             reason?: string;
             external_reference?: string;
             /** Format: uri */
@@ -3161,8 +3204,11 @@ export interface components {
              * @description The seller's account id.
              */
             collector_id?: number;
-            /** Format: int64 */
-            application_id?: number;
+            /**
+             * Format: int64
+             * @description The id of the application the access token was issued to.
+             */
+            application_id: number;
             back_url?: string;
             /**
              * Format: uri

@@ -132,10 +132,13 @@ function requiredProperty(field: string): SandboxHttpError {
   return ordersError(400, "required_properties", "The following properties are required", { details: [field] });
 }
 
+/** `prefix` is the method's path in the body with a trailing dot (`transactions.payments[0].payment_method.`). */
+function checkPaymentMethod(method: { type?: string; token?: string }, prefix: string): void {
+  if (CARD_PAYMENT_TYPES.has(method.type ?? "") && !method.token) throw requiredProperty(`${prefix}token`);
+}
+
 function checkPaymentRequest(payment: Schemas["OrderPaymentRequest"], field: string): void {
-  if (CARD_PAYMENT_TYPES.has(payment.payment_method.type) && !payment.payment_method.token) {
-    throw requiredProperty(`${field}.payment_method.token`);
-  }
+  checkPaymentMethod(payment.payment_method, `${field}.payment_method.`);
 }
 
 function checkPaymentsMatchTotal(order: Order, payments: { amount: string }[]): void {
@@ -819,8 +822,11 @@ export function updateOrderTransaction(
   const tx = findTransaction(order, transactionId);
   requireEditable(order);
   if (body.payment_method) {
-    checkPaymentRequest({ amount: body.amount ?? tx.amount, payment_method: body.payment_method }, "payment_method");
-    tx.payment_method = snapshot({ ...body.payment_method });
+    // provider: a partial change keeps the rest of the method (sdk-nodejs e2e/order/transaction/update.spec.ts
+    // sends only the installments); the merged method must still be complete.
+    const merged = { ...tx.payment_method, ...body.payment_method };
+    checkPaymentMethod(merged, "payment_method.");
+    tx.payment_method = snapshot(merged);
   }
   // The total is checked again at /process: an amount may be fixed in several steps.
   if (body.amount) tx.amount = body.amount;

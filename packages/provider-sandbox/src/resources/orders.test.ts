@@ -308,6 +308,38 @@ describe("manual processing", () => {
     expect(late.status).toBe(409);
   });
 
+  // provider: sdk-nodejs e2e/order/transaction/update.spec.ts changes only the installments.
+  it("updates part of a payment's method and keeps the rest; a card left without token names the field once", async () => {
+    const token = await cardToken("APRO");
+    const order = await manualOrder();
+    const added = await call("POST", `/v1/orders/${order.id}/transactions`, { payments: [cardPayment(token)] });
+    const [payment] = ((await added.json()) as Schemas["OrderTransactionsResult"]).payments;
+    const partial = await call("PUT", `/v1/orders/${order.id}/transactions/${payment?.id}`, {
+      payment_method: { installments: 3 },
+    });
+    expect(partial.status).toBe(200);
+    expect((await partial.json()).payment_method).toMatchObject({
+      id: "visa",
+      type: "credit_card",
+      token,
+      installments: 3,
+    });
+
+    const pix = await manualOrder();
+    const addedPix = await call("POST", `/v1/orders/${pix.id}/transactions`, {
+      payments: [{ amount: "100.00", payment_method: { id: "pix", type: "bank_transfer" } }],
+    });
+    const [pixPayment] = ((await addedPix.json()) as Schemas["OrderTransactionsResult"]).payments;
+    const noToken = await call("PUT", `/v1/orders/${pix.id}/transactions/${pixPayment?.id}`, {
+      payment_method: { id: "visa", type: "credit_card" },
+    });
+    expect(noToken.status).toBe(400);
+    expect((await noToken.json()).errors[0]).toMatchObject({
+      code: "required_properties",
+      details: ["payment_method.token"],
+    });
+  });
+
   it("declines at /process with 402", async () => {
     const order = await manualOrder();
     await call("POST", `/v1/orders/${order.id}/transactions`, { payments: [cardPayment(await cardToken("FUND"))] });

@@ -14,7 +14,7 @@ import {
 import { costInMinorUnits, offeredCosts, type PayerCostMinor, scheduleOf } from "../browser-sdk/installments";
 import type { Collection, RegisterRoutes, SandboxContext, Seller } from "../context";
 import { badField, classicError, notFound } from "../core/errors";
-import { uuid } from "../core/ids";
+import { payerIdForEmail, uuid } from "../core/ids";
 import { markPublicPath } from "../core/public-paths";
 import { outcomeForCardholder } from "../data/cardholder-outcomes";
 import {
@@ -326,7 +326,8 @@ function checkExpirationRequest(ctx: SandboxContext, value: string | undefined, 
 function payerOf(body: Schemas["PaymentCreateRequest"]): Schemas["PaymentPayer"] {
   const payer = body.payer;
   return {
-    id: payer.id ?? null,
+    // provider: a payer given by e-mail is resolved to a payer account, whose id is answered as a string.
+    id: payer.id ?? String(payerIdForEmail(payer.email)),
     email: payer.email,
     first_name: payer.first_name ?? null,
     last_name: payer.last_name ?? null,

@@ -9,7 +9,7 @@
 
 import type { RegisterRoutes, SandboxContext, Seller } from "../context";
 import { badField, classicError, notFound } from "../core/errors";
-import { hex32 } from "../core/ids";
+import { hex32, payerIdForEmail } from "../core/ids";
 import type { Schemas } from "../schemas";
 import { consumeCardToken } from "./card-tokens";
 import { findPlan } from "./plans";
@@ -25,7 +25,7 @@ import {
   startSubscriptionBilling,
   subscriptionsOf,
 } from "./subscriptions-billing";
-import { checkWholeAmount, pageOf, parseSort, payerIdForEmail, queryInt, sortByDate } from "./subscriptions-common";
+import { checkWholeAmount, pageOf, parseSort, queryInt, sortByDate } from "./subscriptions-common";
 
 function findStored(ctx: SandboxContext, seller: Seller, id: string): StoredSubscription {
   const stored = subscriptionsOf(ctx, seller.userId).get(id);
