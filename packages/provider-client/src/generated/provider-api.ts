@@ -1473,6 +1473,15 @@ export interface components {
             /** @description Text on the buyer's card statement. */
             statement_descriptor?: string | null;
             card?: components["schemas"]["PaymentCard"];
+            /** @description Acquirer reconciliation records; `[]` on a sandbox payment (sdk-nodejs e2e/payment/capture.spec.ts expects an array; sdk-java mocks payment_boleto.json answer `[]`). */
+            acquirer_reconciliation?: {
+                [key: string]: unknown;
+            }[];
+            /**
+             * @description The provider's build that answered (sdk-nodejs e2e/payment/capture.spec.ts; sdk-java mocks say `2.133.0`, `2.136.0`).
+             * @example 2.136.0
+             */
+            build_version?: string;
             notification_url?: string | null;
             callback_url?: string | null;
             refunds?: components["schemas"]["Refund"][];
@@ -2047,9 +2056,13 @@ export interface components {
             product_id?: string | null;
             purpose?: string | null;
             site_id?: components["schemas"]["SiteId"];
-            /** Format: int64 */
-            sponsor_id?: number | null;
-            shipping_mode?: string | null;
+            /**
+             * Format: int64
+             * @description The sponsor's user id; `0` without one. Always a number (sdk-nodejs e2e/preference/search.spec.ts).
+             */
+            sponsor_id: number;
+            /** @description `shipments.mode`, `not_specified` when none was set. Always a string (sdk-nodejs e2e/preference/search.spec.ts). */
+            shipping_mode: string;
         };
         PreferenceSearchResult: {
             elements: components["schemas"]["PreferenceSummary"][];
@@ -3298,7 +3311,62 @@ export interface components {
             state?: string | null;
             zip_code?: string | null;
         };
-        /** @description The account (seller) that owns the access token. */
+        /** @description One rate-based seller metric over a period. */
+        UserReputationRate: {
+            /** @example 60 days */
+            period?: string;
+            rate?: number;
+            value?: number;
+        };
+        UserTransactionCount: {
+            paid?: number | null;
+            total?: number | null;
+            units?: number | null;
+        };
+        /** @description The account's seller reputation (sdk-nodejs src/clients/user/get/types.ts `SellerReputation`). */
+        UserSellerReputation: {
+            /** @example 5_green */
+            level_id?: string | null;
+            power_seller_status?: string | null;
+            transactions?: {
+                canceled?: number;
+                completed?: number;
+                /** @example historic */
+                period?: string;
+                total?: number;
+                ratings?: {
+                    negative?: number;
+                    neutral?: number;
+                    positive?: number;
+                };
+            };
+            metrics?: {
+                sales?: {
+                    period?: string;
+                    completed?: number;
+                };
+                claims?: components["schemas"]["UserReputationRate"];
+                delayed_handling_time?: components["schemas"]["UserReputationRate"];
+                cancellations?: components["schemas"]["UserReputationRate"];
+            };
+        };
+        /** @description The account's buyer reputation (sdk-nodejs src/clients/user/get/types.ts `BuyerReputation`). */
+        UserBuyerReputation: {
+            canceled_transactions?: number;
+            tags?: string[];
+            transactions?: {
+                canceled?: components["schemas"]["UserTransactionCount"];
+                completed?: number | null;
+                not_yet_rated?: components["schemas"]["UserTransactionCount"];
+                period?: string;
+                total?: number | null;
+                unrated?: components["schemas"]["UserTransactionCount"];
+            };
+        };
+        /**
+         * @description The account (seller) that owns the access token. sdk-nodejs
+         *     e2e/user/get.spec.ts expects every field below on a test account.
+         */
         User: {
             /**
              * Format: int64
@@ -3324,10 +3392,40 @@ export interface components {
                 verified?: boolean;
             };
             address?: components["schemas"]["UserAddress"];
+            alternative_phone?: {
+                area_code?: string;
+                number?: string;
+                extension?: string;
+            };
+            /** @description Empty when the account did not say. */
+            gender?: string;
             /** Format: date-time */
             registration_date?: string;
             /** @example normal */
             user_type?: string;
+            /**
+             * @example NEWBIE
+             * @example ADVANCED
+             */
+            seller_experience?: string;
+            bill_data?: {
+                accept_credit_note?: string | null;
+            };
+            seller_reputation?: components["schemas"]["UserSellerReputation"];
+            buyer_reputation?: components["schemas"]["UserBuyerReputation"];
+            /** @description An anonymized address that reaches the account. */
+            secure_email?: string;
+            /** @description Mercado Crédito figures. */
+            credit?: {
+                consumed?: number;
+                credit_level_id?: string;
+                rank?: string;
+            };
+            /** @description About the request that asked. */
+            context?: {
+                ip_address?: string;
+            };
+            registration_identifiers?: string[];
             /** @description Account flags, e.g. `test_user` for a test account. */
             tags?: string[];
             logo?: string | null;

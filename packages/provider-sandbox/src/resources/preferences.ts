@@ -377,8 +377,10 @@ function toSummary(stored: StoredPreference): Schemas["PreferenceSummary"] {
     product_id: null,
     purpose: p.purpose ?? "",
     site_id: p.site_id,
-    sponsor_id: stored.sponsorId,
-    shipping_mode: p.shipments?.mode ?? null,
+    // provider: search always answers a number and a string here (sdk-nodejs e2e/preference/search.spec.ts,
+    // src/clients/preference/search/types.ts): 0 without a sponsor, the shipping default `not_specified`.
+    sponsor_id: stored.sponsorId ?? 0,
+    shipping_mode: p.shipments?.mode ?? "not_specified",
   };
 }
 
