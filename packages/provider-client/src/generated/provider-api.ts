@@ -468,8 +468,9 @@ export interface paths {
         put?: never;
         /**
          * Capture an order
-         * @description Captures, in full, an order created with `capture_mode: manual` that is
-         *     `action_required`/`waiting_capture`. No body. Any other order answers 409
+         * @description Captures, in full, an order that is `action_required`/`waiting_capture`:
+         *     one created with `capture_mode: manual`, or with `automatic_async` before
+         *     the provider captures it. No body. Any other order answers 409
          *     `cannot_capture_order`.
          */
         post: operations["captureOrder"];
@@ -495,7 +496,9 @@ export interface paths {
          * Cancel an order
          * @description Cancels an order that is `created` or `action_required` (e.g. releases a
          *     reserved amount). No body. Other orders answer 409 `cannot_cancel_order`;
-         *     a processed order must be refunded instead.
+         *     a processed order must be refunded instead. The cancelled payment
+         *     transactions say `canceled`/`canceled_transaction` (sdk-nodejs
+         *     e2e/order/cancel.spec.ts).
          */
         post: operations["cancelOrder"];
         delete?: never;
@@ -1132,8 +1135,12 @@ export interface components {
         PaymentOperationType: "regular_payment" | "money_transfer" | "recurring_payment" | "account_fund" | "payment_addition" | "cellphone_recharge" | "pos_payment" | "money_exchange";
         /** @description The buyer as the provider returns it. Unknown parts come back as `null`. */
         PaymentPayer: {
-            /** @description The payer's Mercado Pago user id or the customer id, as a string. */
-            id?: string | null;
+            /**
+             * @description The payer's Mercado Pago user id or the customer id, as a string. A payer
+             *     given by e-mail is resolved to an account, so it is never null
+             *     (sdk-nodejs e2e/payment/create.spec.ts expects a string).
+             */
+            id?: string;
             email?: string | null;
             first_name?: string | null;
             last_name?: string | null;
@@ -2441,8 +2448,11 @@ export interface components {
         /**
          * @description `automatic` captures on approval. `manual` reserves the funds: the order stops at
          *     `action_required`/`waiting_capture` until `POST /v1/orders/{id}/capture` (full amount
-         *     only) or `POST /v1/orders/{id}/cancel`. `automatic_async` captures shortly after
-         *     approval, asynchronously.
+         *     only) or `POST /v1/orders/{id}/cancel`. `automatic_async` authorizes in the create
+         *     call and the provider captures shortly after; until then the order waits for
+         *     capture and `/capture` and `/cancel` are accepted (the official SDKs' tests capture
+         *     and cancel right after such a create: sdk-nodejs e2e/order/capture.spec.ts and
+         *     cancel.spec.ts, sdk-java OrderClientIT.captureOrderSuccess).
          * @default automatic
          * @enum {string}
          */
