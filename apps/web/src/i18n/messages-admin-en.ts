@@ -9,6 +9,7 @@ import { ordersEn } from "../admin/areas/orders/messages-en";
 import { plansEn } from "../admin/areas/plans/messages-en";
 import { subscriptionsEn } from "../admin/areas/subscriptions/messages-en";
 import { terminalsEn } from "../admin/areas/terminals/messages-en";
+import { adminWordsEn } from "./messages-admin-words-en";
 export const adminEn = {
   "admin.nav.label": "Admin console",
   // The words of refusals only staff meet (the shop's dictionary keeps the shoppers' ones).
@@ -427,4 +428,5 @@ export const adminEn = {
   ...chargesEn,
   ...terminalsEn,
   ...accountEn,
+  ...adminWordsEn,
 };

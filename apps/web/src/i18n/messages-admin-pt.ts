@@ -9,6 +9,7 @@ import { ordersPt } from "../admin/areas/orders/messages-pt";
 import { plansPt } from "../admin/areas/plans/messages-pt";
 import { subscriptionsPt } from "../admin/areas/subscriptions/messages-pt";
 import { terminalsPt } from "../admin/areas/terminals/messages-pt";
+import { adminWordsPt } from "./messages-admin-words-pt";
 import type { AdminDictionary } from "./dictionary";
 
 export const adminPt: AdminDictionary = {
@@ -436,4 +437,5 @@ export const adminPt: AdminDictionary = {
   ...chargesPt,
   ...terminalsPt,
   ...accountPt,
+  ...adminWordsPt,
 };

@@ -99,6 +99,7 @@ export function EditLinkDialog({ link, onClose }: { link: LinkDetail; onClose():
       cancelLabel={t("admin.links.action.cancel")}
       busy={busy}
       busyLabel={t("admin.links.action.working")}
+      finished={done}
       onConfirm={done ? onClose : submit}
       onCancel={onClose}
     >
@@ -167,6 +168,7 @@ export function ExpireLinkDialog({ preferenceId, onClose }: { preferenceId: stri
       cancelLabel={t("admin.links.action.cancel")}
       busy={expire.isPending}
       busyLabel={t("admin.links.action.working")}
+      finished={done}
       onConfirm={done ? onClose : () => expire.mutate({ preferenceId, idempotencyKey })}
       onCancel={onClose}
     >

@@ -128,10 +128,6 @@ export const ordersEs: Readonly<Record<keyof typeof ordersEn, string>> = {
   "admin.orders.refund.chooseReason": "Elige un motivo",
   "admin.orders.refund.reasonRequired": "Elige por qué reembolsas.",
   "admin.orders.refund.confirm": "Reembolsar",
-  "admin.orders.refundReason.requested_by_customer": "El cliente lo pidió",
-  "admin.orders.refundReason.duplicate": "Cobrado dos veces",
-  "admin.orders.refundReason.fraudulent": "Fraude",
-  "admin.orders.refundReason.other": "Otro",
   "admin.orders.removeTx.open": "Quitar el pago",
   "admin.orders.removeTx.title": "Quitar el pago",
   "admin.orders.removeTx.body":

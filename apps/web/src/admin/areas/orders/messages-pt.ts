@@ -129,10 +129,6 @@ export const ordersPt: Readonly<Record<keyof typeof ordersEn, string>> = {
   "admin.orders.refund.chooseReason": "Escolha um motivo",
   "admin.orders.refund.reasonRequired": "Escolha por que você reembolsa.",
   "admin.orders.refund.confirm": "Reembolsar",
-  "admin.orders.refundReason.requested_by_customer": "O cliente pediu",
-  "admin.orders.refundReason.duplicate": "Cobrado duas vezes",
-  "admin.orders.refundReason.fraudulent": "Fraude",
-  "admin.orders.refundReason.other": "Outro",
   "admin.orders.removeTx.open": "Remover pagamento",
   "admin.orders.removeTx.title": "Remover o pagamento",
   "admin.orders.removeTx.body":

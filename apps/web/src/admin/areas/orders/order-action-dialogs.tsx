@@ -3,7 +3,7 @@
 // ONE idempotency key, made when it opens and reused by every retry, so a double click, "Try again" after an
 // unseen answer or a repeat moves money at most once. An answer not seen is said as such ("being confirmed"),
 // never as a failure; a decline and a refusal are said in words.
-import { type Money, ORDER_REFUND_REASONS, type OrderOutcome, refundOrderInputSchema } from "@cobro/contracts";
+import { type Money, type OrderOutcome, REFUND_REASONS, refundOrderInputSchema } from "@cobro/contracts";
 import { isSupportedCurrency, toDecimalString } from "@cobro/provider-client/money";
 import { Alert, Button, ConfirmDialog } from "@cobro/ui";
 import { useState } from "react";
@@ -123,6 +123,7 @@ export function SimpleActionDialog(props: {
       cancelLabel={t("admin.orders.dialog.cancel")}
       busy={mutation.isPending}
       busyLabel={t("admin.orders.dialog.working")}
+      finished={settled}
       onConfirm={settled ? props.onClose : run}
       onCancel={props.onClose}
     >
@@ -185,6 +186,7 @@ export function RefundOrderDialog(props: { orderId: string; transactionId?: stri
       cancelLabel={t("admin.orders.dialog.cancel")}
       busy={refund.isPending}
       busyLabel={t("admin.orders.dialog.working")}
+      finished={settled}
       onConfirm={settled ? props.onClose : run}
       onCancel={props.onClose}
     >
@@ -219,9 +221,9 @@ export function RefundOrderDialog(props: { orderId: string; transactionId?: stri
             <option value="" disabled>
               {t("admin.orders.refund.chooseReason")}
             </option>
-            {ORDER_REFUND_REASONS.map((value) => (
+            {REFUND_REASONS.map((value) => (
               <option key={value} value={value}>
-                {t(`admin.orders.refundReason.${value}`)}
+                {t(`admin.payments.refundReason.${value}`)}
               </option>
             ))}
           </select>
@@ -296,7 +298,8 @@ export function OrderCardPanel(props: { orderId: string; transactionId?: string;
         cancelLabel={t("admin.orders.dialog.cancel")}
         busy={mutation.isPending}
         busyLabel={t("admin.orders.dialog.working")}
-        onConfirm={settled ? props.onClose : run}
+        finished={settled}
+      onConfirm={settled ? props.onClose : run}
         onCancel={() => {
           if (settled || retrying) {
             props.onClose();

@@ -107,6 +107,7 @@ export function RefundDialog({ providerPaymentId, limit, onClose }: DialogProps)
       cancelLabel={t("admin.payments.action.cancelDialog")}
       busy={refund.isPending}
       busyLabel={t("admin.payments.action.working")}
+      finished={done}
       onConfirm={done ? onClose : () => void submit()}
       onCancel={onClose}
     >
@@ -199,6 +200,7 @@ export function CaptureDialog({ providerPaymentId, limit, onClose }: DialogProps
       cancelLabel={t("admin.payments.action.cancelDialog")}
       busy={capture.isPending}
       busyLabel={t("admin.payments.action.working")}
+      finished={done}
       onConfirm={done ? onClose : () => void submit()}
       onCancel={onClose}
     >
@@ -237,6 +239,7 @@ export function CancelDialog({ providerPaymentId, onClose }: Omit<DialogProps, "
       cancelLabel={t("admin.payments.action.cancelDialog")}
       busy={cancel.isPending}
       busyLabel={t("admin.payments.action.working")}
+      finished={done}
       onConfirm={
         done ? onClose : () => cancel.mutate(cancelPaymentInputSchema.parse({ providerPaymentId, idempotencyKey }))
       }
