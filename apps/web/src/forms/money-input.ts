@@ -6,11 +6,20 @@ import { currencyDecimals, isSupportedCurrency } from "@cobro/provider-client/mo
 import { useCallback, useMemo } from "react";
 import { useI18n } from "../i18n/i18n-context";
 
-export type MoneyFieldResult = { ok: true; amountMinor: number } | { ok: false; problem: MoneyInputProblem; message: string };
+export type MoneyFieldResult =
+  | { ok: true; amountMinor: number }
+  | { ok: false; problem: MoneyInputProblem | "zero"; message: string };
 
 export interface MoneyInput {
-  /** Parses `text` typed in the field labelled `field`; a bad amount comes back with its message. */
-  parse(text: string, currency: string, field: string): MoneyFieldResult;
+  /**
+   * Parses `text` typed in the field labelled `field`; a bad amount (or zero, unless `allowZero`) comes back with a
+   * message naming the field.
+   */
+  parse(text: string, currency: string, field: string, options?: { allowZero?: boolean }): MoneyFieldResult;
+  /** The same check as a react-hook-form `validate`: true, or the message. */
+  validate(currency: string, field: string): (text: string) => true | string;
+  /** Minor units of a good positive amount, else null (for live totals and installment look-ups). */
+  minorOrNull(text: string, currency: string): number | null;
   /** The text a field starts with for `amountMinor` ("5000,50" in Spanish for ARS). */
   initial(amountMinor: number, currency: string): string;
 }
@@ -19,12 +28,15 @@ export interface MoneyInput {
 export function useMoneyInput(): MoneyInput {
   const { t, moneyLocaleFor } = useI18n();
   const parse = useCallback(
-    (text: string, currency: string, field: string): MoneyFieldResult => {
+    (text: string, currency: string, field: string, options?: { allowZero?: boolean }): MoneyFieldResult => {
       if (!isSupportedCurrency(currency)) {
         return { ok: false, problem: "not_a_number", message: t("admin.money.not_a_number", { field, example: "" }) };
       }
       const locale = moneyLocaleFor(currency);
       const result = parseMoneyInput(text, { currency, locale });
+      if (result.ok && result.amountMinor === 0 && !options?.allowZero) {
+        return { ok: false, problem: "zero", message: t("admin.money.zero", { field }) };
+      }
       if (result.ok) return result;
       const decimals = currencyDecimals(currency);
       const example = new Intl.NumberFormat(locale, {
@@ -44,5 +56,19 @@ export function useMoneyInput(): MoneyInput {
       isSupportedCurrency(currency) ? formatMoneyInput(amountMinor, currency, moneyLocaleFor(currency)) : "",
     [moneyLocaleFor],
   );
-  return useMemo(() => ({ parse, initial }), [parse, initial]);
+  return useMemo(
+    () => ({
+      parse,
+      initial,
+      validate: (currency: string, field: string) => (text: string) => {
+        const result = parse(text, currency, field);
+        return result.ok || result.message;
+      },
+      minorOrNull: (text: string, currency: string) => {
+        const result = parse(text, currency, "");
+        return result.ok ? result.amountMinor : null;
+      },
+    }),
+    [parse, initial],
+  );
 }
