@@ -70,7 +70,10 @@ export function parseMoneyInput(text: string, options: { currency: CurrencyCode;
   const decimals = currencyDecimals(options.currency);
   if (fraction.replace(/0+$/, "").length > decimals) return { ok: false, problem: "too_many_decimals" };
   try {
-    return { ok: true, amountMinor: toMinorUnits(`${whole || "0"}${fraction ? `.${fraction}` : ""}`, options.currency) };
+    return {
+      ok: true,
+      amountMinor: toMinorUnits(`${whole || "0"}${fraction ? `.${fraction}` : ""}`, options.currency),
+    };
   } catch {
     return { ok: false, problem: "too_large" };
   }

@@ -191,7 +191,7 @@ export const adminEn = {
   "admin.overview.refunds": "Refunds",
   "admin.overview.declineReasons": "Top decline reasons",
   "admin.overview.declineReasons.empty": "No declines in this period.",
-  "admin.overview.volume.title": "Approved volume per day (30 days)",
+  "admin.overview.volume.title": "Approved volume per day: {period}",
   "admin.overview.volume.loading": "Loading the chart…",
   "admin.overview.volume.failed": "The chart could not be loaded",
   "admin.overview.volume.empty": "No approved payments in the last 30 days.",

@@ -1,4 +1,9 @@
 // The admin console's words (es), loaded only with the console.
+//
+// Register: neutral Latin-American Spanish with "tú" (ingresa, elige, puedes), never Argentine voseo (ingresá,
+// elegí, podés). The console serves sellers in every Spanish-speaking Mercado Pago site, not only MLA, and its
+// number and date locale for Spanish defaults to es-419. The shop and every area's messages-es.ts follow the same
+// choice; console-words.test.ts fails on a voseo form.
 
 import { accountEs } from "../admin/areas/account/messages-es";
 import { chargesEs } from "../admin/areas/charges/messages-es";
@@ -9,8 +14,8 @@ import { ordersEs } from "../admin/areas/orders/messages-es";
 import { plansEs } from "../admin/areas/plans/messages-es";
 import { subscriptionsEs } from "../admin/areas/subscriptions/messages-es";
 import { terminalsEs } from "../admin/areas/terminals/messages-es";
-import { adminWordsEs } from "./messages-admin-words-es";
 import type { AdminDictionary } from "./dictionary";
+import { adminWordsEs } from "./messages-admin-words-es";
 
 export const adminEs: AdminDictionary = {
   "admin.nav.label": "Consola de administración",
@@ -199,7 +204,7 @@ export const adminEs: AdminDictionary = {
   "admin.overview.refunds": "Reembolsos",
   "admin.overview.declineReasons": "Principales motivos de rechazo",
   "admin.overview.declineReasons.empty": "No hubo rechazos en este período.",
-  "admin.overview.volume.title": "Volumen aprobado por día (30 días)",
+  "admin.overview.volume.title": "Volumen aprobado por día: {period}",
   "admin.overview.volume.loading": "Cargando el gráfico…",
   "admin.overview.volume.failed": "No se pudo cargar el gráfico",
   "admin.overview.volume.empty": "No hay pagos aprobados en los últimos 30 días.",

@@ -146,7 +146,9 @@ export function LineItemsEditor({
         </Button>
         {addons}
         <strong className="admin-line-items__total" data-testid="line-items-total" aria-live="polite">
-          {t("admin.lineItems.total", { amount: formatMoney(lineItemsTotal(rows, currency, moneyLocaleFor(currency)), currency) })}
+          {t("admin.lineItems.total", {
+            amount: formatMoney(lineItemsTotal(rows, currency, moneyLocaleFor(currency)), currency),
+          })}
         </strong>
       </div>
     </fieldset>

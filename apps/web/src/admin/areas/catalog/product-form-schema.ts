@@ -9,9 +9,9 @@ import {
   currencySchema,
   formatMoneyInput,
   MAX_PRICE_MINOR,
-  parseMoneyInput,
   type ProductFields,
   type ProductTranslations,
+  parseMoneyInput,
   productFieldsSchema,
 } from "@cobro/contracts";
 import { z } from "zod";
@@ -28,22 +28,22 @@ const translationFormSchema = z.object({
 /** The form's check for a reader in `locale` (prices are typed the way that locale writes them). */
 export const productFormSchemaIn = (locale: string) =>
   z
-  .object({
-    title: productFieldsSchema.shape.title,
-    slug: productFieldsSchema.shape.slug,
-    description: z.string().trim().max(5000),
-    price: z.string().trim().min(1),
-    currency: currencySchema,
-    imageUrl: z.union([z.literal(""), z.url({ protocol: /^https?$/ }).max(2000)]),
-    active: z.boolean(),
-    translations: z.object({ en: translationFormSchema, es: translationFormSchema, pt: translationFormSchema }),
-  })
-  .superRefine((values, ctx) => {
-    const minor = priceInMinorUnits(values.price, values.currency, locale);
-    if (minor === null || minor < 1 || minor > MAX_PRICE_MINOR) {
-      ctx.addIssue({ code: "custom", path: ["price"], message: "Invalid price" });
-    }
-  });
+    .object({
+      title: productFieldsSchema.shape.title,
+      slug: productFieldsSchema.shape.slug,
+      description: z.string().trim().max(5000),
+      price: z.string().trim().min(1),
+      currency: currencySchema,
+      imageUrl: z.union([z.literal(""), z.url({ protocol: /^https?$/ }).max(2000)]),
+      active: z.boolean(),
+      translations: z.object({ en: translationFormSchema, es: translationFormSchema, pt: translationFormSchema }),
+    })
+    .superRefine((values, ctx) => {
+      const minor = priceInMinorUnits(values.price, values.currency, locale);
+      if (minor === null || minor < 1 || minor > MAX_PRICE_MINOR) {
+        ctx.addIssue({ code: "custom", path: ["price"], message: "Invalid price" });
+      }
+    });
 
 /** The check in English (en-US): "125.50". */
 export const productFormSchema = productFormSchemaIn("en-US");

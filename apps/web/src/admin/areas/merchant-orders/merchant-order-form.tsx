@@ -6,12 +6,12 @@
 import {
   type CreateMerchantOrderInput,
   createMerchantOrderInputSchema,
+  formatMoneyInput,
   type MerchantOrderItemInput,
   type MerchantOrderWriteResult,
   type UpdateMerchantOrderInput,
   updateMerchantOrderInputSchema,
 } from "@cobro/contracts";
-import { formatMoneyInput } from "@cobro/contracts";
 import type { CurrencyCode } from "@cobro/provider-client/money";
 import { Alert, Button, TextField } from "@cobro/ui";
 import { CheckboxField, TextareaField } from "@cobro/ui/admin";

@@ -302,7 +302,7 @@ export function OrderCardPanel(props: { orderId: string; transactionId?: string;
         busy={mutation.isPending}
         busyLabel={t("admin.orders.dialog.working")}
         finished={settled}
-      onConfirm={settled ? props.onClose : run}
+        onConfirm={settled ? props.onClose : run}
         onCancel={() => {
           if (settled || retrying) {
             props.onClose();

@@ -7,11 +7,11 @@ import {
   PAYMENT_STATUSES,
   type PaymentListFilters,
   type PaymentListFiltersInput,
+  parseMoneyInput,
   paymentCursorSchema,
   paymentFiltersFromQuery,
   paymentFiltersToQuery,
   paymentListFiltersSchema,
-  parseMoneyInput,
 } from "@cobro/contracts";
 import { isSupportedCurrency } from "@cobro/provider-client/money";
 import { Alert, Button, Money, PageHeading } from "@cobro/ui";
