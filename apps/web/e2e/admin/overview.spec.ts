@@ -58,7 +58,9 @@ test("[admin][overview] the figures equal what SQL over the mirror says", async 
   );
   await expect(page.getByTestId("approval-rate")).toHaveText(rate);
   // Decline reasons are words, the provider's code kept in the title for support.
-  await expect(page.getByTestId("decline-reasons")).toContainText("The cardholder must call the issuer to authorize it");
+  await expect(page.getByTestId("decline-reasons")).toContainText(
+    "The cardholder must call the issuer to authorize it",
+  );
   await expect(page.getByTestId("decline-reasons")).not.toContainText("cc_rejected_call_for_authorize");
   await expect(page.locator('[data-code="cc_rejected_call_for_authorize"]')).toHaveAttribute(
     "title",

@@ -171,8 +171,7 @@ test.describe("in Spanish", () => {
     await expect
       .poll(
         async () =>
-          (await db.selectFrom("payments").select("id").where("provider_payment_id", "=", created.id).execute())
-            .length,
+          (await db.selectFrom("payments").select("id").where("provider_payment_id", "=", created.id).execute()).length,
         { timeout: 30_000 },
       )
       .toBe(1);
@@ -202,11 +201,7 @@ test.describe("in Spanish", () => {
     ).toEqual([expect.stringContaining('"amountMinor":500050')]);
     const atProvider = await getProviderRefunds(created.id);
     expect(atProvider.map((refund) => refund.amount)).toEqual([5000.5]);
-    const refunds = await db
-      .selectFrom("refunds")
-      .selectAll()
-      .where("provider_payment_id", "=", created.id)
-      .execute();
+    const refunds = await db.selectFrom("refunds").selectAll().where("provider_payment_id", "=", created.id).execute();
     expect(refunds).toEqual([expect.objectContaining({ amount_minor: 5000_50, reason: "requested_by_customer" })]);
     await expect(page.getByTestId("payment-refunds")).toContainText("Lo pidió el cliente");
   });
