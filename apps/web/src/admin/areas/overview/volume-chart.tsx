@@ -16,6 +16,10 @@
 import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
+import { AXIS_FONT, chooseTicks, textWidth } from "./chart-ticks";
+
+/** Room around the y labels (tick and gap), in CSS pixels. */
+const Y_AXIS_PADDING = 24;
 
 export interface VolumeChartProps {
   /** `YYYY-MM-DD` (UTC), oldest first. */
@@ -36,33 +40,6 @@ export interface VolumeChartProps {
 
 const HEIGHT = 220;
 const MIN_WIDTH = 300;
-/** uPlot's default axis font; measuring with it gives the widths the canvas draws. */
-const AXIS_FONT = "12px system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
-/** Room between two x labels, and around the y labels (tick + gap), in CSS pixels. */
-const LABEL_GAP = 16;
-const Y_AXIS_PADDING = 24;
-
-let measureContext: CanvasRenderingContext2D | null | undefined;
-
-/** The width of `text` in the axis font, in CSS pixels (an estimate when canvas is unavailable). */
-function textWidth(text: string): number {
-  if (measureContext === undefined) measureContext = document.createElement("canvas").getContext("2d");
-  if (!measureContext) return text.length * 7;
-  measureContext.font = AXIS_FONT;
-  return measureContext.measureText(text).width;
-}
-
-/** Every `step`-th day from the last one back, so today always has its tick; `step` makes them fit `width`. */
-export function chooseTicks(labels: readonly string[], width: number): number[] {
-  if (labels.length === 0) return [];
-  const widest = Math.max(...labels.map(textWidth)) + LABEL_GAP;
-  const fit = Math.max(1, Math.floor(width / widest));
-  const step = Math.ceil(labels.length / fit);
-  const ticks: number[] = [];
-  for (let index = labels.length - 1; index >= 0; index -= step) ticks.unshift(index);
-  return ticks;
-}
-
 export default function VolumeChart({
   days,
   amountsMinor,
