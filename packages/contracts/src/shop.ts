@@ -175,6 +175,8 @@ export const checkoutItemInputSchema = z.strictObject({
 export const checkoutCreateInputSchema = z.strictObject({
   items: z.array(checkoutItemInputSchema).min(1, "Add at least one item").max(50, "At most 50 different items"),
   payer: payerSchema,
+  /** The language the shopper is using: the checkout's item names and e-mails are in it (else the store's). */
+  language: catalogLanguageSchema.optional(),
 });
 export type CheckoutCreateInput = z.infer<typeof checkoutCreateInputSchema>;
 
@@ -325,6 +327,8 @@ export type PaymentPlan = z.infer<typeof paymentPlanSchema>;
 
 export const checkoutResultSchema = z.object({
   checkoutId: z.uuid(),
+  /** The human order number, shown as "#1042". */
+  orderNumber: z.number().int().positive(),
   status: checkoutResultStatusSchema,
   statusDetail: z.string().nullable(),
   /** A translatable code (the provider's `status_detail` of a declined or cancelled payment), else null. */
@@ -459,6 +463,8 @@ export const ordersInputSchema = pageInputSchema(20);
 
 export const orderSchema = z.object({
   checkoutId: z.uuid(),
+  /** The human order number, shown as "#1042". */
+  orderNumber: z.number().int().positive(),
   createdAt: z.iso.datetime(),
   total: moneySchema,
   status: checkoutResultStatusSchema,

@@ -8,17 +8,21 @@ import { useI18n } from "../i18n/i18n-context";
 import { trpc } from "../trpc";
 import type { StoredCheckout } from "./checkout-session";
 import type { PaymentMethod } from "./method-choice";
+import { useCheckoutToPay } from "./replacement-checkout";
 import { useGoToResult } from "./use-go-to-result";
 
 export interface OfflineStepProps {
   checkout: StoredCheckout;
   method: PaymentMethod;
+  /** The checkout's payment was declined: the ticket or Pix pays a new checkout for the same order. */
+  declined: boolean;
 }
 
-export function OfflineStep({ checkout, method }: OfflineStepProps) {
+export function OfflineStep({ checkout, method, declined }: OfflineStepProps) {
   const { t, language } = useI18n();
   const goToResult = useGoToResult();
   const payOffline = trpc.checkout.payOffline.useMutation();
+  const checkoutToPay = useCheckoutToPay(checkout, declined);
   const [failure, setFailure] = useState<UserFacingError | null>(null);
   const inFlight = useRef(false);
   const pix = method.paymentTypeId === "bank_transfer";
@@ -29,11 +33,7 @@ export function OfflineStep({ checkout, method }: OfflineStepProps) {
     setFailure(null);
     try {
       await goToResult(
-        await payOffline.mutateAsync({
-          checkoutId: checkout.checkoutId,
-          checkoutToken: checkout.checkoutToken,
-          paymentMethodId: method.id,
-        }),
+        await payOffline.mutateAsync({ ...(await checkoutToPay()), paymentMethodId: method.id }),
       );
     } catch (error) {
       setFailure(describeError(error, { t, language }));

@@ -106,7 +106,7 @@ export function PaymentStep({ checkout, onChangeDetails }: PaymentStepProps) {
         ) : selected.kind === "hosted" ? (
           <HostedStep checkout={checkout} />
         ) : (
-          <OfflineStep key={choiceKey(selected)} checkout={checkout} method={selected.method} />
+          <OfflineStep key={choiceKey(selected)} checkout={checkout} method={selected.method} declined={declined} />
         )}
       </Card>
     </>
