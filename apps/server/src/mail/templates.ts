@@ -202,8 +202,12 @@ function formatDateTime(iso: string, locale: EmailLocale): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return new Intl.DateTimeFormat(MONEY_LOCALE[locale], {
-    dateStyle: "long",
-    timeStyle: "short",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
     timeZone: DATE_TIME_ZONE[locale],
     timeZoneName: "short",
   }).format(date);

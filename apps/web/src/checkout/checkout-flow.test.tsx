@@ -39,6 +39,7 @@ const storedCheckout: StoredCheckout = {
 function checkoutResult(checkoutId: string, status: string, reason: string | null = null) {
   return {
     checkoutId,
+    orderNumber: 1042,
     status,
     statusDetail: reason ?? (status === "approved" ? "accredited" : null),
     reason,
@@ -226,7 +227,10 @@ describe("[checkout][card] paying with a card", () => {
 
     expect(await screen.findByRole("heading", { name: "Thank you! Your payment was approved" })).toBeVisible();
     // The declined checkout keeps its one payment: the new card paid a new checkout for the same order.
-    expect(server.callsTo("checkout.create")).toEqual([{ items: storedCheckout.items, payer: storedCheckout.payer }]);
+    // The new checkout is made in the shopper's language, for its e-mails and item names.
+    expect(server.callsTo("checkout.create")).toEqual([
+      { items: storedCheckout.items, payer: storedCheckout.payer, language: "en" },
+    ]);
     expect(server.callsTo("checkout.payWithCard")).toEqual([
       expect.objectContaining({ checkoutId: FIRST_CHECKOUT, cardToken: "tok00000001" }),
       expect.objectContaining({ checkoutId: SECOND_CHECKOUT, checkoutToken: TOKEN_2, cardToken: "tok00000002" }),
@@ -418,6 +422,7 @@ describe("[checkout][payer] the payer's details", () => {
           lastName: "Gómez",
           identification: { type: "DNI", number: "12345678" },
         },
+        language: "en",
       },
     ]);
   });
