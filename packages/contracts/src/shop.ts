@@ -292,6 +292,13 @@ export type CheckoutPaymentAccount = z.infer<typeof checkoutPaymentAccountSchema
 
 export const createPreferenceOutputSchema = z.object({ initPoint: z.string() });
 
+/**
+ * `checkout.replace`: after a checkout's payment was declined or cancelled, a new checkout for the same order (its
+ * items re-priced, its payer), so another card or a cash ticket can pay it. The old one stays as it was.
+ */
+export const checkoutReplaceInputSchema = checkoutAccessSchema.extend({ language: catalogLanguageSchema.optional() });
+export type CheckoutReplaceInput = z.infer<typeof checkoutReplaceInputSchema>;
+
 export const payOfflineInputSchema = checkoutAccessSchema.extend({ paymentMethodId: paymentMethodIdSchema });
 export type PayOfflineInput = z.infer<typeof payOfflineInputSchema>;
 

@@ -130,6 +130,8 @@ export interface CheckoutsTable {
   order_number: Generated<number>;
   /** The language the shopper used when the checkout was made: its e-mails and item names are in it. */
   locale: ColumnType<EmailLocale | null, EmailLocale | null | undefined, EmailLocale | null>;
+  /** The new checkout for the same order made after this one's payment was declined or cancelled (at most one). */
+  replaced_by: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }

@@ -16,8 +16,8 @@ type SavedCard = RouterOutputs["account"]["cards"]["list"][number];
 
 export interface CardStepProps {
   checkout: StoredCheckout;
-  /** The checkout's payment was declined: another card pays a new checkout for the same order. */
-  declined: boolean;
+  /** The checkout's payment was declined or cancelled: another card pays a new checkout for the same order. */
+  paymentEnded: boolean;
 }
 
 const NEW_CARD = "new";
@@ -31,12 +31,12 @@ function describeSavedCard(card: SavedCard, t: ReturnType<typeof useI18n>["t"]):
   return t("checkout.savedCards.card", { brand: card.brand, lastFour: card.lastFour, date });
 }
 
-export function CardStep({ checkout, declined }: CardStepProps) {
+export function CardStep({ checkout, paymentEnded }: CardStepProps) {
   const { t } = useI18n();
   const { user } = useCurrentUser();
   const goToResult = useGoToResult();
   const payWithCard = trpc.checkout.payWithCard.useMutation();
-  const checkoutToPay = useCheckoutToPay(checkout, declined);
+  const checkoutToPay = useCheckoutToPay(checkout, paymentEnded);
   // The account this checkout charges on: its public key makes the card token, and saved cards (customers of the
   // store's own account) are offered only when the store's own account charges.
   const account = trpc.checkout.paymentAccount.useQuery(

@@ -14,15 +14,15 @@ import { useGoToResult } from "./use-go-to-result";
 export interface OfflineStepProps {
   checkout: StoredCheckout;
   method: PaymentMethod;
-  /** The checkout's payment was declined: the ticket or Pix pays a new checkout for the same order. */
-  declined: boolean;
+  /** The checkout's payment was declined or cancelled: the ticket or Pix pays a new checkout for the same order. */
+  paymentEnded: boolean;
 }
 
-export function OfflineStep({ checkout, method, declined }: OfflineStepProps) {
+export function OfflineStep({ checkout, method, paymentEnded }: OfflineStepProps) {
   const { t, language } = useI18n();
   const goToResult = useGoToResult();
   const payOffline = trpc.checkout.payOffline.useMutation();
-  const checkoutToPay = useCheckoutToPay(checkout, declined);
+  const checkoutToPay = useCheckoutToPay(checkout, paymentEnded);
   const [failure, setFailure] = useState<UserFacingError | null>(null);
   const inFlight = useRef(false);
   const pix = method.paymentTypeId === "bank_transfer";

@@ -234,6 +234,9 @@ export const en = {
   "payment.next.refund_on_way": "Depending on your bank, the money can take a few days to show in your account.",
   "payment.next.contact_store": "If you have questions about this payment, contact the store.",
 
+  "reason.checkout_not_ended": "This order's payment has not ended yet. Check its status before paying again.",
+  "reason.checkout_replaced": "This order is being paid from another page. Reload this one to see it.",
+  "reason.payer_details_missing": "Enter your details again to pay this order.",
   "reason.checkout_already_paid": "This order already has a payment. Check its status before paying again.",
   "reason.invalid_subscription_transition":
     "This subscription cannot be changed that way right now. Refresh the page and try again.",

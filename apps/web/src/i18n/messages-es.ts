@@ -237,6 +237,9 @@ export const es: Dictionary = {
   "payment.next.refund_on_way": "Según tu banco, el dinero puede tardar unos días en verse en tu cuenta.",
   "payment.next.contact_store": "Si tienes dudas sobre este pago, comunícate con la tienda.",
 
+  "reason.checkout_not_ended": "El pago de este pedido todavía no terminó. Revisa su estado antes de volver a pagar.",
+  "reason.checkout_replaced": "Este pedido se está pagando desde otra página. Recarga esta para verlo.",
+  "reason.payer_details_missing": "Vuelve a ingresar tus datos para pagar este pedido.",
   "reason.checkout_already_paid": "Este pedido ya tiene un pago. Revisa su estado antes de volver a pagar.",
   "reason.invalid_subscription_transition":
     "Ahora no se puede cambiar esta suscripción de esa forma. Recarga la página e inténtalo de nuevo.",

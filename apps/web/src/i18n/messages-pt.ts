@@ -238,6 +238,9 @@ export const pt: Dictionary = {
     "Dependendo do seu banco, o dinheiro pode levar alguns dias para aparecer na sua conta.",
   "payment.next.contact_store": "Se tiver dúvidas sobre este pagamento, fale com a loja.",
 
+  "reason.checkout_not_ended": "O pagamento deste pedido ainda não terminou. Confira o status antes de pagar de novo.",
+  "reason.checkout_replaced": "Este pedido está sendo pago em outra página. Recarregue esta para vê-lo.",
+  "reason.payer_details_missing": "Informe seus dados de novo para pagar este pedido.",
   "reason.checkout_already_paid": "Este pedido já tem um pagamento. Confira o status antes de pagar de novo.",
   "reason.invalid_subscription_transition":
     "Agora não é possível mudar esta assinatura dessa forma. Recarregue a página e tente de novo.",

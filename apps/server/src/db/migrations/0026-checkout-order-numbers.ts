@@ -1,6 +1,8 @@
 // Issue #18 (shopper defects): a checkout gets a human order number (shown as "#1042" on the result page, the
 // account's history and the e-mails, where a UUID meant nothing to a shopper), and keeps the language the shopper
-// used when it was made, so its e-mails and product names follow that language rather than the store's.
+// used when it was made, so its e-mails and product names follow that language rather than the store's. A checkout
+// whose payment ended without taking money (declined, cancelled) is replaced at most once by a new checkout for the
+// same order (`replaced_by`), so two tabs cannot each open a second payment for it.
 import { type Kysely, sql } from "kysely";
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -12,10 +14,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable("checkouts")
     .addColumn("locale", "text", (col) => col.check(sql`locale in ('en', 'es', 'pt')`))
+    .addColumn("replaced_by", "uuid", (col) => col.references("checkouts.id").onDelete("set null"))
     .execute();
+  // Deleting a checkout sets the pointer of the one it replaced to null: the foreign key needs its index.
+  await db.schema.createIndex("checkouts_replaced_by_idx").on("checkouts").column("replaced_by").execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex("checkouts_replaced_by_idx").ifExists().execute();
+  await db.schema.alterTable("checkouts").dropColumn("replaced_by").execute();
   await db.schema.alterTable("checkouts").dropColumn("locale").execute();
   await db.schema.alterTable("checkouts").dropColumn("order_number").execute();
 }
