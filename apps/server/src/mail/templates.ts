@@ -126,7 +126,8 @@ const STRINGS = {
     paidWith: (method: string) => `Pagado con ${method}`,
     cardEnding: (method: string, lastFour: string) => `${method} terminada en ${lastFour}`,
     ticketSubject: (method: string, number: string) => `Tu cupón de ${method} para el pedido ${number}`,
-    ticketBody: (method: string, total: string) => `Paga ${total} en efectivo en cualquier local de ${method} con este cupón:`,
+    ticketBody: (method: string, total: string) =>
+      `Paga ${total} en efectivo en cualquier local de ${method} con este cupón:`,
     ticketBarcode: "Número de código de barras",
     ticketDigitableLine: "Línea digitable",
     ticketExpires: (date: string) => `Vence el ${date}. Si vence sin pagarse, el pedido se cancela.`,
@@ -154,7 +155,8 @@ const STRINGS = {
     paidWith: (method: string) => `Pago com ${method}`,
     cardEnding: (method: string, lastFour: string) => `${method} final ${lastFour}`,
     ticketSubject: (method: string, number: string) => `Seu boleto ${method} do pedido ${number}`,
-    ticketBody: (method: string, total: string) => `Pague ${total} em dinheiro em qualquer ponto ${method} com este boleto:`,
+    ticketBody: (method: string, total: string) =>
+      `Pague ${total} em dinheiro em qualquer ponto ${method} com este boleto:`,
     ticketBarcode: "Número do código de barras",
     ticketDigitableLine: "Linha digitável",
     ticketExpires: (date: string) => `Vence em ${date}. Se vencer sem pagamento, o pedido é cancelado.`,

@@ -32,9 +32,7 @@ export function OfflineStep({ checkout, method, paymentEnded }: OfflineStepProps
     inFlight.current = true;
     setFailure(null);
     try {
-      await goToResult(
-        await payOffline.mutateAsync({ ...(await checkoutToPay()), paymentMethodId: method.id }),
-      );
+      await goToResult(await payOffline.mutateAsync({ ...(await checkoutToPay()), paymentMethodId: method.id }));
     } catch (error) {
       setFailure(describeError(error, { t, language }));
     } finally {

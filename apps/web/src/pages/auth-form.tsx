@@ -21,7 +21,7 @@ import {
 } from "../forms/form-errors";
 import { FormProblems } from "../forms/form-problems";
 import { useI18n } from "../i18n/i18n-context";
-import { type RouterOutputs, trpc } from "../trpc";
+import type { RouterOutputs } from "../trpc";
 
 type SignedInUser = NonNullable<RouterOutputs["auth"]["me"]["user"]>;
 

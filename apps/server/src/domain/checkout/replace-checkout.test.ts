@@ -30,7 +30,12 @@ describe("replaceCheckout", () => {
     expect(created.total).toEqual({ amountMinor: 10_000_00, currency: "ARS" });
     const [oldRow, newRow] = await Promise.all([checkoutRow(old.checkoutId), checkoutRow(created.checkoutId)]);
     expect(oldRow.replaced_by).toBe(created.checkoutId);
-    expect(newRow).toMatchObject({ locale: "pt", payer_email: oldRow.payer_email, items: oldRow.items, status: "open" });
+    expect(newRow).toMatchObject({
+      locale: "pt",
+      payer_email: oldRow.payer_email,
+      items: oldRow.items,
+      status: "open",
+    });
     expect(newRow.idempotency_key).not.toBe(oldRow.idempotency_key);
     expect(newRow.order_number).toBeGreaterThan(oldRow.order_number);
 
@@ -42,7 +47,9 @@ describe("replaceCheckout", () => {
       .select(["dedupe_key", "locale", "kind"])
       .where("dedupe_key", "like", `ticket-pending:${created.checkoutId}`)
       .execute();
-    expect(mails).toEqual([{ dedupe_key: `ticket-pending:${created.checkoutId}`, locale: "pt", kind: "ticket_pending" }]);
+    expect(mails).toEqual([
+      { dedupe_key: `ticket-pending:${created.checkoutId}`, locale: "pt", kind: "ticket_pending" },
+    ]);
   });
 
   it("replaces a checkout once: a second tab is told to reload", async () => {

@@ -8,6 +8,7 @@ import {
   checkoutCreateOutputSchema,
   checkoutPaymentAccountInputSchema,
   checkoutPaymentAccountSchema,
+  checkoutReplaceInputSchema,
   checkoutResultInputSchema,
   checkoutResultSchema,
   createPreferenceInputSchema,
@@ -16,7 +17,6 @@ import {
   linkResultInputSchema,
   linkResultSchema,
   paymentMethodSchema,
-  checkoutReplaceInputSchema,
   payOfflineInputSchema,
   payWithCardInputSchema,
 } from "@cobro/contracts";
@@ -28,8 +28,8 @@ import { getCheckoutResult } from "../../domain/checkout/get-checkout-result";
 import { listIdentificationTypes } from "../../domain/checkout/list-identification-types";
 import { listPaymentMethods } from "../../domain/checkout/list-payment-methods";
 import { payOffline } from "../../domain/checkout/pay-offline";
-import { replaceCheckout } from "../../domain/checkout/replace-checkout";
 import { payWithCard } from "../../domain/checkout/pay-with-card";
+import { replaceCheckout } from "../../domain/checkout/replace-checkout";
 import { readLinkResult } from "../../domain/links/read-link-result";
 import { LINK_RESULTS_PER_IP } from "../../rate-limits/rules";
 import { publicProcedure, rateLimitPerIp, router } from "../trpc";
