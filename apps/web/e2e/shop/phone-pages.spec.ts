@@ -34,7 +34,7 @@ function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
 
-test("[shop][phone] product pictures are drawn whole and payment logos whole, on a 390×844 phone", async ({
+test("[shop][phone] product pictures and payment logos are drawn whole, and a cash ticket fits, on a 390×844 phone", async ({
   page,
   db,
 }) => {
@@ -71,5 +71,12 @@ test("[shop][phone] product pictures are drawn whole and payment logos whole, on
   const brand = page.getByTestId("card-brand").locator("img");
   await expect.poll(() => drawnFraction(brand)).toBeGreaterThan(0.97);
   expect(await liesWithin(brand, page.getByTestId("card-brand"), page)).toBe(true);
-  await page.screenshot({ path: "test-results/phone-payment-step.png", fullPage: true });
+
+  // A cash ticket instead: its page (link, long barcode, time left) fits the phone too.
+  await rapipago.check();
+  await page.getByRole("button", { name: "Get a Rapipago ticket" }).click();
+  await expect(page.getByRole("heading", { name: "Your payment is pending" })).toBeVisible();
+  await expect(page.getByText("Barcode number")).toBeVisible();
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  await expect(page.getByText(/^#\d+$/)).toBeVisible();
 });
