@@ -126,6 +126,12 @@ export interface CheckoutsTable {
   preference_expired_at: Timestamp | null;
   /** The connected account this checkout charges on (migration 0021), fixed at creation; null: the store's own. */
   provider_account_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The human order number ("#1042"), counted by PostgreSQL (migration 0026). */
+  order_number: Generated<number>;
+  /** The language the shopper used when the checkout was made: its e-mails and item names are in it. */
+  locale: ColumnType<EmailLocale | null, EmailLocale | null | undefined, EmailLocale | null>;
+  /** The new checkout for the same order made after this one's payment was declined or cancelled (at most one). */
+  replaced_by: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }

@@ -13,6 +13,7 @@ import type { SessionUser } from "../auth/sessions";
 import { type DB, toJsonb } from "../db/schema";
 import { saveCardForUser } from "../domain/account/save-card-for-user";
 import { createCheckout } from "../domain/checkout/create-checkout";
+import { payWithCard } from "../domain/checkout/pay-with-card";
 import { createEmailToken, type EmailTokenPurpose } from "../domain/email/email-tokens";
 import { createPaymentLink } from "../domain/links/create-payment-link";
 import { deleteOrderTransaction } from "../domain/orders/order-actions";
@@ -373,6 +374,7 @@ const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     access: "public",
     input: async () => ({ ...(await guestCheckout()), paymentMethodId: "rapipago" }),
   },
+  "checkout.replace": { access: "public", input: () => declinedGuestCheckout() },
   "checkout.result": { access: "public", input: () => guestCheckout() },
   "checkout.paymentAccount": { access: "public", input: () => guestCheckout() },
   "checkout.linkResult": { access: "public", input: () => sharedLinkPayment },
@@ -563,6 +565,17 @@ async function terminalOrder(overrides: Parameters<typeof createTestOrder>[2] = 
 const sharedOrder = terminalOrder();
 
 /** A new guest checkout and its token. */
+/** A guest checkout whose card was declined (the one kind `checkout.replace` takes). */
+async function declinedGuestCheckout(): Promise<{ checkoutId: string; checkoutToken: string }> {
+  const checkout = await guestCheckout();
+  await payWithCard({
+    deps,
+    userId: null,
+    input: { ...checkout, cardToken: await env.cardToken("OTHE"), paymentMethodId: "visa", installments: 1 },
+  });
+  return checkout;
+}
+
 async function guestCheckout(): Promise<{ checkoutId: string; checkoutToken: string }> {
   const product = await env.seedProduct();
   const { checkoutId, checkoutToken } = await createCheckout({

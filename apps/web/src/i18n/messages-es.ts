@@ -161,7 +161,7 @@ export const es: Dictionary = {
   "payment.statusText.confirming": "Estamos confirmando tu pago con Mercado Pago.",
   "payment.statusText.open": "Este pedido todavía no se pagó.",
   "payment.statusText.pending": "Tu pago está pendiente.",
-  "payment.statusText.approved": "Tu pago fue aprobado. ¡Gracias!",
+  "payment.statusText.approved": "Recibimos tu pago y te enviamos el comprobante por e-mail.",
   "payment.statusText.authorized": "Tu pago fue autorizado y se cobrará en breve.",
   "payment.statusText.in_process": "Tu pago se está procesando.",
   "payment.statusText.in_mediation": "Hay una disputa abierta sobre este pago.",
@@ -170,7 +170,7 @@ export const es: Dictionary = {
   "payment.statusText.refunded": "Este pago fue devuelto.",
   "payment.statusText.charged_back": "El emisor de la tarjeta hizo un contracargo de este pago.",
 
-  "payment.detail.accredited": "Tu pago fue aprobado. ¡Gracias!",
+  "payment.detail.accredited": "Recibimos tu pago y te enviamos el comprobante por e-mail.",
   "payment.detail.partially_refunded": "Te devolvimos parte de este pago.",
   "payment.detail.pending_capture": "Tu pago fue autorizado y se cobrará cuando se confirme tu pedido.",
   "payment.detail.offline_process": "Tu pago se está procesando.",
@@ -237,6 +237,9 @@ export const es: Dictionary = {
   "payment.next.refund_on_way": "Según tu banco, el dinero puede tardar unos días en verse en tu cuenta.",
   "payment.next.contact_store": "Si tienes dudas sobre este pago, comunícate con la tienda.",
 
+  "reason.checkout_not_ended": "El pago de este pedido todavía no terminó. Revisa su estado antes de volver a pagar.",
+  "reason.checkout_replaced": "Este pedido se está pagando desde otra página. Recarga esta para verlo.",
+  "reason.payer_details_missing": "Vuelve a ingresar tus datos para pagar este pedido.",
   "reason.checkout_already_paid": "Este pedido ya tiene un pago. Revisa su estado antes de volver a pagar.",
   "reason.invalid_subscription_transition":
     "Ahora no se puede cambiar esta suscripción de esa forma. Recarga la página e inténtalo de nuevo.",
@@ -345,6 +348,11 @@ export const es: Dictionary = {
   "checkout.savedCards.loading": "Cargando tus tarjetas guardadas…",
   "order.plan": "Pagado {total} en {count} cuotas de {amount}",
   "order.planSingle": "Pagado {total} en 1 pago",
+  "order.planAuthorized": "{total} reservados en la tarjeta en {count} cuotas de {amount}, todavía sin cobrar",
+  "order.planAuthorizedSingle": "{total} reservados en la tarjeta en 1 pago, todavía sin cobrar",
+  "order.planPending": "{total} en {count} cuotas de {amount}, cuando se apruebe",
+  "order.planPendingSingle": "{total} en 1 pago, cuando se apruebe",
+  "order.number": "#{number}",
   "card.saveCard": "Guardar esta tarjeta en mi cuenta para la próxima vez",
   "card.secureNote":
     "Los datos de tu tarjeta van directo a Mercado Pago, cifrados. Esta tienda nunca los ve ni los guarda.",

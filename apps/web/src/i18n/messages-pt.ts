@@ -161,7 +161,7 @@ export const pt: Dictionary = {
   "payment.statusText.confirming": "Estamos confirmando seu pagamento com o Mercado Pago.",
   "payment.statusText.open": "Este pedido ainda não foi pago.",
   "payment.statusText.pending": "Seu pagamento está pendente.",
-  "payment.statusText.approved": "Seu pagamento foi aprovado. Obrigado!",
+  "payment.statusText.approved": "Recebemos seu pagamento e enviamos o comprovante para o seu e-mail.",
   "payment.statusText.authorized": "Seu pagamento foi autorizado e será cobrado em breve.",
   "payment.statusText.in_process": "Seu pagamento está sendo processado.",
   "payment.statusText.in_mediation": "Há uma disputa aberta sobre este pagamento.",
@@ -170,7 +170,7 @@ export const pt: Dictionary = {
   "payment.statusText.refunded": "Este pagamento foi reembolsado.",
   "payment.statusText.charged_back": "O emissor do cartão estornou este pagamento.",
 
-  "payment.detail.accredited": "Seu pagamento foi aprovado. Obrigado!",
+  "payment.detail.accredited": "Recebemos seu pagamento e enviamos o comprovante para o seu e-mail.",
   "payment.detail.partially_refunded": "Parte deste pagamento foi reembolsada para você.",
   "payment.detail.pending_capture": "Seu pagamento foi autorizado e será cobrado quando o pedido for confirmado.",
   "payment.detail.offline_process": "Seu pagamento está sendo processado.",
@@ -238,6 +238,9 @@ export const pt: Dictionary = {
     "Dependendo do seu banco, o dinheiro pode levar alguns dias para aparecer na sua conta.",
   "payment.next.contact_store": "Se tiver dúvidas sobre este pagamento, fale com a loja.",
 
+  "reason.checkout_not_ended": "O pagamento deste pedido ainda não terminou. Confira o status antes de pagar de novo.",
+  "reason.checkout_replaced": "Este pedido está sendo pago em outra página. Recarregue esta para vê-lo.",
+  "reason.payer_details_missing": "Informe seus dados de novo para pagar este pedido.",
   "reason.checkout_already_paid": "Este pedido já tem um pagamento. Confira o status antes de pagar de novo.",
   "reason.invalid_subscription_transition":
     "Agora não é possível mudar esta assinatura dessa forma. Recarregue a página e tente de novo.",
@@ -346,6 +349,11 @@ export const pt: Dictionary = {
   "checkout.savedCards.loading": "Carregando seus cartões salvos…",
   "order.plan": "Pago {total} em {count} parcelas de {amount}",
   "order.planSingle": "Pago {total} à vista",
+  "order.planAuthorized": "{total} reservado no cartão em {count} parcelas de {amount}, ainda não cobrado",
+  "order.planAuthorizedSingle": "{total} reservado no cartão à vista, ainda não cobrado",
+  "order.planPending": "{total} em {count} parcelas de {amount}, quando for aprovado",
+  "order.planPendingSingle": "{total} à vista, quando for aprovado",
+  "order.number": "#{number}",
   "card.saveCard": "Salvar este cartão na minha conta para a próxima vez",
   "card.secureNote":
     "Os dados do seu cartão vão direto para o Mercado Pago, criptografados. Esta loja nunca os vê nem os guarda.",

@@ -27,7 +27,22 @@ export const PAGE_PATHS = {
 
 const orderPayloadSchema = z.object({
   checkoutId: z.string(),
+  // Messages queued before order numbers (migration 0026) have none of these three.
+  orderNumber: z.number().optional(),
+  paymentMethodId: z.string().nullish(),
+  cardLastFour: z.string().nullish(),
   items: z.array(z.object({ name: z.string(), quantity: z.number(), unitPriceMinor: z.number() })),
+  totalMinor: z.number(),
+  currency: z.string(),
+});
+const ticketPayloadSchema = z.object({
+  checkoutId: z.string(),
+  orderNumber: z.number(),
+  paymentMethodId: z.string().nullable(),
+  ticketUrl: z.string(),
+  barcode: z.string().nullable(),
+  digitableLine: z.string().nullable(),
+  expiresAt: z.string().nullable(),
   totalMinor: z.number(),
   currency: z.string(),
 });
@@ -45,6 +60,10 @@ async function storeLocale(deps: AppDeps): Promise<EmailLocale> {
 
 function origin(deps: AppDeps): string {
   return deps.publicUrl.replace(/\/+$/, "");
+}
+
+function orderLinkFor(base: string, checkoutId: string): string {
+  return `${base}${PAGE_PATHS.checkoutResult}?checkout_id=${encodeURIComponent(checkoutId)}`;
 }
 
 export type SendOutcome = "sent" | "skipped";
@@ -94,11 +113,19 @@ export async function sendOutboundEmail(options: { deps: AppDeps; emailId: strin
       const order = orderPayloadSchema.parse(payload);
       content = {
         kind: "order_confirmation",
+        ...(order.orderNumber !== undefined ? { orderNumber: order.orderNumber } : {}),
+        paymentMethodId: order.paymentMethodId ?? null,
+        cardLastFour: order.cardLastFour ?? null,
         items: order.items,
         totalMinor: order.totalMinor,
         currency: order.currency,
-        orderLink: `${base}${PAGE_PATHS.checkoutResult}?checkout_id=${encodeURIComponent(order.checkoutId)}`,
+        orderLink: orderLinkFor(base, order.checkoutId),
       };
+      break;
+    }
+    case "ticket_pending": {
+      const { checkoutId, ...ticket } = ticketPayloadSchema.parse(payload);
+      content = { kind: "ticket_pending", ...ticket, orderLink: orderLinkFor(base, checkoutId) };
       break;
     }
     default:
