@@ -52,6 +52,19 @@ async function query(sql: string, values: unknown[] = []): Promise<Record<string
   }
 }
 
+describe("[lifecycle][input] the real server with prototype-named keys", () => {
+  it("answers a sign-in whose body is {__proto__: credentials} with a 400 naming the field", async () => {
+    const response = await fetch(`${run.server.url}/api/trpc/auth.signIn`, {
+      method: "POST",
+      headers: { origin: run.server.url, "content-type": "application/json" },
+      body: '{"__proto__":{"email":"someone@example.test","password":"a-long-password"}}',
+    });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: { data: { fieldErrors: Record<string, string[]> } } };
+    expect(Object.keys(body.error.data.fieldErrors)).toContain("__proto__");
+  });
+});
+
 describe("[lifecycle][database] PostgreSQL restarts under a running server", () => {
   it("answers 503 with Retry-After while the database is away, then serves again and mirrors the payment made meanwhile", async () => {
     const { server, sandbox } = run;
