@@ -17,7 +17,7 @@ import { serve } from "@hono/node-server";
 import { createApp } from "./app";
 import { resolveTokenEncryptionKey } from "./crypto/token-encryption";
 import { createDatabase } from "./db/database";
-import { findFreePorts, startEmbeddedPostgres } from "./db/embedded-postgres";
+import { type EmbeddedPostgres, findFreePorts, startEmbeddedPostgres } from "./db/embedded-postgres";
 import { migrateToLatest } from "./db/migrate";
 import type { AppDeps } from "./deps";
 import { ensureFirstAdmin } from "./domain/accounts/ensure-first-admin";
@@ -163,11 +163,36 @@ async function main(): Promise<void> {
 
     let connectionString = env.DATABASE_URL;
     if (!connectionString) {
-      const postgres = await startEmbeddedPostgres({
-        dataDir: resolve(dataDir, "postgres"),
-        port: postgresPort,
-      });
-      stoppers.push({ name: "PostgreSQL", stop: postgres.stop });
+      // The embedded PostgreSQL is ours to keep running: if it dies (killed, out of memory), it is started again
+      // on the same data and port, so the connection string stays valid. Meanwhile requests get a 503 and jobs
+      // wait, exactly as when an external DATABASE_URL restarts.
+      const postgresDataDir = resolve(dataDir, "postgres");
+      let postgres: EmbeddedPostgres;
+      const startPostgres = (onPort: number) =>
+        startEmbeddedPostgres({
+          dataDir: postgresDataDir,
+          port: onPort,
+          onUnexpectedExit: (exit) => void restart(exit),
+        });
+      const restart = async (exit: { code: number | null; signal: string | null }): Promise<void> => {
+        if (stoppingSince !== null) return;
+        logger.error(
+          `Embedded PostgreSQL exited unexpectedly (code ${exit.code}, signal ${exit.signal}); starting it again`,
+        );
+        for (let attempt = 1; stoppingSince === null; attempt++) {
+          try {
+            postgres = await startPostgres(postgres.port);
+            logger.info(`Embedded PostgreSQL is running again on port ${postgres.port}`);
+            return;
+          } catch (error) {
+            const waitMs = Math.min(30_000, 500 * 2 ** attempt);
+            logger.error({ err: error }, `Embedded PostgreSQL did not start again; next attempt in ${waitMs} ms`);
+            await new Promise((resolveWait) => setTimeout(resolveWait, waitMs));
+          }
+        }
+      };
+      postgres = await startPostgres(postgresPort);
+      stoppers.push({ name: "PostgreSQL", stop: () => postgres.stop() });
       connectionString = postgres.connectionString;
       logger.info(`Embedded PostgreSQL on port ${postgres.port} (data in ${postgres.dataDir})`);
     }
@@ -178,7 +203,7 @@ async function main(): Promise<void> {
     const closing = new Set<string>();
     const onConnectionError = (component: string) => (error: Error) => {
       if (closing.has(component)) logger.debug({ err: error }, `${component}: connection error while closing`);
-      else logger.warn({ err: error }, `${component}: idle connection failed`);
+      else logger.warn({ err: error }, `${component}: database connection failed`);
     };
     const closeWith = (component: string, stop: () => Promise<void>) => () => {
       closing.add(component);
