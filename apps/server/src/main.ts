@@ -37,6 +37,8 @@ const FORCE_EXIT_AFTER_MS = 2000;
 const HTTP_DRAIN_TIMEOUT_MS = 10_000;
 /** pg-boss's pool size: enough for a shop's webhook and reconciliation jobs. */
 const JOB_QUEUE_CONNECTIONS = 2;
+/** At most one "database connection failed" warning per component this often (the rest at debug). */
+const CONNECTION_WARNING_INTERVAL_MS = 30_000;
 /** How long running jobs may take to finish once shutdown begins. */
 const JOB_DRAIN_TIMEOUT_MS = 10_000;
 
@@ -200,10 +202,26 @@ async function main(): Promise<void> {
     // event, which would end the process if nobody listened. The next query opens a fresh connection. Once a
     // pool is being closed, its connections' goodbyes can still cross PostgreSQL's own shutdown (closing a pool
     // does not wait for the sockets): expected, so only a debug line.
+    // While the database is away, the job queue's workers fail at every poll (each queue every few seconds): one
+    // warning per component every CONNECTION_WARNING_INTERVAL_MS says so, with the count of those in between.
     const closing = new Set<string>();
+    const lastWarning = new Map<string, { at: number; suppressed: number }>();
     const onConnectionError = (component: string) => (error: Error) => {
-      if (closing.has(component)) logger.debug({ err: error }, `${component}: connection error while closing`);
-      else logger.warn({ err: error }, `${component}: database connection failed`);
+      if (closing.has(component)) {
+        logger.debug({ err: error }, `${component}: connection error while closing`);
+        return;
+      }
+      const last = lastWarning.get(component);
+      if (last && Date.now() - last.at < CONNECTION_WARNING_INTERVAL_MS) {
+        last.suppressed += 1;
+        logger.debug({ err: error }, `${component}: database connection failed`);
+        return;
+      }
+      logger.warn(
+        { err: error, alikeSinceLastWarning: last?.suppressed ?? 0 },
+        `${component}: database connection failed`,
+      );
+      lastWarning.set(component, { at: Date.now(), suppressed: 0 });
     };
     const closeWith = (component: string, stop: () => Promise<void>) => () => {
       closing.add(component);
