@@ -32,6 +32,7 @@ describe("isDatabaseUnavailableError", () => {
   it.each([
     ["a unique violation", databaseError("duplicate key value violates unique constraint", "23505", "ERROR")],
     ["a plain bug", new TypeError("x is undefined")],
+    ["a provider error whose code looks like a SQLSTATE", withCode("Mercado Pago responded 400", "08006")],
     // A provider call that could not connect: fetch's TypeError wraps the socket error, so it is not the database.
     [
       "a provider fetch that failed",

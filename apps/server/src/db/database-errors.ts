@@ -54,7 +54,13 @@ function codeOf(error: object): string | null {
 export function isDatabaseUnavailableError(error: unknown): boolean {
   if (typeof error !== "object" || error === null) return false;
   const code = codeOf(error);
-  if (code !== null && (SOCKET_ERROR_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || code.startsWith("08"))) {
+  if (code !== null && SOCKET_ERROR_CODES.has(code)) return true;
+  // SQLSTATEs only from PostgreSQL itself: other errors carry codes of their own (the provider's, for one).
+  if (
+    error instanceof pg.DatabaseError &&
+    code !== null &&
+    (UNAVAILABLE_SQLSTATES.has(code) || code.startsWith("08"))
+  ) {
     return true;
   }
   const message = error instanceof Error ? error.message : "";
