@@ -52,7 +52,7 @@ export interface CreateLoggerOptions {
 /**
  * pino's error serializer, except that a database driver's error is reduced to its message and codes: pg-pool
  * hangs the failed client on the error (`err.client`, its connection parameters and password with it) and a socket
- * error names the database's host and port. Applies to the error's causes too.
+ * error carries the database's address and port as fields. The same for its direct cause (an error wrapping a driver error).
  */
 export function serializeError(error: unknown): unknown {
   if (!(error instanceof Error)) return pino.stdSerializers.err(error as Error);
