@@ -14,6 +14,8 @@ export const APP_ERROR_CODES = [
   "TOO_MANY_REQUESTS",
   "PAYMENT_DECLINED",
   "PROVIDER_UNAVAILABLE",
+  // Cobro's own database is away (restarting, failing over): try again shortly.
+  "SERVICE_UNAVAILABLE",
   "INTERNAL",
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
