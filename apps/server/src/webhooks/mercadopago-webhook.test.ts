@@ -7,7 +7,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createProviderClient, type Payment, type ProviderClient } from "@cobro/provider-client";
 import { signWebhook } from "@cobro/provider-client/webhooks";
-import { createSandbox, type Sandbox } from "@cobro/provider-sandbox";
+import { createSandbox, type Sandbox } from "mercadopago-sandbox";
 import { serve } from "@hono/node-server";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
