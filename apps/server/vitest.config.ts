@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import { workspaceSourceResolution } from "../../workspace-source";
+import { workspaceSourceResolution } from "../../workspace-source.mjs";
 
 export default defineConfig({
   ...workspaceSourceResolution,

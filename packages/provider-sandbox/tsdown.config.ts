@@ -5,6 +5,7 @@
 // dist/openapi.json where src/core/provider-spec.ts finds it. Inside this
 // monorepo nothing needs the build: the `@cobro/source` export condition points
 // every workspace tool at src/ (see README.md).
+import { createRequire } from "node:module";
 import { defineConfig } from "tsdown";
 
 /** Workspace packages that are not published: compiled into the sandbox. */
@@ -25,7 +26,7 @@ export default defineConfig({
     banner: (chunk) => (chunk.isEntry && chunk.name === "cli" ? "#!/usr/bin/env node" : ""),
   },
   copy: [
-    { from: "../spec/generated/openapi.json", to: "dist" },
+    { from: createRequire(import.meta.url).resolve("@cobro/spec/openapi.json"), to: "dist" },
     // Read at run time beside the compiled code (src/browser-sdk/sdk-routes.ts).
     { from: "src/browser-sdk/static/*", to: "dist/static" },
   ],

@@ -90,7 +90,7 @@ export async function buildServer() {
     minify: false,
     legalComments: "none",
     logLevel: "warning",
-    // Workspace packages resolve to their TypeScript source (see workspace-source.ts at the repository root).
+    // Workspace packages resolve to their TypeScript source (see workspace-source.mts at the repository root).
     conditions: ["@cobro/source", "module"],
     plugins: [externalizeDependencies, keepSourceLocations],
   });

@@ -32,7 +32,7 @@ const result = spawnSync("npx", ["playwright", "test", ...process.argv.slice(2)]
     ...process.env,
     CHROMIUM_PATH: chromiumPath,
     // Playwright loads the tests with Node's resolution: workspace packages resolve to their TypeScript source
-    // (see workspace-source.ts at the repository root).
+    // (see workspace-source.mts at the repository root).
     NODE_OPTIONS: [process.env.NODE_OPTIONS, "--conditions=@cobro/source"].filter(Boolean).join(" "),
   },
 });
