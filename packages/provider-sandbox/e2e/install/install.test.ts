@@ -163,7 +163,7 @@ afterAll(async () => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-describe("the published packages installed outside the monorepo", () => {
+describe("the published packages installed outside the monorepo", { timeout: STEP_TIMEOUT_MS }, () => {
   it("start the sandbox with its bin and pay through the client from plain Node", async () => {
     const reference = "install-client";
     const result = lastJsonLine<{ paymentId: number; status: string; amount: number }>(
@@ -219,39 +219,35 @@ describe("the published packages installed outside the monorepo", () => {
     await run(process.execPath, [TSC, "-p", "tsconfig.bundler.json"], consumer);
   });
 
-  it(
-    "bundle the client with esbuild, for Node and (its money helpers) for the browser",
-    async () => {
-      const outfile = path.join(work, "bundle", "pay.mjs");
-      await build({
-        entryPoints: [path.join(consumer, "pay-with-client.mjs")],
-        absWorkingDir: consumer,
-        bundle: true,
-        platform: "node",
-        format: "esm",
-        outfile,
-        logLevel: "error",
-      });
-      const result = lastJsonLine<{ status: string }>(
-        await run(process.execPath, [outfile, sandboxUrl, DEFAULT_SELLER.accessToken, "install-bundled"], work),
-      );
-      expect(result.status).toBe("approved");
+  it("bundle the client with esbuild, for Node and (its money helpers) for the browser", async () => {
+    const outfile = path.join(work, "bundle", "pay.mjs");
+    await build({
+      entryPoints: [path.join(consumer, "pay-with-client.mjs")],
+      absWorkingDir: consumer,
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      outfile,
+      logLevel: "error",
+    });
+    const result = lastJsonLine<{ status: string }>(
+      await run(process.execPath, [outfile, sandboxUrl, DEFAULT_SELLER.accessToken, "install-bundled"], work),
+    );
+    expect(result.status).toBe("approved");
 
-      const browser = await build({
-        stdin: {
-          contents: 'import { formatMoney } from "@cobro/provider-client/money"; console.log(formatMoney(1999, "BRL"));',
-          resolveDir: consumer,
-        },
-        bundle: true,
-        platform: "browser",
-        format: "esm",
-        write: false,
-        logLevel: "error",
-      });
-      const code = browser.outputFiles[0]?.text ?? "";
-      expect(code).toContain("Intl.NumberFormat");
-      expect(code).not.toMatch(/from\s*"node:/);
-    },
-    STEP_TIMEOUT_MS,
-  );
-}, STEP_TIMEOUT_MS);
+    const browser = await build({
+      stdin: {
+        contents: 'import { formatMoney } from "@cobro/provider-client/money"; console.log(formatMoney(1999, "BRL"));',
+        resolveDir: consumer,
+      },
+      bundle: true,
+      platform: "browser",
+      format: "esm",
+      write: false,
+      logLevel: "error",
+    });
+    const code = browser.outputFiles[0]?.text ?? "";
+    expect(code).toContain("Intl.NumberFormat");
+    expect(code).not.toMatch(/from\s*"node:/);
+  });
+});
