@@ -29,22 +29,28 @@ const CONSUMER_DEPENDENCIES = ["mercadopago@3.6.1", "@types/node@20.19.43"];
 /** Folders of a package that a fresh clone does not have or that the published package leaves out. */
 const NOT_COPIED = new Set(["node_modules", "dist", "e2e", ".turbo"]);
 const SETUP_TIMEOUT_MS = 300_000;
-const STEP_TIMEOUT_MS = 60_000;
+// Generous for a loaded machine: on an idle one the whole file takes about a minute, mostly packing and installing.
+const STEP_TIMEOUT_MS = 120_000;
 
 interface RunResult {
   stdout: string;
   stderr: string;
 }
 
+/** npm settings passed down by environment that say how to reach the registry: kept for the consumer's npm. */
+const REGISTRY_SETTING =
+  /^npm_config_(registry|.+:registry|cafile|ca|proxy|https_proxy|noproxy|strict_ssl|userconfig|globalconfig)$/i;
+
 /**
- * The environment of every command: without the npm settings that `npm test` passes down
- * (`npm_config_*` would steer the consumer's npm) or a loader flag (`--conditions`) that
- * would make Node look for the packages' TypeScript source, which the tarballs do not hold.
+ * The environment of every command: without the rest of what `npm test` passes down (`npm_package_*`,
+ * `npm_config_workspace`… would steer the consumer's npm) or a loader flag (`--conditions`) that would make
+ * Node look for the packages' TypeScript source, which the tarballs do not hold.
  */
 function cleanEnv(work: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
-    if (/^npm_/i.test(key) || key === "NODE_OPTIONS" || key === "INIT_CWD") continue;
+    if (/^npm_/i.test(key) && !REGISTRY_SETTING.test(key)) continue;
+    if (key === "NODE_OPTIONS" || key === "INIT_CWD") continue;
     env[key] = value;
   }
   env.npm_config_cache = path.join(work, "npm-cache");
