@@ -29,7 +29,7 @@ const CONSUMER_DEPENDENCIES = ["mercadopago@3.6.1", "@types/node@20.19.43"];
 /** Folders of a package that a fresh clone does not have or that the published package leaves out. */
 const NOT_COPIED = new Set(["node_modules", "dist", "e2e", ".turbo"]);
 const SETUP_TIMEOUT_MS = 300_000;
-// Generous for a loaded machine: on an idle one the whole file takes about a minute, mostly packing and installing.
+// Generous for a loaded machine: the whole file needs about 25 s of CPU, most of it packing and typechecking.
 const STEP_TIMEOUT_MS = 120_000;
 
 interface RunResult {
