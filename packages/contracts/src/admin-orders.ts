@@ -6,7 +6,7 @@
 // idempotency key: one per dialog, reused by every repeat of the same intent.
 import { z } from "zod";
 import { accountFilterSchema } from "./admin-account";
-import { paymentTimelineEntrySchema } from "./admin-payments";
+import { paymentTimelineEntrySchema, REFUND_REASONS } from "./admin-payments";
 import { identificationSchema, moneySchema } from "./shop";
 
 /** provider: an order's statuses (provider-facts §4.6); the mirror keeps any other the provider adds. */
@@ -27,8 +27,6 @@ export type OrderProcessingMode = (typeof ORDER_PROCESSING_MODES)[number];
 export const ORDER_CAPTURE_MODES = ["automatic", "manual"] as const;
 
 /** Staff reasons for an order refund (the audit log and the timeline say them). */
-export const ORDER_REFUND_REASONS = ["requested_by_customer", "duplicate", "fraudulent", "other"] as const;
-
 export const ORDER_LIST_MAX_LIMIT = 100;
 
 /** Keyset cursor: `<created_at epoch ms>.<order uuid>`. Opaque to clients. */
@@ -231,7 +229,8 @@ export const refundOrderInputSchema = orderActionInputSchema.extend({
     .positive("The amount must be more than zero")
     .max(Number.MAX_SAFE_INTEGER)
     .optional(),
-  reason: z.enum(ORDER_REFUND_REASONS, "Choose a reason"),
+  // One list of refund reasons for payments and orders (the same words in both dialogs).
+  reason: z.enum(REFUND_REASONS, "Choose a reason"),
 });
 export type RefundOrderInput = z.infer<typeof refundOrderInputSchema>;
 

@@ -17,6 +17,7 @@ export * from "./admin-terminals";
 export * from "./admin-users";
 export * from "./card-number";
 export * from "./errors";
+export * from "./money-input";
 export * from "./offset-paging";
 export * from "./password-policy";
 export * from "./routes";

@@ -11,6 +11,11 @@ export interface ConfirmDialogProps {
   cancelLabel: string;
   /** `danger` for destructive actions (the default). */
   tone?: "danger" | "primary";
+  /**
+   * True once the action is over and the dialog only reports its outcome: one neutral button (`confirmLabel`, e.g.
+   * "Done") closes it, never a red one, and there is nothing left to cancel.
+   */
+  finished?: boolean;
   /** True while the confirmed action runs: the dialog stays open and cannot be cancelled. */
   busy?: boolean;
   busyLabel?: string;
@@ -29,6 +34,7 @@ export function ConfirmDialog({
   confirmLabel,
   cancelLabel,
   tone = "danger",
+  finished = false,
   busy = false,
   busyLabel,
   onConfirm,
@@ -81,17 +87,25 @@ export function ConfirmDialog({
         </div>
       ) : null}
       <div className="ui-dialog__actions">
-        <Button ref={cancelRef} variant="secondary" onClick={onCancel} disabled={busy}>
-          {cancelLabel}
-        </Button>
-        <Button
-          variant={tone === "danger" ? "danger" : "primary"}
-          onClick={onConfirm}
-          busy={busy}
-          busyLabel={busyLabel}
-        >
-          {confirmLabel}
-        </Button>
+        {finished ? (
+          <Button ref={cancelRef} variant="secondary" onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        ) : (
+          <>
+            <Button ref={cancelRef} variant="secondary" onClick={onCancel} disabled={busy}>
+              {cancelLabel}
+            </Button>
+            <Button
+              variant={tone === "danger" ? "danger" : "primary"}
+              onClick={onConfirm}
+              busy={busy}
+              busyLabel={busyLabel}
+            >
+              {confirmLabel}
+            </Button>
+          </>
+        )}
       </div>
     </dialog>
   );

@@ -321,7 +321,7 @@ const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   },
   "admin.users.setRole": { access: "admin", input: ({ targetUser }) => ({ userId: targetUser.id, role: "shopper" }) },
   "admin.overview.figures": { access: "viewer", input: () => ({ period: "7d" }) },
-  "admin.overview.volume": { access: "viewer", input: () => undefined },
+  "admin.overview.volume": { access: "viewer", input: () => ({ period: "30d" }) },
   "admin.overview.attention": { access: "viewer", input: () => undefined },
   "admin.webhooks.list": { access: "viewer", input: () => ({ limit: 5, status: "failed" }) },
   "admin.webhooks.get": { access: "viewer", input: async () => ({ eventId: await failedWebhookEvent() }) },

@@ -5,7 +5,7 @@ import type { Page } from "@playwright/test";
 import type { Kysely } from "kysely";
 import type { DB } from "../../../server/src/db/schema";
 import { expect, test } from "../support/fixtures";
-import { createCardPayment } from "../support/sandbox-control";
+import { createCardPayment, getProviderRefunds } from "../support/sandbox-control";
 import { addToCart, checkoutIdOf, enterPayerDetails, fillCard, paymentsOf, seedProduct } from "../support/shop";
 
 /** Buys a product through the shop as a guest and returns the payment the server mirrored. */
@@ -150,4 +150,59 @@ test("[admin][payments] a viewer sees payments but no action buttons", async ({ 
   for (const name of ["Refund", "Capture", "Cancel payment", "Refresh from Mercado Pago", "Sync now"]) {
     await expect(page.getByRole("button", { name, exact: true })).toHaveCount(0);
   }
+});
+
+test.describe("in Spanish", () => {
+  test.use({ locale: "es-AR" });
+
+  test("[admin][payments] an amount typed the Spanish way (5.000,50) is refunded as 5000.50 pesos at Mercado Pago", async ({
+    page,
+    db,
+    signInAs,
+    cobroRequests,
+  }) => {
+    await page.addInitScript(() => window.localStorage.setItem("cobro.language", "es"));
+    const created = await createCardPayment({ amount: 10_000 });
+    expect(created.status).toBe("approved");
+    await signInAs({ role: "operator" });
+    await page.goto("/admin/payments");
+    await page.getByRole("button", { name: "Sincronizar ahora" }).click();
+    await expect(page.getByText("Sincronización en cola.")).toBeVisible();
+    await expect
+      .poll(
+        async () =>
+          (await db.selectFrom("payments").select("id").where("provider_payment_id", "=", created.id).execute()).length,
+        { timeout: 30_000 },
+      )
+      .toBe(1);
+
+    await page.goto(`/admin/payments/${created.id}`);
+    await page.getByRole("button", { name: "Devolver", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Devolver este pago" });
+    await dialog.getByLabel("Devolver todo lo disponible").uncheck();
+    const amount = dialog.getByLabel("Monto (ARS)");
+    // What is left starts written the Spanish way, and parses back to itself.
+    await expect(amount).toHaveValue("10000,00");
+    // The English way is refused with words naming the field, and nothing is sent.
+    await amount.fill("5,000.50");
+    await dialog.getByLabel("Motivo").selectOption({ label: "Lo pidió el cliente" });
+    await dialog.getByRole("button", { name: "Devolver", exact: true }).click();
+    await expect(dialog.getByText("Monto (ARS): eso no es un monto. Escríbelo así: 5.000,50.")).toBeVisible();
+    expect(cobroRequests.filter((request) => request.url.includes("admin.payments.refund"))).toHaveLength(0);
+
+    await amount.fill("5.000,50");
+    await dialog.getByRole("button", { name: "Devolver", exact: true }).click();
+    await expect(dialog.getByText("Listo: Mercado Pago lo confirmó.")).toBeVisible();
+    await dialog.getByRole("button", { name: "Listo" }).click();
+
+    // The console sent minor units once; one refund of 5000.50 pesos reached Mercado Pago; the mirror holds it.
+    expect(
+      cobroRequests.filter((request) => request.url.includes("admin.payments.refund")).map((request) => request.body),
+    ).toEqual([expect.stringContaining('"amountMinor":500050')]);
+    const atProvider = await getProviderRefunds(created.id);
+    expect(atProvider.map((refund) => refund.amount)).toEqual([5000.5]);
+    const refunds = await db.selectFrom("refunds").selectAll().where("provider_payment_id", "=", created.id).execute();
+    expect(refunds).toEqual([expect.objectContaining({ amount_minor: 5000_50, reason: "requested_by_customer" })]);
+    await expect(page.getByTestId("payment-refunds")).toContainText("Lo pidió el cliente");
+  });
 });

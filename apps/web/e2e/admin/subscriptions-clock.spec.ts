@@ -75,7 +75,7 @@ test("[admin][subscriptions][charges] a plan made in the console, a shopper subs
   await expect(change.getByRole("button", { name: "Go back" })).toBeFocused();
   await change.getByLabel("New amount of each charge (ARS)").fill("0");
   await change.getByRole("button", { name: "Change the amount" }).click();
-  await expect(change.getByText("Enter an amount greater than zero and different from the current one.")).toBeVisible();
+  await expect(change.getByText("New amount of each charge (ARS): enter an amount above zero.")).toBeVisible();
   await change.getByLabel("New amount of each charge (ARS)").fill("1800");
   expect(await seriousViolations(page)).toEqual([]);
   await change.getByRole("button", { name: "Change the amount" }).click();

@@ -70,7 +70,7 @@ test("[admin][terminals] an operator charges on a terminal and watches the inten
   await dialog.getByLabel("Description").fill("Table 4");
   await dialog.getByRole("button", { name: "Send to the terminal" }).click();
   // Bad input is named next to its field; nothing is sent and nothing typed is lost.
-  await expect(dialog.getByText("Enter an amount such as 15.50")).toBeVisible();
+  await expect(dialog.getByText("Amount (ARS): that is not an amount. Write it like 5,000.50.")).toBeVisible();
   await expect(dialog.getByLabel("Description")).toHaveValue("Table 4");
   expect(await seriousViolations(page)).toEqual([]);
   const reference = `table-${crypto.randomUUID().slice(0, 8)}`;

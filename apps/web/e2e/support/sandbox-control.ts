@@ -41,6 +41,18 @@ export async function getProviderPayment(
   };
 }
 
+/** A payment's refunds as the provider holds them (amounts in the currency's units, as the API sends them). */
+export async function getProviderRefunds(
+  paymentId: number,
+  target: StoreEnv = MAIN_STORE,
+): Promise<{ id: number; amount: number; status: string }[]> {
+  return (await call(target, "GET", `/v1/payments/${paymentId}/refunds`)) as {
+    id: number;
+    amount: number;
+    status: string;
+  }[];
+}
+
 /** A checkout preference (payment link) as the provider holds it. */
 export async function getProviderPreference(
   preferenceId: string,

@@ -9,6 +9,7 @@ import { ordersEn } from "../admin/areas/orders/messages-en";
 import { plansEn } from "../admin/areas/plans/messages-en";
 import { subscriptionsEn } from "../admin/areas/subscriptions/messages-en";
 import { terminalsEn } from "../admin/areas/terminals/messages-en";
+import { adminWordsEn } from "./messages-admin-words-en";
 export const adminEn = {
   "admin.nav.label": "Admin console",
   // The words of refusals only staff meet (the shop's dictionary keeps the shoppers' ones).
@@ -190,7 +191,7 @@ export const adminEn = {
   "admin.overview.refunds": "Refunds",
   "admin.overview.declineReasons": "Top decline reasons",
   "admin.overview.declineReasons.empty": "No declines in this period.",
-  "admin.overview.volume.title": "Approved volume per day (30 days)",
+  "admin.overview.volume.title": "Approved volume per day: {period}",
   "admin.overview.volume.loading": "Loading the chart…",
   "admin.overview.volume.failed": "The chart could not be loaded",
   "admin.overview.volume.empty": "No approved payments in the last 30 days.",
@@ -427,4 +428,5 @@ export const adminEn = {
   ...chargesEn,
   ...terminalsEn,
   ...accountEn,
+  ...adminWordsEn,
 };

@@ -1,4 +1,9 @@
 // The admin console's words (es), loaded only with the console.
+//
+// Register: neutral Latin-American Spanish with "tú" (ingresa, elige, puedes), never Argentine voseo (ingresá,
+// elegí, podés). The console serves sellers in every Spanish-speaking Mercado Pago site, not only MLA, and its
+// number and date locale for Spanish defaults to es-419. The shop and every area's messages-es.ts follow the same
+// choice; console-words.test.ts fails on a voseo form.
 
 import { accountEs } from "../admin/areas/account/messages-es";
 import { chargesEs } from "../admin/areas/charges/messages-es";
@@ -10,13 +15,14 @@ import { plansEs } from "../admin/areas/plans/messages-es";
 import { subscriptionsEs } from "../admin/areas/subscriptions/messages-es";
 import { terminalsEs } from "../admin/areas/terminals/messages-es";
 import type { AdminDictionary } from "./dictionary";
+import { adminWordsEs } from "./messages-admin-words-es";
 
 export const adminEs: AdminDictionary = {
   "admin.nav.label": "Consola de administración",
   // The words of refusals only staff meet (the shop's dictionary keeps the shoppers' ones).
   "reason.account_actions_own_only":
     "Las acciones sobre suscripciones, planes, links, órdenes de venta, clientes y terminales de una cuenta de vendedor conectada todavía no están disponibles en la consola: hazlas en la cuenta de Mercado Pago de ese vendedor.",
-  "reason.action_in_progress": "Otra acción sobre este pago todavía no terminó. Recargá la página e intentá de nuevo.",
+  "reason.action_in_progress": "Otra acción sobre este pago todavía no terminó. Recarga la página e intenta de nuevo.",
   "reason.capture_exceeds_authorized": "La captura debe ser mayor que cero y como máximo el monto autorizado.",
   "reason.customer_email_taken": "Mercado Pago ya tiene un cliente con este e-mail. Búscalo en lugar de crearlo.",
   "reason.invalid_card_expiry":
@@ -43,11 +49,11 @@ export const adminEs: AdminDictionary = {
   "reason.refund_window_expired":
     "Este pago es demasiado antiguo para reembolsarlo (más de 180 días desde su aprobación).",
   "reason.slug_taken": "Otro producto ya usa este slug. Elige uno diferente.",
-  "reason.terminal_busy": "Esta terminal ya tiene un cobro en espera. Terminalo o cancelalo primero.",
-  "reason.terminal_intent_on_terminal": "El cobro ya está en la terminal: cancelalo en la propia terminal.",
+  "reason.terminal_busy": "Esta terminal ya tiene un cobro en espera. Termínalo o cancélalo primero.",
+  "reason.terminal_intent_on_terminal": "El cobro ya está en la terminal: cancélalo en la propia terminal.",
   "reason.terminal_not_found": "No se encontró esa terminal en esta cuenta.",
   "reason.terminal_not_pdv":
-    "Esta terminal está en modo STANDALONE: pasala a PDV (y reiniciala) para cobrar desde acá.",
+    "Esta terminal está en modo STANDALONE: pásala a PDV (y reiníciala) para cobrar desde aquí.",
   "admin.pager.range": "{from}–{to} de {total}",
   "admin.pager.previous": "Anterior",
   "admin.pager.next": "Siguiente",
@@ -61,7 +67,7 @@ export const adminEs: AdminDictionary = {
     "Esto pertenece a una cuenta de vendedor conectada y se muestra solo para lectura: actúa sobre ello en la cuenta de Mercado Pago de ese vendedor.",
   "admin.payments.col.account": "Cuenta",
   "reason.charging_account_in_use":
-    "La tienda cobra con esta cuenta. Cambiá la cuenta de cobro a otra antes de desconectarla.",
+    "La tienda cobra con esta cuenta. Cambia la cuenta de cobro a otra antes de desconectarla.",
   "admin.nav.overview": "Resumen",
   "admin.nav.payments": "Pagos",
   "admin.nav.webhooks": "Webhooks",
@@ -198,7 +204,7 @@ export const adminEs: AdminDictionary = {
   "admin.overview.refunds": "Reembolsos",
   "admin.overview.declineReasons": "Principales motivos de rechazo",
   "admin.overview.declineReasons.empty": "No hubo rechazos en este período.",
-  "admin.overview.volume.title": "Volumen aprobado por día (30 días)",
+  "admin.overview.volume.title": "Volumen aprobado por día: {period}",
   "admin.overview.volume.loading": "Cargando el gráfico…",
   "admin.overview.volume.failed": "No se pudo cargar el gráfico",
   "admin.overview.volume.empty": "No hay pagos aprobados en los últimos 30 días.",
@@ -398,19 +404,19 @@ export const adminEs: AdminDictionary = {
   "admin.payments.action.close": "Listo",
   "admin.payments.action.working": "Enviando a Mercado Pago…",
   "admin.payments.action.done": "Listo: Mercado Pago lo confirmó.",
-  "admin.payments.action.refused": "Mercado Pago no lo hizo. Actualizá el pago y revisalo.",
+  "admin.payments.action.refused": "Mercado Pago no lo hizo. Actualiza el pago y revísalo.",
   "admin.payments.action.unknown":
-    "Lo estamos confirmando con Mercado Pago. Podés reintentar sin riesgo: no se hará dos veces.",
+    "Lo estamos confirmando con Mercado Pago. Puedes reintentar sin riesgo: no se hará dos veces.",
   "admin.payments.refund.open": "Devolver",
   "admin.payments.refund.title": "Devolver este pago",
   "admin.payments.refund.confirm": "Devolver",
   "admin.payments.refund.left": "Disponible para devolver: {amount}",
   "admin.payments.refund.full": "Devolver todo lo disponible",
   "admin.payments.refund.amount": "Monto ({currency})",
-  "admin.payments.refund.amountInvalid": "Ingresá un monto mayor que cero y de hasta {max}.",
+  "admin.payments.refund.amountInvalid": "Ingresa un monto mayor que cero y de hasta {max}.",
   "admin.payments.refund.reason": "Motivo",
-  "admin.payments.refund.chooseReason": "Elegí un motivo",
-  "admin.payments.refund.reasonRequired": "Elegí por qué devolvés.",
+  "admin.payments.refund.chooseReason": "Elige un motivo",
+  "admin.payments.refund.reasonRequired": "Elige por qué devuelves.",
   "admin.payments.refund.note": "Nota (opcional)",
   "admin.payments.refundReason.requested_by_customer": "Lo pidió el cliente",
   "admin.payments.refundReason.duplicate": "Pago duplicado",
@@ -422,7 +428,7 @@ export const adminEs: AdminDictionary = {
   "admin.payments.capture.confirm": "Capturar",
   "admin.payments.capture.authorized": "Autorizado: {amount}. Capturar menos libera el resto.",
   "admin.payments.capture.amount": "Monto a capturar ({currency})",
-  "admin.payments.capture.amountInvalid": "Ingresá un monto mayor que cero y de hasta {max}.",
+  "admin.payments.capture.amountInvalid": "Ingresa un monto mayor que cero y de hasta {max}.",
   "admin.payments.cancel.open": "Cancelar pago",
   "admin.payments.cancel.title": "¿Cancelar este pago?",
   "admin.payments.cancel.confirm": "Cancelar pago",
@@ -436,4 +442,5 @@ export const adminEs: AdminDictionary = {
   ...chargesEs,
   ...terminalsEs,
   ...accountEs,
+  ...adminWordsEs,
 };

@@ -10,6 +10,7 @@ import { plansPt } from "../admin/areas/plans/messages-pt";
 import { subscriptionsPt } from "../admin/areas/subscriptions/messages-pt";
 import { terminalsPt } from "../admin/areas/terminals/messages-pt";
 import type { AdminDictionary } from "./dictionary";
+import { adminWordsPt } from "./messages-admin-words-pt";
 
 export const adminPt: AdminDictionary = {
   "admin.nav.label": "Console de administração",
@@ -197,7 +198,7 @@ export const adminPt: AdminDictionary = {
   "admin.overview.refunds": "Reembolsos",
   "admin.overview.declineReasons": "Principais motivos de recusa",
   "admin.overview.declineReasons.empty": "Nenhuma recusa neste período.",
-  "admin.overview.volume.title": "Volume aprovado por dia (30 dias)",
+  "admin.overview.volume.title": "Volume aprovado por dia: {period}",
   "admin.overview.volume.loading": "Carregando o gráfico…",
   "admin.overview.volume.failed": "Não foi possível carregar o gráfico",
   "admin.overview.volume.empty": "Nenhum pagamento aprovado nos últimos 30 dias.",
@@ -436,4 +437,5 @@ export const adminPt: AdminDictionary = {
   ...chargesPt,
   ...terminalsPt,
   ...accountPt,
+  ...adminWordsPt,
 };

@@ -98,7 +98,7 @@ export const es: Dictionary = {
   "errors.badRequest": "Revisa los datos e inténtalo de nuevo.",
   "errors.conflict": "Algo cambió mientras tanto. Recarga la página e inténtalo de nuevo.",
   "errors.paymentDeclined": "El pago fue rechazado.",
-  "reason.account_disabled": "Esta cuenta está deshabilitada. Pedile al administrador de la tienda que la habilite.",
+  "reason.account_disabled": "Esta cuenta está deshabilitada. Pídele al administrador de la tienda que la habilite.",
   "reason.amount_not_allowed": "El medio de pago elegido no acepta este monto. Elige otro.",
   "reason.account_connection_ended":
     "La cuenta que cobra este pedido ya no está conectada. Empieza el pedido de nuevo.",

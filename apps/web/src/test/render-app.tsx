@@ -8,6 +8,7 @@ import { MemoryRouter } from "react-router";
 import { afterEach, vi } from "vitest";
 import { App } from "../app";
 import type { CartItem } from "../cart/cart-state";
+import type { Language } from "../i18n/locale";
 import { AppProviders } from "../providers";
 import type { FakeTrpcServer } from "./fake-trpc-server";
 
@@ -29,6 +30,8 @@ export interface RenderOptions {
   path?: string;
   /** The cart's lines at start (else what the tab's storage holds). */
   cartItems?: readonly CartItem[];
+  /** The language shown (English unless told). */
+  language?: Language;
 }
 
 /** Renders `element` (the whole app unless told) at `path`, with every request going to `server`. */
@@ -37,7 +40,7 @@ export function renderWithServer(server: FakeTrpcServer, element: ReactNode, opt
   // The layout scrolls to the top on navigation; jsdom has no scrolling.
   vi.stubGlobal("scrollTo", vi.fn());
   return render(
-    <AppProviders language="en" {...(options.cartItems ? { cartItems: options.cartItems } : {})}>
+    <AppProviders language={options.language ?? "en"} {...(options.cartItems ? { cartItems: options.cartItems } : {})}>
       <MemoryRouter initialEntries={[options.path ?? "/"]}>{element}</MemoryRouter>
     </AppProviders>,
   );

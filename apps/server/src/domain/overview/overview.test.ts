@@ -143,7 +143,7 @@ describe("overview figures", () => {
 
 describe("approved volume per day", () => {
   it("30 UTC days, one series per currency, empty days as 0", async () => {
-    const volume = await caller.admin.overview.volume();
+    const volume = await caller.admin.overview.volume({ period: "30d" });
     expect(volume.days).toHaveLength(30);
     expect(volume.days[0]).toBe("2026-02-09");
     expect(volume.days.at(-1)).toBe("2026-03-10");
@@ -157,6 +157,26 @@ describe("approved volume per day", () => {
     expect(brl[28]).toBe(1_500);
     expect(brl[23]).toBe(800);
     expect(volume.series.map((series) => series.currency)).toEqual(["ARS", "BRL"]);
+  });
+
+  it("covers the chosen period: 7 days ends with the same days as 30, today is one day", async () => {
+    const month = await caller.admin.overview.volume({ period: "30d" });
+    const week = await caller.admin.overview.volume({ period: "7d" });
+    const today = await caller.admin.overview.volume({ period: "today" });
+    expect(week.days).toEqual(month.days.slice(-7));
+    expect(today.days).toEqual(["2026-03-10"]);
+    const monthArs = month.series.find((series) => series.currency === "ARS")?.amountsMinor ?? [];
+    expect(week.series.find((series) => series.currency === "ARS")?.amountsMinor).toEqual(monthArs.slice(-7));
+    expect(today.series.find((series) => series.currency === "ARS")?.amountsMinor).toEqual([10_000]);
+    // A day with nothing approved in the period leaves its currency out (BRL's payments are older than today).
+    expect(today.series.map((series) => series.currency)).toEqual(["ARS"]);
+  });
+
+  it("refuses a period it does not know, naming the field", async () => {
+    await expect(caller.admin.overview.volume({ period: "year" } as never)).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: expect.stringContaining("period"),
+    });
   });
 });
 

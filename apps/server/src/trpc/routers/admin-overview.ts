@@ -1,14 +1,11 @@
 // admin.overview.*: the console's first page (viewers and up). Three queries,
 // so each panel loads and fails on its own.
-import { OVERVIEW_PERIODS, overviewFiguresInputSchema } from "@cobro/contracts";
+import { OVERVIEW_PERIOD_DAYS, OVERVIEW_PERIODS, overviewFiguresInputSchema } from "@cobro/contracts";
 import { z } from "zod";
 import { getApprovedVolumeByDay } from "../../domain/overview/get-approved-volume-by-day";
 import { getOverviewAttention } from "../../domain/overview/get-overview-attention";
 import { getOverviewFigures } from "../../domain/overview/get-overview-figures";
 import { router, viewerProcedure } from "../trpc";
-
-/** Days the approved-volume chart covers. */
-export const VOLUME_CHART_DAYS = 30;
 
 const isoDate = z.iso.datetime();
 
@@ -39,14 +36,18 @@ export const adminOverviewRouter = router({
       return { ...figures, since: figures.since.toISOString() };
     }),
 
+  // The chart covers the same period as the figures beside it (one point per UTC day).
   volume: viewerProcedure
+    .input(overviewFiguresInputSchema)
     .output(
       z.object({
         days: z.array(z.iso.date()),
         series: z.array(z.object({ currency: z.string(), amountsMinor: z.array(z.number().int()) })),
       }),
     )
-    .query(({ ctx }) => getApprovedVolumeByDay({ db: ctx.deps.db, now: ctx.deps.now(), days: VOLUME_CHART_DAYS })),
+    .query(({ ctx, input }) =>
+      getApprovedVolumeByDay({ db: ctx.deps.db, now: ctx.deps.now(), days: OVERVIEW_PERIOD_DAYS[input.period] }),
+    ),
 
   attention: viewerProcedure
     .output(

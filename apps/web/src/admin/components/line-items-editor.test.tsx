@@ -56,9 +56,11 @@ describe("LineItemsEditor", () => {
 
 describe("line item amounts", () => {
   it("reads prices in the currency's decimals and sums whole quantities only", () => {
-    expect(priceTextToMinor("12,50", "ARS")).toBe(1250);
-    expect(priceTextToMinor("ten", "ARS")).toBeNull();
-    expect(priceTextToMinor("", "ARS")).toBeNull();
+    expect(priceTextToMinor("12,50", "ARS", "es-AR")).toBe(1250);
+    expect(priceTextToMinor("1.250,50", "ARS", "es-AR")).toBe(125_050);
+    expect(priceTextToMinor("1,250.50", "ARS", "en-US")).toBe(125_050);
+    expect(priceTextToMinor("ten", "ARS", "en-US")).toBeNull();
+    expect(priceTextToMinor("", "ARS", "en-US")).toBeNull();
     expect(
       lineItemsTotal(
         [
@@ -66,6 +68,7 @@ describe("line item amounts", () => {
           { title: "b", quantity: "x", unitPrice: "5" },
         ],
         "ARS",
+        "en-US",
       ),
     ).toBe(30);
   });

@@ -1,8 +1,9 @@
 // The item lines of a sale the console writes (a payment link, a merchant order): title, quantity and unit price per
-// row, rows added and removed, and the running total. Prices are typed in the currency's decimals ("12,50" or
-// "12.50"); each area turns them into minor units and checks them by its own rules, then hands the messages back
+// row, rows added and removed, and the running total. Prices are typed the way the page writes amounts ("1.250,50"
+// in Spanish, "1,250.50" in English: parseMoneyInput); each area turns them into minor units and checks them by its own rules, then hands the messages back
 // per row and field. Each row's labels carry its number ("Title 2") so every control has a distinct name.
-import { type CurrencyCode, toMinorUnits } from "@cobro/provider-client/money";
+import { parseMoneyInput } from "@cobro/contracts";
+import type { CurrencyCode } from "@cobro/provider-client/money";
 import { Button, TextField, VisuallyHidden } from "@cobro/ui";
 import type { ReactNode } from "react";
 import { useI18n } from "../../i18n/i18n-context";
@@ -21,21 +22,16 @@ export function emptyLineItem(): LineItemRow {
   return { title: "", quantity: "1", unitPrice: "" };
 }
 
-/** "12,50" or "12.50" → minor units; null when it is not an amount in the currency's decimals. */
-export function priceTextToMinor(text: string, currency: CurrencyCode): number | null {
-  const value = text.trim().replace(",", ".");
-  if (value === "") return null;
-  try {
-    return toMinorUnits(value, currency);
-  } catch {
-    return null;
-  }
+/** A price typed in `locale` ("12,50" in es-AR) → minor units; null when it is not an amount in the currency. */
+export function priceTextToMinor(text: string, currency: CurrencyCode, locale: string): number | null {
+  const result = parseMoneyInput(text, { currency, locale });
+  return result.ok ? result.amountMinor : null;
 }
 
 /** The sum of the rows that have a price and a whole quantity, in minor units. */
-export function lineItemsTotal(rows: readonly LineItemRow[], currency: CurrencyCode): number {
+export function lineItemsTotal(rows: readonly LineItemRow[], currency: CurrencyCode, locale: string): number {
   return rows.reduce((sum, row) => {
-    const price = priceTextToMinor(row.unitPrice, currency);
+    const price = priceTextToMinor(row.unitPrice, currency, locale);
     const quantity = /^\d{1,9}$/.test(row.quantity.trim()) ? Number(row.quantity) : 0;
     return price === null ? sum : sum + price * quantity;
   }, 0);
@@ -79,7 +75,7 @@ export function LineItemsEditor({
   maxRows = 50,
   addons,
 }: LineItemsEditorProps) {
-  const { t, formatMoney } = useI18n();
+  const { t, formatMoney, moneyLocaleFor } = useI18n();
   const update = (index: number, patch: Partial<LineItemRow>) =>
     onChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
   const numbered = (label: string, n: number) => (
@@ -150,7 +146,9 @@ export function LineItemsEditor({
         </Button>
         {addons}
         <strong className="admin-line-items__total" data-testid="line-items-total" aria-live="polite">
-          {t("admin.lineItems.total", { amount: formatMoney(lineItemsTotal(rows, currency), currency) })}
+          {t("admin.lineItems.total", {
+            amount: formatMoney(lineItemsTotal(rows, currency, moneyLocaleFor(currency)), currency),
+          })}
         </strong>
       </div>
     </fieldset>

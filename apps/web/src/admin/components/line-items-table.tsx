@@ -11,10 +11,21 @@ export interface LineItemView {
 }
 
 export function LineItemsTable({ items, testId }: { items: readonly LineItemView[]; testId?: string }) {
-  const { moneyLocaleFor } = useI18n();
+  const { t, moneyLocaleFor } = useI18n();
   return (
     <div className="admin-table-wrap">
       <table className="admin-table" data-testid={testId}>
+        <thead>
+          <tr>
+            <th scope="col">{t("admin.col.item")}</th>
+            <th scope="col" className="num">
+              {t("admin.col.quantity")}
+            </th>
+            <th scope="col" className="num">
+              {t("admin.col.unitPrice")}
+            </th>
+          </tr>
+        </thead>
         <tbody>
           {items.map((item, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: item lines may lack ids and never reorder here

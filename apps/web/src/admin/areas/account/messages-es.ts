@@ -47,11 +47,11 @@ export const accountEs: Record<keyof typeof accountEn, string> = {
   "admin.account.connections.failed": "No se pudieron cargar las cuentas conectadas",
   "admin.account.connections.empty": "No hay cuentas de vendedores conectadas",
   "admin.account.connections.emptyHint":
-    "Conectá una: el vendedor entra a Mercado Pago y autoriza la aplicación de Cobro.",
+    "Conecta una: el vendedor entra a Mercado Pago y autoriza la aplicación de Cobro.",
   "admin.account.connect": "Conectar una cuenta de vendedor",
   "admin.account.connecting": "Abriendo Mercado Pago…",
   "admin.account.notConfigured":
-    "Para conectar cuentas de vendedores hace falta la aplicación OAuth de Cobro: definí MP_CLIENT_ID y MP_CLIENT_SECRET.",
+    "Para conectar cuentas de vendedores hace falta la aplicación OAuth de Cobro: define MP_CLIENT_ID y MP_CLIENT_SECRET.",
   "admin.account.col.seller": "Vendedor",
   "admin.account.col.status": "Estado",
   "admin.account.col.expiresIn": "Vence en",
@@ -65,7 +65,7 @@ export const accountEs: Record<keyof typeof accountEn, string> = {
   "admin.account.expiresInDays.one": "{count} día",
   "admin.account.expiresInDays.other": "{count} días",
   "admin.account.error.refresh_refused":
-    "Mercado Pago rechazó el token de renovación: el vendedor revocó el acceso. Conectalo de nuevo.",
+    "Mercado Pago rechazó el token de renovación: el vendedor revocó el acceso. Conéctalo de nuevo.",
   "admin.account.error.client_refused":
     "Mercado Pago rechazó las credenciales de la aplicación de Cobro (MP_CLIENT_ID / MP_CLIENT_SECRET).",
   "admin.account.error.provider_unavailable": "Mercado Pago no respondió; la renovación se volverá a intentar.",
@@ -75,7 +75,7 @@ export const accountEs: Record<keyof typeof accountEn, string> = {
   "admin.account.refreshNamed": "Renovar ahora ({name})",
   "admin.account.refreshed": "Se renovaron los tokens de {name}.",
   "admin.account.revoked": "Mercado Pago se negó a renovar {name}: la conexión terminó.",
-  "admin.account.refreshFailed": "No se pudieron renovar los tokens de {name}; mirá el último error.",
+  "admin.account.refreshFailed": "No se pudieron renovar los tokens de {name}; mira el último error.",
   "admin.account.disconnect": "Desconectar",
   "admin.account.disconnectNamed": "Desconectar ({name})",
   "admin.account.disconnectTitle": "¿Desconectar {name}?",
@@ -86,17 +86,17 @@ export const accountEs: Record<keyof typeof accountEn, string> = {
   "admin.account.working": "Procesando…",
   "admin.account.connected": "La cuenta de vendedor {id} está conectada.",
   "admin.account.callback.state_invalid":
-    "Este enlace de autorización no lo inició Cobro. Empezá de nuevo con “Conectar una cuenta de vendedor”.",
+    "Este enlace de autorización no lo inició Cobro. Empieza de nuevo con “Conectar una cuenta de vendedor”.",
   "admin.account.callback.state_other_session":
-    "Esta autorización se inició en otra sesión. Empezá de nuevo desde este navegador.",
-  "admin.account.callback.state_used": "Esta autorización ya se usó. Empezá de nuevo para conectar otro vendedor.",
-  "admin.account.callback.state_expired": "La autorización tardó demasiado (más de 10 minutos). Empezá de nuevo.",
+    "Esta autorización se inició en otra sesión. Empieza de nuevo desde este navegador.",
+  "admin.account.callback.state_used": "Esta autorización ya se usó. Empieza de nuevo para conectar otro vendedor.",
+  "admin.account.callback.state_expired": "La autorización tardó demasiado (más de 10 minutos). Empieza de nuevo.",
   "admin.account.callback.access_denied": "El vendedor no autorizó la aplicación de Cobro.",
   "admin.account.callback.code_refused":
-    "Mercado Pago rechazó el código de autorización (vencido o ya usado). Empezá de nuevo.",
+    "Mercado Pago rechazó el código de autorización (vencido o ya usado). Empieza de nuevo.",
   "admin.account.callback.client_refused":
     "Mercado Pago rechazó las credenciales de la aplicación de Cobro (MP_CLIENT_ID / MP_CLIENT_SECRET).",
-  "admin.account.callback.provider_unavailable": "Mercado Pago no respondió. Empezá de nuevo en un momento.",
+  "admin.account.callback.provider_unavailable": "Mercado Pago no respondió. Empieza de nuevo en un momento.",
   "admin.account.callback.not_configured":
     "Para conectar cuentas de vendedores hacen falta MP_CLIENT_ID y MP_CLIENT_SECRET (la aplicación OAuth de Cobro).",
   "admin.account.callback.forbidden": "Solo los administradores pueden conectar cuentas de vendedores.",

@@ -21,11 +21,13 @@ const valid = {
 
 describe("the product form", () => {
   it("converts the decimal price with the currency's decimals", () => {
-    expect(priceInMinorUnits("125.50", "ARS")).toBe(12_550);
-    expect(priceInMinorUnits("125,5", "BRL")).toBe(12_550);
-    expect(priceInMinorUnits("1500", "CLP")).toBe(1500);
-    expect(priceInMinorUnits("1500.5", "CLP")).toBeNull();
-    expect(priceInMinorUnits("1.999", "ARS")).toBeNull();
+    expect(priceInMinorUnits("125.50", "ARS", "en-US")).toBe(12_550);
+    expect(priceInMinorUnits("125,5", "BRL", "en-US")).toBe(12_550);
+    expect(priceInMinorUnits("1.125,5", "ARS", "es-AR")).toBe(112_550);
+    expect(priceInMinorUnits("1.125,5", "BRL", "pt-BR")).toBe(112_550);
+    expect(priceInMinorUnits("1500", "CLP", "en-US")).toBe(1500);
+    expect(priceInMinorUnits("1500.5", "CLP", "en-US")).toBeNull();
+    expect(priceInMinorUnits("1.999", "ARS", "en-US")).toBeNull();
     expect(toProductFields(productFormSchema.parse(valid))).toMatchObject({ priceMinor: 12_550, imageUrl: null });
   });
 

@@ -1,19 +1,22 @@
-// The product form's values and their check: the form takes a decimal price
-// ("125.50") and converts it to minor units with the currency's decimals
-// (toMinorUnits refuses more decimals than the currency has), then sends what
-// the server's own schema (productFieldsSchema) accepts.
+// The product form's values and their check: the form takes a price typed the
+// page's way ("1.250,50" in Spanish, "1,250.50" in English: parseMoneyInput)
+// and converts it to minor units with the currency's decimals (more decimals
+// than the currency has are refused), then sends what the server's own schema
+// (productFieldsSchema) accepts.
 import {
   CATALOG_LANGUAGES,
   type CatalogLanguage,
   currencySchema,
+  formatMoneyInput,
   MAX_PRICE_MINOR,
   type ProductFields,
   type ProductTranslations,
+  parseMoneyInput,
   productFieldsSchema,
 } from "@cobro/contracts";
-import { toDecimalString, toMinorUnits } from "@cobro/provider-client/money";
 import { z } from "zod";
 import type { FieldMessages } from "../../../forms/form-errors";
+import { moneyLocale } from "../../../i18n/format";
 
 /** One language's texts as the form holds them: empty means "use the default". */
 const translationFormSchema = z.object({
@@ -22,23 +25,28 @@ const translationFormSchema = z.object({
   imageAlt: z.string().trim().max(300),
 });
 
-export const productFormSchema = z
-  .object({
-    title: productFieldsSchema.shape.title,
-    slug: productFieldsSchema.shape.slug,
-    description: z.string().trim().max(5000),
-    price: z.string().trim().min(1),
-    currency: currencySchema,
-    imageUrl: z.union([z.literal(""), z.url({ protocol: /^https?$/ }).max(2000)]),
-    active: z.boolean(),
-    translations: z.object({ en: translationFormSchema, es: translationFormSchema, pt: translationFormSchema }),
-  })
-  .superRefine((values, ctx) => {
-    const minor = priceInMinorUnits(values.price, values.currency);
-    if (minor === null || minor < 1 || minor > MAX_PRICE_MINOR) {
-      ctx.addIssue({ code: "custom", path: ["price"], message: "Invalid price" });
-    }
-  });
+/** The form's check for a reader in `locale` (prices are typed the way that locale writes them). */
+export const productFormSchemaIn = (locale: string) =>
+  z
+    .object({
+      title: productFieldsSchema.shape.title,
+      slug: productFieldsSchema.shape.slug,
+      description: z.string().trim().max(5000),
+      price: z.string().trim().min(1),
+      currency: currencySchema,
+      imageUrl: z.union([z.literal(""), z.url({ protocol: /^https?$/ }).max(2000)]),
+      active: z.boolean(),
+      translations: z.object({ en: translationFormSchema, es: translationFormSchema, pt: translationFormSchema }),
+    })
+    .superRefine((values, ctx) => {
+      const minor = priceInMinorUnits(values.price, values.currency, locale);
+      if (minor === null || minor < 1 || minor > MAX_PRICE_MINOR) {
+        ctx.addIssue({ code: "custom", path: ["price"], message: "Invalid price" });
+      }
+    });
+
+/** The check in English (en-US): "125.50". */
+export const productFormSchema = productFormSchemaIn("en-US");
 
 export type ProductFormValues = z.input<typeof productFormSchema>;
 
@@ -86,22 +94,19 @@ export function toTranslations(values: TranslationFormValues): ProductTranslatio
   return result;
 }
 
-/** The minor units of a typed decimal amount ("1.234,5" is not accepted: a dot separates decimals), or null. */
-export function priceInMinorUnits(price: string, currency: ProductFields["currency"]): number | null {
-  try {
-    return toMinorUnits(price.trim().replace(",", "."), currency);
-  } catch {
-    return null;
-  }
+/** The minor units of a price typed by a reader in `locale` ("1.234,5" in es-AR), or null. */
+export function priceInMinorUnits(price: string, currency: ProductFields["currency"], locale: string): number | null {
+  const result = parseMoneyInput(price, { currency, locale: moneyLocale(currency, locale) });
+  return result.ok ? result.amountMinor : null;
 }
 
 /** The server's fields of checked form values. */
-export function toProductFields(values: z.output<typeof productFormSchema>): ProductFields {
+export function toProductFields(values: z.output<typeof productFormSchema>, locale = "en-US"): ProductFields {
   return productFieldsSchema.parse({
     title: values.title,
     slug: values.slug,
     description: values.description,
-    priceMinor: priceInMinorUnits(values.price, values.currency),
+    priceMinor: priceInMinorUnits(values.price, values.currency, locale),
     currency: values.currency,
     imageUrl: values.imageUrl === "" ? null : values.imageUrl,
     active: values.active,
@@ -118,6 +123,7 @@ export function productFormValues(
       })
     | null,
   currency: ProductFields["currency"],
+  locale = "en-US",
 ): ProductFormValues {
   if (!product) {
     return {
@@ -135,7 +141,7 @@ export function productFormValues(
     title: product.title,
     slug: product.slug,
     description: product.description ?? "",
-    price: toDecimalString(product.priceMinor, product.currency),
+    price: formatMoneyInput(product.priceMinor, product.currency, moneyLocale(product.currency, locale)),
     currency: product.currency,
     imageUrl: product.imageUrl ?? "",
     active: product.active,

@@ -18,7 +18,8 @@ import {
   formPathOf,
   PRODUCT_FORM_MESSAGES,
   type ProductFormValues,
-  productFormSchema,
+  type productFormSchema,
+  productFormSchemaIn,
   productFormValues,
   TRANSLATION_PATHS,
   toProductFields,
@@ -37,12 +38,12 @@ export interface ProductFormProps {
 }
 
 export function ProductForm({ product, storeCurrency, onCancel, onSaved }: ProductFormProps) {
-  const { t, language } = useI18n();
+  const { t, language, locale } = useI18n();
   const create = trpc.admin.catalog.create.useMutation();
   const update = trpc.admin.catalog.update.useMutation();
   const form = useForm<ProductFormValues, unknown, z.output<typeof productFormSchema>>({
-    defaultValues: productFormValues(product, storeCurrency),
-    resolver: translatedResolver(zodResolver(productFormSchema), PRODUCT_FORM_MESSAGES, t),
+    defaultValues: productFormValues(product, storeCurrency, locale),
+    resolver: translatedResolver(zodResolver(productFormSchemaIn(locale)), PRODUCT_FORM_MESSAGES, t),
   });
   const [failure, setFailure] = useState<UserFacingError | null>(null);
   const errors = collectFieldErrors(form.formState.errors, ORDER);
@@ -54,7 +55,7 @@ export function ProductForm({ product, storeCurrency, onCancel, onSaved }: Produ
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
-    const fields = toProductFields(values);
+    const fields = toProductFields(values, locale);
     try {
       if (product) {
         const result = await update.mutateAsync({ id: product.id, fields });

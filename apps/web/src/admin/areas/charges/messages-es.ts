@@ -9,10 +9,10 @@ export const chargesEs: Record<keyof typeof chargesEn, string> = {
   "admin.charges.filters": "Buscar cobros",
   "admin.charges.field.subscriptionId": "Id de la suscripción",
   "admin.charges.field.paymentId": "Id del pago",
-  "admin.charges.badFilter": "Revisá la búsqueda: el id de la suscripción o del pago no es válido.",
+  "admin.charges.badFilter": "Revisa la búsqueda: el id de la suscripción o del pago no es válido.",
   "admin.charges.loading": "Cargando cobros…",
   "admin.charges.failed": "No se pudieron cargar los cobros",
   "admin.charges.empty": "No se encontraron cobros",
   "admin.charges.emptyHint":
-    "Cambiá la búsqueda. Los cobros aparecen cuando llega la fecha de cobro de una suscripción.",
+    "Cambia la búsqueda. Los cobros aparecen cuando llega la fecha de cobro de una suscripción.",
 };

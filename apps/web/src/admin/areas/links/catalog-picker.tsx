@@ -6,7 +6,7 @@ import type { LineItemRow } from "../../components/line-items-editor";
 import { minorToPrice } from "./link-form";
 
 export function CatalogPicker({ currency, onPick }: { currency: string; onPick(row: LineItemRow): void }) {
-  const { t } = useI18n();
+  const { t, moneyLocaleFor } = useI18n();
   const products = trpc.admin.catalog.list.useQuery({ limit: 100 }, { staleTime: 60_000 });
   const usable = (products.data?.items ?? []).filter((product) => product.active && product.currency === currency);
   if (usable.length === 0) return null;
@@ -24,7 +24,7 @@ export function CatalogPicker({ currency, onPick }: { currency: string; onPick(r
         onPick({
           title: product.title,
           quantity: "1",
-          unitPrice: minorToPrice(product.priceMinor, product.currency),
+          unitPrice: minorToPrice(product.priceMinor, product.currency, moneyLocaleFor(product.currency)),
           productId: product.id,
         });
       }}

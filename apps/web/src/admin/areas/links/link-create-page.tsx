@@ -54,7 +54,7 @@ function CreatedPanel({ link, onAnother }: { link: CreateLinkOutput; onAnother()
 }
 
 export function LinkCreatePage() {
-  const { t, language } = useI18n();
+  const { t, language, moneyLocaleFor } = useI18n();
   const config = trpc.system.publicConfig.useQuery(undefined, { staleTime: 10 * 60_000 });
   const methods = trpc.checkout.paymentMethods.useQuery(undefined, { staleTime: 10 * 60_000 });
   const currency: CurrencyCode =
@@ -84,7 +84,7 @@ export function LinkCreatePage() {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const input = {
-      items: toItemInputs(form.items, currency),
+      items: toItemInputs(form.items, currency, moneyLocaleFor(currency)),
       currency,
       ...(form.payerEmail.trim() ? { payerEmail: form.payerEmail.trim() } : {}),
       ...(localToIso(form.expiresFrom) ? { expiresFrom: localToIso(form.expiresFrom) } : {}),

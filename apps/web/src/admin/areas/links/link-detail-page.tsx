@@ -11,6 +11,7 @@ import { ErrorStatusPage } from "../../../pages/error-status-page";
 import { httpStatusOf, trpc } from "../../../trpc";
 import { ConnectedAccountNotice, useAccountScope } from "../../components/account-scope";
 import { LineItemsTable } from "../../components/line-items-table";
+import { MerchantOrderStatus } from "../merchant-orders/merchant-order-status";
 import { useCanAct } from "../use-can-act";
 import { EditLinkDialog, ExpireLinkDialog } from "./link-dialogs";
 import { LinkShare } from "./link-share";
@@ -179,8 +180,7 @@ export function LinkDetailPage() {
                   <tr key={order.id}>
                     <td>{order.id}</td>
                     <td>
-                      {order.status}
-                      {order.orderStatus ? ` · ${order.orderStatus}` : ""}
+                      <MerchantOrderStatus status={order.status} orderStatus={order.orderStatus} />
                     </td>
                     <td className="num">
                       {order.paid ? <Money {...order.paid} locale={moneyLocaleFor(order.paid.currency)} /> : "—"}

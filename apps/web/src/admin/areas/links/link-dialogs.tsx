@@ -35,14 +35,15 @@ function useOutcomeAlert(doneKey: "admin.links.edit.done" | "admin.links.expire.
 }
 
 export function EditLinkDialog({ link, onClose }: { link: LinkDetail; onClose(): void }) {
-  const { t } = useI18n();
+  const { t, moneyLocaleFor } = useI18n();
   const currency: CurrencyCode = isSupportedCurrency(link.total.currency) ? link.total.currency : "ARS";
+  const locale = moneyLocaleFor(currency);
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [items, setItems] = useState<LineItemRow[]>(() =>
     link.items.map((item) => ({
       title: item.title,
       quantity: String(item.quantity),
-      unitPrice: minorToPrice(item.unitPrice.amountMinor, currency),
+      unitPrice: minorToPrice(item.unitPrice.amountMinor, currency, locale),
       ...(item.id ? { productId: undefined } : {}),
     })),
   );
@@ -62,7 +63,7 @@ export function EditLinkDialog({ link, onClose }: { link: LinkDetail; onClose():
     const input = {
       preferenceId: link.preferenceId,
       currency,
-      items: toItemInputs(items, currency),
+      items: toItemInputs(items, currency, locale),
       expiresFrom: localToIso(expiresFrom) ?? null,
       expiresTo: localToIso(expiresTo) ?? null,
       backUrls,
@@ -99,6 +100,7 @@ export function EditLinkDialog({ link, onClose }: { link: LinkDetail; onClose():
       cancelLabel={t("admin.links.action.cancel")}
       busy={busy}
       busyLabel={t("admin.links.action.working")}
+      finished={done}
       onConfirm={done ? onClose : submit}
       onCancel={onClose}
     >
@@ -167,6 +169,7 @@ export function ExpireLinkDialog({ preferenceId, onClose }: { preferenceId: stri
       cancelLabel={t("admin.links.action.cancel")}
       busy={expire.isPending}
       busyLabel={t("admin.links.action.working")}
+      finished={done}
       onConfirm={done ? onClose : () => expire.mutate({ preferenceId, idempotencyKey })}
       onCancel={onClose}
     >

@@ -1,12 +1,13 @@
-// What the link forms share: items typed as text in the currency's decimals, turned into minor units before
+// What the link forms share: items typed as text the page's way (parseMoneyInput), turned into minor units before
 // anything is sent, and dates typed in the browser's time zone.
-import type { LinkItemInput } from "@cobro/contracts";
-import { type CurrencyCode, toDecimalString } from "@cobro/provider-client/money";
+import { formatMoneyInput, type LinkItemInput } from "@cobro/contracts";
+import type { CurrencyCode } from "@cobro/provider-client/money";
 import type { Translate } from "../../../i18n/dictionary";
 import { type LineItemField, type LineItemRow, priceTextToMinor } from "../../components/line-items-editor";
 
-export function minorToPrice(minor: number, currency: CurrencyCode): string {
-  return toDecimalString(minor, currency);
+/** Minor units as the text a price field starts with in `locale` ("1250,50" in es-AR). */
+export function minorToPrice(minor: number, currency: CurrencyCode, locale: string): string {
+  return formatMoneyInput(minor, currency, locale);
 }
 
 /** The input's key of a line's field ("items.0.unitPriceMinor"), as the schemas and the server name it. */
@@ -15,11 +16,11 @@ export function itemErrorKey(index: number, field: LineItemField): string {
 }
 
 /** The rows as the contract's items; a price that is not an amount in the currency is NaN (the schema refuses it). */
-export function toItemInputs(rows: readonly LineItemRow[], currency: CurrencyCode): LinkItemInput[] {
+export function toItemInputs(rows: readonly LineItemRow[], currency: CurrencyCode, locale: string): LinkItemInput[] {
   return rows.map((row) => ({
     title: row.title.trim(),
     quantity: Number(row.quantity),
-    unitPriceMinor: priceTextToMinor(row.unitPrice, currency) ?? Number.NaN,
+    unitPriceMinor: priceTextToMinor(row.unitPrice, currency, locale) ?? Number.NaN,
     ...(row.productId ? { productId: row.productId } : {}),
   }));
 }

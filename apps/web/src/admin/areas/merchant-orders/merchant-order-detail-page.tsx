@@ -14,6 +14,7 @@ import { ErrorStatusPage } from "../../../pages/error-status-page";
 import { httpStatusOf, trpc } from "../../../trpc";
 import { ConnectedAccountNotice, useAccountScope } from "../../components/account-scope";
 import { LineItemsTable } from "../../components/line-items-table";
+import { StatusWord } from "../../components/status-words";
 import { canActOnPayments } from "../payments/payment-permissions";
 import { MerchantOrderForm } from "./merchant-order-form";
 import { MerchantOrderStatus } from "./merchant-order-status";
@@ -195,6 +196,19 @@ export function MerchantOrderDetailPage() {
         ) : (
           <div className="admin-table-wrap">
             <table className="admin-table" data-testid="mo-payments">
+              <thead>
+                <tr>
+                  <th scope="col">{t("admin.col.payment")}</th>
+                  <th scope="col">{t("admin.col.date")}</th>
+                  <th scope="col">{t("admin.col.status")}</th>
+                  <th scope="col" className="num">
+                    {t("admin.col.amount")}
+                  </th>
+                  <th scope="col" className="num">
+                    {t("admin.col.refunded")}
+                  </th>
+                </tr>
+              </thead>
               <tbody>
                 {order.payments.map((payment) => (
                   <tr key={payment.id} data-payment-id={payment.id}>
@@ -221,12 +235,19 @@ export function MerchantOrderDetailPage() {
         ) : (
           <div className="admin-table-wrap">
             <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t("admin.col.id")}</th>
+                  <th scope="col">{t("admin.col.status")}</th>
+                  <th scope="col">{t("admin.col.shippingMode")}</th>
+                </tr>
+              </thead>
               <tbody>
                 {order.shipments.map((shipment, index) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: shipments may lack ids
                   <tr key={index}>
                     <td>{shipment.id ?? "—"}</td>
-                    <td>{shipment.status ?? ""}</td>
+                    <td>{shipment.status ? <StatusWord code={shipment.status} /> : ""}</td>
                     <td>{shipment.shippingMode ?? ""}</td>
                   </tr>
                 ))}
@@ -243,7 +264,7 @@ export function MerchantOrderDetailPage() {
               // biome-ignore lint/suspicious/noArrayIndexKey: the list is rebuilt whole on each read
               <li key={index}>
                 {formatDate(request.createdAt, "dateTime")} · {t(`admin.merchantOrders.history.${request.kind}`)} ·{" "}
-                {request.status}
+                <StatusWord code={request.status} />
                 {request.actorEmail ? ` · ${request.actorEmail}` : ""}
               </li>
             ))}

@@ -6,12 +6,13 @@
 import {
   type CreateMerchantOrderInput,
   createMerchantOrderInputSchema,
+  formatMoneyInput,
   type MerchantOrderItemInput,
   type MerchantOrderWriteResult,
   type UpdateMerchantOrderInput,
   updateMerchantOrderInputSchema,
 } from "@cobro/contracts";
-import { type CurrencyCode, toDecimalString } from "@cobro/provider-client/money";
+import type { CurrencyCode } from "@cobro/provider-client/money";
 import { Alert, Button, TextField } from "@cobro/ui";
 import { CheckboxField, TextareaField } from "@cobro/ui/admin";
 import { useState } from "react";
@@ -66,7 +67,8 @@ function formFieldOf(path: readonly PropertyKey[]): FieldPath<MerchantOrderFormV
 }
 
 export function MerchantOrderForm({ mode, currency, initial, submit, onDone, onCancel }: MerchantOrderFormProps) {
-  const { t, language } = useI18n();
+  const { t, language, moneyLocaleFor } = useI18n();
+  const locale = moneyLocaleFor(currency);
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ tone: "danger" | "warning"; message: string } | null>(null);
@@ -77,7 +79,7 @@ export function MerchantOrderForm({ mode, currency, initial, submit, onDone, onC
           ? initial.items.map((item) => ({
               title: item.title,
               quantity: String(item.quantity),
-              unitPrice: toDecimalString(item.unitPriceMinor, currency),
+              unitPrice: formatMoneyInput(item.unitPriceMinor, currency, locale),
             }))
           : [emptyLineItem()],
       changeItems: mode === "create",
@@ -101,7 +103,7 @@ export function MerchantOrderForm({ mode, currency, initial, submit, onDone, onC
         : values.changeItems;
     let priceInvalid = false;
     const items = values.items.map((item, index) => {
-      const unitPriceMinor = priceTextToMinor(item.unitPrice, currency);
+      const unitPriceMinor = priceTextToMinor(item.unitPrice, currency, locale);
       if (itemsWanted && unitPriceMinor === null) {
         priceInvalid = true;
         form.setError(`items.${index}.unitPrice`, { message: t("admin.merchantOrders.form.badPrice", { currency }) });

@@ -5,12 +5,12 @@
 // page's idempotency key. The key is made once per charge and reused by every repeat (a double click, "Try
 // again" after an unseen answer), so the same charge makes one order; it changes only once the charge is over.
 import { type CreateOrderInput, createOrderInputSchema, type OrderOutcome } from "@cobro/contracts";
-import { isSupportedCurrency, toMinorUnits } from "@cobro/provider-client/money";
 import { Alert, ConfirmDialog, LoadingState, PageHeading, SelectField, TextField } from "@cobro/ui";
 import { useEffect } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { useDocumentTitle } from "../../../components/use-document-title";
+import { useMoneyInput } from "../../../forms/money-input";
 import { useI18n } from "../../../i18n/i18n-context";
 import { CardForm, type CardFormSubmission } from "../../../payments/card-form";
 import { trpc } from "../../../trpc";
@@ -28,18 +28,6 @@ interface ChargeValues {
   authorizeOnly: boolean;
 }
 
-/** "150,50" or "150.50" → minor units of `currency`; null when it is not a positive amount. */
-export function amountTextToMinor(text: string, currency: string): number | null {
-  const value = text.trim().replace(",", ".");
-  if (value === "" || !isSupportedCurrency(currency)) return null;
-  try {
-    const minor = toMinorUnits(value, currency);
-    return minor > 0 ? minor : null;
-  } catch {
-    return null;
-  }
-}
-
 export function NewOrderPage() {
   const { t, formatMoney } = useI18n();
   useDocumentTitle(t("admin.orders.newTitle"));
@@ -53,6 +41,8 @@ export function NewOrderPage() {
   const request = useCardChargeRequest<CreateOrderInput>();
   const { idempotencyKey, cardGeneration, pending, unknown, failure } = request;
   const currency = config.data?.currency ?? "ARS";
+  const money = useMoneyInput();
+  const amountFieldLabel = t("admin.orders.form.amount", { currency });
 
   const form = useForm<ChargeValues>({
     defaultValues: {
@@ -68,7 +58,7 @@ export function NewOrderPage() {
   });
   const { register, formState, setValue, getValues, trigger } = form;
   const [amountText, idType, idNumber] = useWatch({ control: form.control, name: ["amount", "idType", "idNumber"] });
-  const amountMinor = amountTextToMinor(amountText, currency);
+  const amountMinor = money.minorOrNull(amountText, currency);
 
   useEffect(() => {
     const first = documentTypes.data?.[0];
@@ -86,7 +76,7 @@ export function NewOrderPage() {
 
   const review = async (card: CardFormSubmission) => {
     const values = getValues();
-    const minor = amountTextToMinor(values.amount, currency);
+    const minor = money.minorOrNull(values.amount, currency);
     if (minor === null) throw new Error(t("admin.orders.form.amountInvalid"));
     const input = createOrderInputSchema.parse({
       idempotencyKey,
@@ -148,13 +138,11 @@ export function NewOrderPage() {
         onSubmit={review}
       >
         <TextField
-          label={t("admin.orders.form.amount", { currency })}
+          label={amountFieldLabel}
           inputMode="decimal"
           autoComplete="off"
           error={errors.amount?.message}
-          {...register("amount", {
-            validate: (value) => amountTextToMinor(value, currency) !== null || t("admin.orders.form.amountInvalid"),
-          })}
+          {...register("amount", { validate: money.validate(currency, amountFieldLabel) })}
         />
         <TextField
           label={t("admin.orders.form.description")}

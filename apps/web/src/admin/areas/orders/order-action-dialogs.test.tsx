@@ -80,7 +80,7 @@ describe("RefundOrderDialog", () => {
 
     await user.clear(within(dialog).getByLabelText("Amount (ARS)"));
     await user.type(within(dialog).getByLabelText("Amount (ARS)"), "10.01");
-    await user.selectOptions(within(dialog).getByLabelText("Reason"), "Charged twice");
+    await user.selectOptions(within(dialog).getByLabelText("Reason"), "Duplicate payment");
     await user.click(within(dialog).getByRole("button", { name: "Refund" }));
     await within(dialog).findByText(/at most/);
     expect(server.callsTo("admin.orders.refund")).toHaveLength(0);

@@ -3,15 +3,14 @@
 // ONE idempotency key, made when it opens and reused by every retry, so a double click, "Try again" after an
 // unseen answer or a repeat moves money at most once. An answer not seen is said as such ("being confirmed"),
 // never as a failure; a decline and a refusal are said in words.
-import { type Money, ORDER_REFUND_REASONS, type OrderOutcome, refundOrderInputSchema } from "@cobro/contracts";
-import { isSupportedCurrency, toDecimalString } from "@cobro/provider-client/money";
+import { type Money, type OrderOutcome, REFUND_REASONS, refundOrderInputSchema } from "@cobro/contracts";
 import { Alert, Button, ConfirmDialog } from "@cobro/ui";
 import { useState } from "react";
 import { describeError } from "../../../errors/describe-error";
+import { useMoneyInput } from "../../../forms/money-input";
 import { useI18n } from "../../../i18n/i18n-context";
 import { CardForm, type CardFormSubmission } from "../../../payments/card-form";
 import { trpc } from "../../../trpc";
-import { amountTextToMinor } from "./new-order-page";
 import { useOrderWords } from "./order-words";
 
 export type SimpleOrderAction = "process" | "capture" | "cancel" | "deleteTransaction";
@@ -123,6 +122,7 @@ export function SimpleActionDialog(props: {
       cancelLabel={t("admin.orders.dialog.cancel")}
       busy={mutation.isPending}
       busyLabel={t("admin.orders.dialog.working")}
+      finished={settled}
       onConfirm={settled ? props.onClose : run}
       onCancel={props.onClose}
     >
@@ -139,9 +139,8 @@ export function RefundOrderDialog(props: { orderId: string; transactionId?: stri
   const onSettled = useInvalidateOrder(props.orderId);
   const refund = trpc.admin.orders.refund.useMutation({ onSettled });
   const currency = props.limit.currency;
-  const [amount, setAmount] = useState(() =>
-    isSupportedCurrency(currency) ? toDecimalString(props.limit.amountMinor, currency) : "",
-  );
+  const money = useMoneyInput();
+  const [amount, setAmount] = useState(() => money.initial(props.limit.amountMinor, currency));
   const [reason, setReason] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const settled = isSettled(refund);
@@ -150,7 +149,12 @@ export function RefundOrderDialog(props: { orderId: string; transactionId?: stri
   const max = formatMoney(props.limit.amountMinor, currency);
 
   const run = () => {
-    const amountMinor = partial ? amountTextToMinor(amount, currency) : null;
+    const typed = partial ? money.parse(amount, currency, t("admin.orders.refund.amount", { currency })) : null;
+    if (typed && !typed.ok) {
+      setProblem(typed.message);
+      return;
+    }
+    const amountMinor = typed ? typed.amountMinor : null;
     const parsed = refundOrderInputSchema.safeParse({
       orderId: props.orderId,
       idempotencyKey,
@@ -185,6 +189,7 @@ export function RefundOrderDialog(props: { orderId: string; transactionId?: stri
       cancelLabel={t("admin.orders.dialog.cancel")}
       busy={refund.isPending}
       busyLabel={t("admin.orders.dialog.working")}
+      finished={settled}
       onConfirm={settled ? props.onClose : run}
       onCancel={props.onClose}
     >
@@ -219,9 +224,9 @@ export function RefundOrderDialog(props: { orderId: string; transactionId?: stri
             <option value="" disabled>
               {t("admin.orders.refund.chooseReason")}
             </option>
-            {ORDER_REFUND_REASONS.map((value) => (
+            {REFUND_REASONS.map((value) => (
               <option key={value} value={value}>
-                {t(`admin.orders.refundReason.${value}`)}
+                {t(`admin.payments.refundReason.${value}`)}
               </option>
             ))}
           </select>
@@ -296,6 +301,7 @@ export function OrderCardPanel(props: { orderId: string; transactionId?: string;
         cancelLabel={t("admin.orders.dialog.cancel")}
         busy={mutation.isPending}
         busyLabel={t("admin.orders.dialog.working")}
+        finished={settled}
         onConfirm={settled ? props.onClose : run}
         onCancel={() => {
           if (settled || retrying) {

@@ -12,6 +12,7 @@ import { describeError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
 import { ErrorStatusPage } from "../../../pages/error-status-page";
 import { httpStatusOf, trpc } from "../../../trpc";
+import { useStatusWords } from "../../components/status-words";
 import { TimelineLine } from "../payments/payment-timeline";
 import { useCanAct } from "../use-can-act";
 import { OrderCardPanel, RefundOrderDialog, SimpleActionDialog, type SimpleOrderAction } from "./order-action-dialogs";
@@ -26,6 +27,7 @@ type OpenDialog =
 
 export function OrderDetailPage() {
   const { t, language, formatDate, moneyLocaleFor } = useI18n();
+  const statusWord = useStatusWords();
   const { statusWords, detailWords, reasonWords } = useOrderWords();
   const params = useParams();
   const orderId = params.orderId ?? "";
@@ -246,13 +248,23 @@ export function OrderDetailPage() {
         <>
           <h2>{t("admin.orders.refunds")}</h2>
           <table className="payments-table" data-testid="order-refunds">
+            <thead>
+              <tr>
+                <th scope="col">{t("admin.col.id")}</th>
+                <th scope="col">{t("admin.col.transaction")}</th>
+                <th scope="col" className="num">
+                  {t("admin.col.amount")}
+                </th>
+                <th scope="col">{t("admin.col.status")}</th>
+              </tr>
+            </thead>
             <tbody>
               {order.refunds.map((refund) => (
                 <tr key={refund.id}>
                   <td className="admin-mono">{refund.id}</td>
                   <td className="admin-mono">{refund.transactionId ?? ""}</td>
                   <td className="num">{money(refund.amount)}</td>
-                  <td>{refund.status ?? ""}</td>
+                  <td>{refund.status ? statusWord.status(refund.status) : ""}</td>
                 </tr>
               ))}
             </tbody>
@@ -264,6 +276,15 @@ export function OrderDetailPage() {
         <>
           <h2>{t("admin.orders.actions")}</h2>
           <table className="payments-table" data-testid="order-actions">
+            <thead>
+              <tr>
+                <th scope="col">{t("admin.col.date")}</th>
+                <th scope="col">{t("admin.col.action")}</th>
+                <th scope="col">{t("admin.col.amount")}</th>
+                <th scope="col">{t("admin.col.status")}</th>
+                <th scope="col">{t("admin.col.by")}</th>
+              </tr>
+            </thead>
             <tbody>
               {order.actions.map((action) => (
                 <tr key={action.id} data-status={action.status}>

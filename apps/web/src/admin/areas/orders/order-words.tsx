@@ -1,10 +1,10 @@
 // How the orders area says an order's state in words: its status (or "being confirmed" while the create's answer
 // was not seen), a transaction's detail, and why the provider declined or refused something (a decline's Orders
 // status detail, or one of the contract's reasons).
-import { isAppErrorReason, type OrderListItem } from "@cobro/contracts";
+import type { OrderListItem } from "@cobro/contracts";
 import { StatusBadge, type Tone } from "@cobro/ui";
-import type { MessageKey } from "../../../i18n/dictionary";
 import { useI18n } from "../../../i18n/i18n-context";
+import { useStatusWords } from "../../components/status-words";
 import { ordersEn } from "./messages-en";
 
 type OrdersKey = keyof typeof ordersEn;
@@ -39,21 +39,15 @@ export function shownStatusOf(order: Pick<OrderListItem, "status" | "createStatu
 
 export function useOrderWords() {
   const { t } = useI18n();
+  const words = useStatusWords();
   const statusWords = (status: string) => {
     const key = ordersKey(`admin.orders.status.${status}`);
     return key ? t(key) : t("admin.orders.status.other", { status });
   };
-  const detailWords = (detail: string | null) => {
-    if (!detail) return "";
-    const key = ordersKey(`admin.orders.detail.${detail}`);
-    return key ? t(key) : detail.replaceAll("_", " ");
-  };
+  // The console's one mapping of status details (status-words.tsx), shared with payments and the overview.
+  const detailWords = (detail: string | null) => (detail ? words.detail(detail) : "");
   /** A decline's detail or a refusal's reason code, in words. */
-  const reasonWords = (code: string | null) => {
-    if (!code) return t("admin.orders.detail.failed");
-    if (isAppErrorReason(code)) return t(`reason.${code}` as MessageKey);
-    return detailWords(code);
-  };
+  const reasonWords = (code: string | null) => (code ? words.reason(code) : words.detail("failed"));
   return { statusWords, detailWords, reasonWords };
 }
 

@@ -5,13 +5,14 @@
 import { OVERVIEW_PERIODS, type OverviewPeriod } from "@cobro/contracts";
 import { Card, LoadingState, PageHeading, SelectField } from "@cobro/ui";
 import { keepPreviousData } from "@tanstack/react-query";
-import { lazy, Suspense, useCallback } from "react";
+import { lazy, Suspense, useCallback, useMemo } from "react";
 import { Link } from "react-router";
 import { PaymentStatusBadge } from "../../../components/payment-status-badge";
 import { QueryErrorState } from "../../../components/query-list";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { useI18n } from "../../../i18n/i18n-context";
 import { type RouterOutputs, trpc } from "../../../trpc";
+import { StatusDetailWords } from "../../components/status-words";
 import { oneOf, useUrlFilters } from "../use-url-filters";
 
 // The chart library loads with the overview's chart only.
@@ -46,7 +47,7 @@ export default function OverviewArea() {
         }
       />
       <FiguresPanel period={period} />
-      <VolumePanel />
+      <VolumePanel period={period} />
       <AttentionPanel />
     </>
   );
@@ -115,7 +116,7 @@ function FiguresPanel({ period }: { period: OverviewPeriod }) {
           <ol className="admin-reasons" data-testid="decline-reasons">
             {data.declineReasons.map((reason) => (
               <li key={reason.statusDetail}>
-                <span className="admin-mono">{reason.statusDetail}</span>: {reason.count}
+                <StatusDetailWords code={reason.statusDetail} capitalize />: {reason.count}
               </li>
             ))}
           </ol>
@@ -135,9 +136,10 @@ function FiguresPanel({ period }: { period: OverviewPeriod }) {
 
 type Volume = RouterOutputs["admin"]["overview"]["volume"];
 
-function VolumePanel() {
+function VolumePanel({ period }: { period: OverviewPeriod }) {
   const { t, formatMoney, formatDate } = useI18n();
-  const volume = trpc.admin.overview.volume.useQuery();
+  // The chart follows the period chosen above it; the previous chart stays while the next one loads.
+  const volume = trpc.admin.overview.volume.useQuery({ period }, { placeholderData: keepPreviousData });
   const formatDay = useCallback((day: string) => formatDate(`${day}T12:00:00Z`, "date"), [formatDate]);
   let body: React.ReactNode;
   if (volume.isPending) body = <LoadingState label={t("admin.overview.volume.loading")} />;
@@ -146,7 +148,10 @@ function VolumePanel() {
   else if (volume.data.series.length === 0) body = <p>{t("admin.overview.volume.empty")}</p>;
   else body = <VolumeSeries volume={volume.data} formatMoney={formatMoney} formatDay={formatDay} />;
   return (
-    <Card title={t("admin.overview.volume.title")} headingLevel={2}>
+    <Card title={t("admin.overview.volume.title", { period: t(`admin.overview.period.${period}`) })} headingLevel={2}>
+      <p className="admin-refreshing" aria-live="polite">
+        {volume.isFetching && volume.isPlaceholderData ? t("admin.refreshing") : ""}
+      </p>
       {body}
     </Card>
   );
@@ -208,7 +213,11 @@ function CurrencyChart(props: {
   formatMoney: (amountMinor: number, currency: string) => string;
   formatDay: (day: string) => string;
 }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
+  const formatTick = useMemo(() => {
+    const format = new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", timeZone: "UTC" });
+    return (day: string) => format.format(new Date(`${day}T12:00:00Z`));
+  }, [locale]);
   const { currency, formatMoney } = props;
   const formatAmount = useCallback(
     (amountMinor: number) => formatMoney(amountMinor, currency),
@@ -220,7 +229,9 @@ function CurrencyChart(props: {
       amountsMinor={props.amountsMinor}
       formatAmount={formatAmount}
       formatDay={props.formatDay}
+      formatTick={formatTick}
       label={t("admin.overview.approvedVolume")}
+      dayLabel={t("admin.overview.volume.day")}
     />
   );
 }

@@ -11,8 +11,8 @@ import { CaptureDialog, RefundDialog } from "./payment-action-dialogs";
 
 const PAYMENT_ID = 1320000001;
 
-function renderWith(server: FakeTrpcServer, dialog: React.ReactNode) {
-  return renderWithServer(server, dialog, { cartItems: [] });
+function renderWith(server: FakeTrpcServer, dialog: React.ReactNode, language: "en" | "es" | "pt" = "en") {
+  return renderWithServer(server, dialog, { cartItems: [], language });
 }
 
 describe("RefundDialog", () => {
@@ -55,6 +55,45 @@ describe("RefundDialog", () => {
       reason: "requested_by_customer",
     });
     expect(inputs[1]?.idempotencyKey).toBe(inputs[0]?.idempotencyKey);
+  });
+
+  it("reads 5.000,50 typed in the Spanish console as 500050 centavos, and names the field of a bad amount", async () => {
+    const server = new FakeTrpcServer({
+      "admin.payments.refund": () => ({ status: "approved", outcome: "done", paymentStatus: null }),
+    });
+    renderWith(
+      server,
+      <RefundDialog
+        providerPaymentId={PAYMENT_ID}
+        limit={{ amountMinor: 1_000_000, currency: "ARS" }}
+        onClose={() => {}}
+      />,
+      "es",
+    );
+    const user = userEvent.setup();
+    const dialog = screen.getByRole("dialog", { name: "Devolver este pago" });
+    await user.click(within(dialog).getByLabelText("Devolver todo lo disponible"));
+    const field = within(dialog).getByLabelText("Monto (ARS)");
+    // The field starts with what is left, written the Spanish way.
+    expect(field).toHaveValue("10000,00");
+    await user.clear(field);
+    await user.type(field, "5,000.50");
+    await user.selectOptions(within(dialog).getByLabelText("Motivo"), "Lo pidió el cliente");
+    await user.click(within(dialog).getByRole("button", { name: "Devolver" }));
+    await within(dialog).findByText("Monto (ARS): eso no es un monto. Escríbelo así: 5.000,50.");
+    expect(server.callsTo("admin.payments.refund")).toHaveLength(0);
+    // Nothing typed is lost: the field keeps the text to fix.
+    expect(field).toHaveValue("5,000.50");
+
+    await user.clear(field);
+    await user.type(field, "5.000,50");
+    await user.click(within(dialog).getByRole("button", { name: "Devolver" }));
+    await waitFor(() => expect(server.callsTo("admin.payments.refund")).toHaveLength(1));
+    expect(server.callsTo("admin.payments.refund")[0]).toMatchObject({ amountMinor: 500_050 });
+    // The finished dialog closes with one neutral button, not a red one.
+    const close = await within(dialog).findByRole("button", { name: "Listo" });
+    expect(close).not.toHaveClass("ui-button--danger");
+    expect(within(dialog).getAllByRole("button")).toHaveLength(1);
   });
 
   it("sends nothing without a reason or for more than is left", async () => {

@@ -11,13 +11,14 @@ import {
   REFUND_REASONS,
   refundPaymentInputSchema,
 } from "@cobro/contracts";
-import { type CurrencyCode, isSupportedCurrency, toDecimalString, toMinorUnits } from "@cobro/provider-client/money";
+import { isSupportedCurrency } from "@cobro/provider-client/money";
 import { Alert, ConfirmDialog } from "@cobro/ui";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { describeError } from "../../../errors/describe-error";
+import { useMoneyInput } from "../../../forms/money-input";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
 
@@ -28,17 +29,6 @@ interface DialogProps {
   /** Refund: what is left to refund; capture: the authorized amount. */
   limit: Money;
   onClose(): void;
-}
-
-/** "12,50" or "12.50" in the currency's decimals → minor units; undefined when empty; NaN when not an amount. */
-function amountToMinor(text: string, currency: CurrencyCode): number | undefined {
-  const value = text.trim().replace(",", ".");
-  if (value === "") return undefined;
-  try {
-    return toMinorUnits(value, currency);
-  } catch {
-    return Number.NaN;
-  }
 }
 
 function useOutcome() {
@@ -71,17 +61,25 @@ export function RefundDialog({ providerPaymentId, limit, onClose }: DialogProps)
     onSettled: () => void utils.admin.payments.get.invalidate({ providerPaymentId }),
   });
   const outcome = useOutcome();
+  const money = useMoneyInput();
   const currency = isSupportedCurrency(limit.currency) ? limit.currency : "ARS";
   const form = useForm<RefundForm>({
     resolver: zodResolver(refundFormSchema),
-    defaultValues: { amount: toDecimalString(limit.amountMinor, currency), full: true, reason: undefined, note: "" },
+    defaultValues: { amount: money.initial(limit.amountMinor, currency), full: true, reason: undefined, note: "" },
   });
   const [amountError, setAmountError] = useState<string | null>(null);
   const full = form.watch("full");
   const done = refund.isSuccess && refund.data.outcome !== "unknown";
 
   const submit = form.handleSubmit((values) => {
-    const amountMinor = values.full ? undefined : amountToMinor(values.amount, currency);
+    const typed = values.full
+      ? null
+      : money.parse(values.amount, currency, t("admin.payments.refund.amount", { currency }));
+    if (typed && !typed.ok) {
+      setAmountError(typed.message);
+      return;
+    }
+    const amountMinor = typed?.amountMinor;
     const input = {
       providerPaymentId,
       ...(amountMinor !== undefined ? { amountMinor } : {}),
@@ -107,6 +105,7 @@ export function RefundDialog({ providerPaymentId, limit, onClose }: DialogProps)
       cancelLabel={t("admin.payments.action.cancelDialog")}
       busy={refund.isPending}
       busyLabel={t("admin.payments.action.working")}
+      finished={done}
       onConfirm={done ? onClose : () => void submit()}
       onCancel={onClose}
     >
@@ -165,22 +164,28 @@ export function CaptureDialog({ providerPaymentId, limit, onClose }: DialogProps
     onSettled: () => void utils.admin.payments.get.invalidate({ providerPaymentId }),
   });
   const outcome = useOutcome();
+  const money = useMoneyInput();
   const currency = isSupportedCurrency(limit.currency) ? limit.currency : "ARS";
   const form = useForm<{ amount: string }>({
     resolver: zodResolver(z.object({ amount: z.string() })),
-    defaultValues: { amount: toDecimalString(limit.amountMinor, currency) },
+    defaultValues: { amount: money.initial(limit.amountMinor, currency) },
   });
   const [amountError, setAmountError] = useState<string | null>(null);
   const done = capture.isSuccess && capture.data.outcome !== "unknown";
 
   const submit = form.handleSubmit((values) => {
-    const amountMinor = amountToMinor(values.amount, currency);
+    const typed = money.parse(values.amount, currency, t("admin.payments.capture.amount", { currency }));
+    if (!typed.ok) {
+      setAmountError(typed.message);
+      return;
+    }
+    const amountMinor = typed.amountMinor;
     const parsed = capturePaymentInputSchema.safeParse({
       providerPaymentId,
-      ...(amountMinor !== undefined && amountMinor !== limit.amountMinor ? { amountMinor } : {}),
+      ...(amountMinor !== limit.amountMinor ? { amountMinor } : {}),
       idempotencyKey,
     });
-    if (!parsed.success || amountMinor === undefined || amountMinor > limit.amountMinor) {
+    if (!parsed.success || amountMinor > limit.amountMinor) {
       setAmountError(
         t("admin.payments.capture.amountInvalid", { max: formatMoney(limit.amountMinor, limit.currency) }),
       );
@@ -199,6 +204,7 @@ export function CaptureDialog({ providerPaymentId, limit, onClose }: DialogProps
       cancelLabel={t("admin.payments.action.cancelDialog")}
       busy={capture.isPending}
       busyLabel={t("admin.payments.action.working")}
+      finished={done}
       onConfirm={done ? onClose : () => void submit()}
       onCancel={onClose}
     >
@@ -237,6 +243,7 @@ export function CancelDialog({ providerPaymentId, onClose }: Omit<DialogProps, "
       cancelLabel={t("admin.payments.action.cancelDialog")}
       busy={cancel.isPending}
       busyLabel={t("admin.payments.action.working")}
+      finished={done}
       onConfirm={
         done ? onClose : () => cancel.mutate(cancelPaymentInputSchema.parse({ providerPaymentId, idempotencyKey }))
       }

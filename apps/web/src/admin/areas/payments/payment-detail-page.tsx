@@ -14,6 +14,7 @@ import { ErrorStatusPage } from "../../../pages/error-status-page";
 import { httpStatusOf, trpc } from "../../../trpc";
 import { AccountLabel } from "../../components/account-filter";
 import { LineItemsTable } from "../../components/line-items-table";
+import { StatusWord, useStatusWords } from "../../components/status-words";
 import { CancelDialog, CaptureDialog, type PaymentDialogKind, RefundDialog } from "./payment-action-dialogs";
 import { canActOnPayments } from "./payment-permissions";
 import { TimelineLine } from "./payment-timeline";
@@ -34,6 +35,7 @@ function timeLeft(deadline: string, now: number): { days: number; hours: number 
 
 export function PaymentDetailPage() {
   const { t, language, formatDate, moneyLocaleFor } = useI18n();
+  const words = useStatusWords();
   const { user } = useCurrentUser();
   const params = useParams();
   const idText = params.paymentId ?? "";
@@ -154,7 +156,7 @@ export function PaymentDetailPage() {
           <dt>{t("admin.payments.col.reference")}</dt>
           <dd>{payment.externalReference ?? "—"}</dd>
           <dt>{t("admin.payments.checkout")}</dt>
-          <dd>{payment.checkout ? `${payment.checkout.id} · ${payment.checkout.status}` : "—"}</dd>
+          <dd>{payment.checkout ? `${payment.checkout.id} · ${words.status(payment.checkout.status)}` : "—"}</dd>
           <dt>{t("admin.links.paymentLink")}</dt>
           <dd>
             {payment.preferenceId ? (
@@ -186,13 +188,27 @@ export function PaymentDetailPage() {
         <p>{t("admin.payments.noRefunds")}</p>
       ) : (
         <table className="payments-table" data-testid="payment-refunds">
+          <thead>
+            <tr>
+              <th scope="col">{t("admin.col.date")}</th>
+              <th scope="col" className="num">
+                {t("admin.col.amount")}
+              </th>
+              <th scope="col">{t("admin.col.status")}</th>
+              <th scope="col">{t("admin.col.reason")}</th>
+              <th scope="col">{t("admin.col.note")}</th>
+              <th scope="col">{t("admin.col.by")}</th>
+            </tr>
+          </thead>
           <tbody>
             {payment.refunds.map((refund) => (
               <tr key={refund.id}>
                 <td>{formatDate(refund.createdAt, "dateTime")}</td>
                 <td className="num">{money(refund.amount)}</td>
-                <td>{refund.status}</td>
-                <td>{refund.reason ?? ""}</td>
+                <td>
+                  <StatusWord code={refund.status} />
+                </td>
+                <td>{refund.reason ? words.refundReason(refund.reason) : ""}</td>
                 <td>{refund.note ?? ""}</td>
                 <td>{refund.createdByEmail ?? ""}</td>
               </tr>

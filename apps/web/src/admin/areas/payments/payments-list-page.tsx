@@ -2,16 +2,18 @@
 // button walks through them), the keyset cursor too (`after`), and a reload keeps the previous rows on screen
 // instead of blocking the page. The CSV link exports exactly the filters shown.
 import {
+  formatMoneyInput,
   PAYMENT_LIST_SORTS,
   PAYMENT_STATUSES,
   type PaymentListFilters,
   type PaymentListFiltersInput,
+  parseMoneyInput,
   paymentCursorSchema,
   paymentFiltersFromQuery,
   paymentFiltersToQuery,
   paymentListFiltersSchema,
 } from "@cobro/contracts";
-import { isSupportedCurrency, toDecimalString, toMinorUnits } from "@cobro/provider-client/money";
+import { isSupportedCurrency } from "@cobro/provider-client/money";
 import { Alert, Button, Money, PageHeading } from "@cobro/ui";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type FormEvent, useMemo } from "react";
@@ -36,15 +38,17 @@ function readFilters(params: URLSearchParams): { filters: PaymentListFilters; in
     : { filters: paymentListFiltersSchema.parse({}), invalid: true };
 }
 
-function minorFromInput(value: FormDataEntryValue | null, currency: string): number | undefined | "invalid" {
-  const text = typeof value === "string" ? value.trim().replace(",", ".") : "";
+/** An amount filter typed the page's way ("5.000,50" in es-AR: parseMoneyInput). */
+function minorFromInput(
+  value: FormDataEntryValue | null,
+  currency: string,
+  locale: string,
+): number | undefined | "invalid" {
+  const text = typeof value === "string" ? value.trim() : "";
   if (text === "") return undefined;
   if (!isSupportedCurrency(currency)) return "invalid";
-  try {
-    return toMinorUnits(text, currency);
-  } catch {
-    return "invalid";
-  }
+  const result = parseMoneyInput(text, { currency, locale });
+  return result.ok ? result.amountMinor : "invalid";
 }
 
 export function PaymentsListPage() {
@@ -71,8 +75,8 @@ export function PaymentsListPage() {
       const value = form.get(name);
       return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
     };
-    const amountMin = minorFromInput(form.get("amountMin"), currency);
-    const amountMax = minorFromInput(form.get("amountMax"), currency);
+    const amountMin = minorFromInput(form.get("amountMin"), currency, moneyLocaleFor(currency));
+    const amountMax = minorFromInput(form.get("amountMax"), currency, moneyLocaleFor(currency));
     const id = text("id");
     const from = text("from");
     const to = text("to");
@@ -100,7 +104,9 @@ export function PaymentsListPage() {
     return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
   };
   const toAmountInput = (minor: number | undefined) =>
-    minor === undefined || !isSupportedCurrency(currency) ? "" : toDecimalString(minor, currency);
+    minor === undefined || !isSupportedCurrency(currency)
+      ? ""
+      : formatMoneyInput(minor, currency, moneyLocaleFor(currency));
 
   const goNext = (nextCursor: string) => {
     const next = new URLSearchParams(params);

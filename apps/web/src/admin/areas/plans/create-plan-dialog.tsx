@@ -12,7 +12,7 @@ import { trpc } from "../../../trpc";
 import { emptyPlanForm, type PlanFormErrors, PlanFormFields, type PlanFormValues, toPlanFields } from "./plan-form";
 
 export function CreatePlanDialog({ currency, onClose }: { currency: CurrencyCode; onClose(): void }) {
-  const { t, language } = useI18n();
+  const { t, language, moneyLocaleFor } = useI18n();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
@@ -23,7 +23,7 @@ export function CreatePlanDialog({ currency, onClose }: { currency: CurrencyCode
 
   const submit = form.handleSubmit(async (values) => {
     if (create.isPending) return;
-    const checked = toPlanFields(values, currency, t);
+    const checked = toPlanFields(values, currency, moneyLocaleFor(currency), t);
     setErrors(checked.errors ?? {});
     setFailure(null);
     if (!checked.fields) return;

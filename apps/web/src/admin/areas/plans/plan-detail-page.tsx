@@ -20,18 +20,18 @@ import { PlanStatusBadge, usePlanSchedule } from "./plan-terms";
 import "./plans.css";
 
 function EditPlanForm({ plan, onDone }: { plan: AdminPlan; onDone(message: string): void }) {
-  const { t, language } = useI18n();
+  const { t, language, moneyLocaleFor } = useI18n();
   const utils = trpc.useUtils();
   const update = trpc.admin.plans.update.useMutation();
   const [errors, setErrors] = useState<PlanFormErrors>({});
   const [failure, setFailure] = useState<UserFacingError | null>(null);
-  const form = useForm<PlanFormValues>({ defaultValues: planFormValuesOf(plan) });
+  const form = useForm<PlanFormValues>({ defaultValues: planFormValuesOf(plan, moneyLocaleFor) });
   const currency: CurrencyCode =
     plan.amount && isSupportedCurrency(plan.amount.currency) ? plan.amount.currency : "ARS";
 
   const submit = form.handleSubmit(async (values) => {
     if (update.isPending) return;
-    const checked = toPlanFields(values, currency, t);
+    const checked = toPlanFields(values, currency, moneyLocaleFor(currency), t);
     setErrors(checked.errors ?? {});
     setFailure(null);
     if (!checked.fields) return;

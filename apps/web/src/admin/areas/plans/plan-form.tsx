@@ -1,8 +1,8 @@
 // The plan's fields as the console edits them (create dialog and edit form): text inputs turned into the
 // procedures' fields (amount in minor units of the store's currency), checked with the server's own schema first,
 // each wrong field named in the staff member's language.
-import { type AdminPlan, type PlanFields, planFieldsSchema } from "@cobro/contracts";
-import { type CurrencyCode, toDecimalString } from "@cobro/provider-client/money";
+import { type AdminPlan, formatMoneyInput, type PlanFields, planFieldsSchema } from "@cobro/contracts";
+import type { CurrencyCode } from "@cobro/provider-client/money";
 import { SelectField, TextField } from "@cobro/ui";
 import { CheckboxField } from "@cobro/ui/admin";
 import type { UseFormReturn } from "react-hook-form";
@@ -46,13 +46,14 @@ export function emptyPlanForm(): PlanFormValues {
   };
 }
 
-export function planFormValuesOf(plan: AdminPlan): PlanFormValues {
+/** The form's values for `plan`, its amount written the way `moneyLocale` (the page's for that currency) writes it. */
+export function planFormValuesOf(plan: AdminPlan, moneyLocale: (currency: string) => string): PlanFormValues {
   const currency = plan.amount?.currency as CurrencyCode | undefined;
   return {
     reason: plan.reason,
     frequency: String(plan.frequency ?? 1),
     frequencyType: plan.frequencyType === "days" ? "days" : "months",
-    amount: plan.amount && currency ? toDecimalString(plan.amount.amountMinor, currency) : "",
+    amount: plan.amount && currency ? formatMoneyInput(plan.amount.amountMinor, currency, moneyLocale(currency)) : "",
     trial: plan.freeTrial !== null,
     trialFrequency: String(plan.freeTrial?.frequency ?? 7),
     trialFrequencyType: plan.freeTrial?.frequencyType === "months" ? "months" : "days",
@@ -89,9 +90,10 @@ export type PlanFormErrors = Partial<Record<PlanFormField, string>>;
 export function toPlanFields(
   values: PlanFormValues,
   currency: CurrencyCode,
+  locale: string,
   t: (key: MessageKey) => string,
 ): { fields: PlanFields; errors: null } | { fields: null; errors: PlanFormErrors } {
-  const amountMinor = priceTextToMinor(values.amount, currency);
+  const amountMinor = priceTextToMinor(values.amount, currency, locale);
   const candidate = {
     reason: values.reason,
     frequency: wholeNumber(values.frequency),

@@ -9,13 +9,13 @@ import { Alert, ConfirmDialog, LoadingState, PageHeading, SelectField, TextField
 import { useForm, useWatch } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { useDocumentTitle } from "../../../components/use-document-title";
+import { useMoneyInput } from "../../../forms/money-input";
 import type { MessageKey } from "../../../i18n/dictionary";
 import { useI18n } from "../../../i18n/i18n-context";
 import { CardForm, type CardFormSubmission } from "../../../payments/card-form";
 import { trpc } from "../../../trpc";
 import { useCardChargeRequest } from "../../components/use-card-charge-request";
 import { useCanAct } from "../use-can-act";
-import { amountTextToMinor } from "./subscription-change-dialogs";
 
 interface SubscriptionValues {
   payerEmail: string;
@@ -49,6 +49,7 @@ export function NewSubscriptionPage() {
   const request = useCardChargeRequest<AdminSubscriptionCreateInput>();
   const { idempotencyKey, cardGeneration, pending, unknown, failure } = request;
   const currency = config.data?.currency ?? "ARS";
+  const money = useMoneyInput();
   const form = useForm<SubscriptionValues>({
     defaultValues: {
       payerEmail: "",
@@ -78,7 +79,7 @@ export function NewSubscriptionPage() {
       idempotencyKey,
       payerEmail: values.payerEmail,
       reason: values.reason,
-      amountMinor: amountTextToMinor(values.amount, currency),
+      amountMinor: money.minorOrNull(values.amount, currency),
       currency,
       frequency: Number(values.frequency),
       frequencyType: values.frequencyType,
@@ -143,8 +144,7 @@ export function NewSubscriptionPage() {
           autoComplete="off"
           error={errors.amount?.message}
           {...register("amount", {
-            validate: (value) =>
-              amountTextToMinor(value, currency) !== null || t("admin.subscriptions.new.invalidAmount"),
+            validate: money.validate(currency, t("admin.subscriptions.new.amount", { currency })),
           })}
         />
         <TextField

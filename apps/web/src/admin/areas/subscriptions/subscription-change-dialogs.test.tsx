@@ -92,7 +92,7 @@ describe("ChangeAmountDialog", () => {
     await user.clear(field);
     await user.type(field, "abc");
     await user.click(within(dialog).getByRole("button", { name: "Change the amount" }));
-    await within(dialog).findByText("Enter an amount greater than zero and different from the current one.");
+    await within(dialog).findByText("New amount of each charge (ARS): that is not an amount. Write it like 5,000.50.");
     expect(server.callsTo("admin.subscriptions.change")).toHaveLength(0);
 
     await user.clear(field);

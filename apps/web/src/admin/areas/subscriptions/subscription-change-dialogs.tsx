@@ -9,10 +9,11 @@ import {
   type SubscriptionRequestOutcome,
   subscriptionChangeInputSchema,
 } from "@cobro/contracts";
-import { isSupportedCurrency, toDecimalString, toMinorUnits } from "@cobro/provider-client/money";
+import { isSupportedCurrency } from "@cobro/provider-client/money";
 import { Alert, Button, ConfirmDialog, TextField } from "@cobro/ui";
 import { useState } from "react";
 import { describeError } from "../../../errors/describe-error";
+import { useMoneyInput } from "../../../forms/money-input";
 import { useI18n } from "../../../i18n/i18n-context";
 import { CardForm, type CardFormSubmission } from "../../../payments/card-form";
 import { trpc } from "../../../trpc";
@@ -25,18 +26,6 @@ function useRefreshSubscription(subscriptionId: string) {
     void utils.admin.subscriptions.get.invalidate({ subscriptionId });
     void utils.admin.subscriptions.search.invalidate();
   };
-}
-
-/** "150,50" or "150.50" → minor units of `currency`; null when it is not a positive amount. */
-export function amountTextToMinor(text: string, currency: string): number | null {
-  const value = text.trim().replace(",", ".");
-  if (value === "" || !isSupportedCurrency(currency)) return null;
-  try {
-    const minor = toMinorUnits(value, currency);
-    return minor > 0 ? minor : null;
-  } catch {
-    return null;
-  }
 }
 
 export function ChangeAmountDialog({
@@ -54,19 +43,26 @@ export function ChangeAmountDialog({
   const refresh = useRefreshSubscription(subscription.id);
   const current = subscription.amount;
   const currency = current && isSupportedCurrency(current.currency) ? current.currency : "ARS";
-  const [text, setText] = useState(current ? toDecimalString(current.amountMinor, currency) : "");
+  const money = useMoneyInput();
+  const [text, setText] = useState(current ? money.initial(current.amountMinor, currency) : "");
   const [problem, setProblem] = useState<string | null>(null);
   const [unknown, setUnknown] = useState(false);
-  const amountMinor = amountTextToMinor(text, currency);
+  const amountLabel = t("admin.subscriptions.changeAmount.field", { currency });
 
   const confirm = () => {
     if (change.isPending) return;
+    const typed = money.parse(text, currency, amountLabel);
+    if (!typed.ok) {
+      setProblem(typed.message);
+      return;
+    }
+    const amountMinor = typed.amountMinor;
     const parsed = subscriptionChangeInputSchema.safeParse({
       subscriptionId: subscription.id,
       idempotencyKey,
       amountMinor,
     });
-    if (!parsed.success || amountMinor === null || amountMinor === current?.amountMinor) {
+    if (!parsed.success || amountMinor === current?.amountMinor) {
       setProblem(t("admin.subscriptions.changeAmount.invalid"));
       return;
     }
@@ -113,7 +109,7 @@ export function ChangeAmountDialog({
         })}
       </p>
       <TextField
-        label={t("admin.subscriptions.changeAmount.field", { currency })}
+        label={amountLabel}
         inputMode="decimal"
         autoComplete="off"
         value={text}

@@ -5,6 +5,7 @@ import { StatusBadge, type Tone } from "@cobro/ui";
 import { Link } from "react-router";
 import type { MessageKey } from "../../../i18n/dictionary";
 import { useI18n } from "../../../i18n/i18n-context";
+import { useStatusWords } from "../../components/status-words";
 
 const SUBSCRIPTION: Record<string, { key: MessageKey; tone: Tone }> = {
   authorized: { key: "admin.subscriptions.status.authorized", tone: "success" },
@@ -35,6 +36,7 @@ export function ChargeStatusBadge({ status }: { status: string }) {
 /** A charge's status, amount, resulting payment (linked to Payments) and retries: four table cells. */
 export function ChargeCells({ charge }: { charge: AdminCharge }) {
   const { t, formatDate, formatMoney } = useI18n();
+  const words = useStatusWords();
   const none = t("admin.subscriptions.detail.none");
   return (
     <>
@@ -46,7 +48,14 @@ export function ChargeCells({ charge }: { charge: AdminCharge }) {
         {charge.payment ? (
           <>
             <Link to={`/admin/payments/${charge.payment.id}`}>{charge.payment.id}</Link>{" "}
-            {[charge.payment.status, charge.payment.statusDetail].filter(Boolean).join(" · ")}
+            {[
+              charge.payment.status ? words.status(charge.payment.status) : null,
+              charge.payment.statusDetail && charge.payment.statusDetail !== charge.payment.status
+                ? words.detail(charge.payment.statusDetail)
+                : null,
+            ]
+              .filter(Boolean)
+              .join(" · ")}
           </>
         ) : (
           none

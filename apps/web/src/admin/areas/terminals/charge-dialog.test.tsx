@@ -87,7 +87,7 @@ describe("ChargeDialog", () => {
     await user.type(within(dialog).getByLabelText("Description"), "Table 4");
     await user.type(within(dialog).getByLabelText("Amount (ARS)"), "12,3,4");
     await user.click(within(dialog).getByRole("button", { name: "Send to the terminal" }));
-    await within(dialog).findByText("Enter an amount such as 15.50");
+    await within(dialog).findByText("Amount (ARS): that is not an amount. Write it like 5,000.50.");
     expect(server.callsTo("admin.terminals.createIntent")).toHaveLength(0);
     expect(within(dialog).getByLabelText("Description")).toHaveValue("Table 4");
 

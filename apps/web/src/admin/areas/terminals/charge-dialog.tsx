@@ -4,13 +4,14 @@
 // terminal, a bad field) gets a fresh key, since nothing was made. The amount is typed in the currency's decimals
 // and sent in minor units.
 import { createPointIntentInputSchema, POINT_MAX_INSTALLMENTS } from "@cobro/contracts";
-import { type CurrencyCode, toMinorUnits } from "@cobro/provider-client/money";
+import type { CurrencyCode } from "@cobro/provider-client/money";
 import { Alert, ConfirmDialog, SelectField, TextField } from "@cobro/ui";
 import { CheckboxField } from "@cobro/ui/admin";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { describeError } from "../../../errors/describe-error";
+import { useMoneyInput } from "../../../forms/money-input";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
 
@@ -22,16 +23,6 @@ interface ChargeForm {
   installmentsCost: "seller" | "buyer";
   printOnTerminal: boolean;
   externalReference: string;
-}
-
-function amountToMinor(text: string, currency: CurrencyCode): number {
-  const value = text.trim().replace(",", ".");
-  if (value === "") return Number.NaN;
-  try {
-    return toMinorUnits(value, currency);
-  } catch {
-    return Number.NaN;
-  }
 }
 
 const INSTALLMENT_CHOICES = [1, 2, 3, 6, 9, 12, 18, 24].filter((n) => n <= POINT_MAX_INSTALLMENTS);
@@ -46,6 +37,7 @@ export function ChargeDialog({
   onClose(): void;
 }) {
   const { t, language } = useI18n();
+  const money = useMoneyInput();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
@@ -71,8 +63,11 @@ export function ChargeDialog({
     if (create.isPending) return;
     const checkoutId = values.checkoutId.trim();
     // A shop order is charged its own total: the amount may be left empty then.
-    const amountMinor =
-      checkoutId !== "" && values.amount.trim() === "" ? undefined : amountToMinor(values.amount, currency);
+    const typed =
+      checkoutId !== "" && values.amount.trim() === ""
+        ? undefined
+        : money.parse(values.amount, currency, t("admin.terminals.charge.amount", { currency }));
+    const amountMinor = typed === undefined ? undefined : typed.ok ? typed.amountMinor : Number.NaN;
     const parsed = createPointIntentInputSchema.safeParse({
       idempotencyKey,
       deviceId,
@@ -88,7 +83,7 @@ export function ChargeDialog({
     if (badAmount || !parsed.success) {
       // The server's own schema, checked here first: nothing is sent while a field is wrong.
       const errors: Record<string, string> = {};
-      if (badAmount) errors.amountMinor = t("admin.terminals.charge.amountInvalid");
+      if (typed && !typed.ok) errors.amountMinor = typed.message;
       for (const issue of parsed.success ? [] : parsed.error.issues) {
         const path = String(issue.path[0] ?? "");
         errors[path] ??= issue.message;
