@@ -8,6 +8,7 @@ import { CONSOLE_LOGGER } from "./core/logger";
 import { createSandbox } from "./create-sandbox";
 
 const USAGE = `Usage: npm run sandbox -- [options]
+       npm run sandbox -- compare --against URL --token TOKEN   (drift check: see compare --help)
   --port N                 port to listen on (default 8787; 0 = any free port)
   --host HOST              interface to bind (default 127.0.0.1)
   --webhook-secret SECRET  secret that signs webhooks (default: the fixed dev secret)
@@ -39,6 +40,12 @@ function parseCommandLine() {
 }
 
 async function main(): Promise<void> {
+  // `cobro-sandbox compare …`: the drift check lives in its own module (src/conformance/compare-command.ts).
+  if (process.argv[2] === "compare") {
+    const { runCompareCommand } = await import("./conformance/compare-command");
+    process.exitCode = await runCompareCommand(process.argv.slice(3));
+    return;
+  }
   const { values } = parseCommandLine();
   if (values.help) {
     console.log(USAGE);

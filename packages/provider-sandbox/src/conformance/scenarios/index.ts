@@ -7,6 +7,7 @@ import { MERCHANT_ORDER_SCENARIOS, PREFERENCE_SCENARIOS } from "./checkout";
 import { CARD_SCENARIOS, CATALOG_SCENARIOS, CUSTOMER_SCENARIOS } from "./customers";
 import { ORDER_SCENARIOS } from "./orders";
 import { PAYMENT_SCENARIOS, REFUND_SCENARIOS } from "./payments";
+import { CORRECTION_SCENARIOS } from "./pending";
 import { POINT_SCENARIOS } from "./point";
 import { SUBSCRIPTION_SCENARIOS } from "./subscriptions";
 
@@ -28,4 +29,4 @@ export const CONFORMANCE_SCENARIOS: readonly ConformanceScenario[] = [
  * Provider behaviour the sandbox does not show yet (a correction is under way
  * on another branch). Not run by `npm test`; `compare --pending` replays them.
  */
-export const PENDING_SCENARIOS: readonly ConformanceScenario[] = [];
+export const PENDING_SCENARIOS: readonly ConformanceScenario[] = CORRECTION_SCENARIOS;

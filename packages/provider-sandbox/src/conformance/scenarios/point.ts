@@ -126,7 +126,18 @@ export const POINT_SCENARIOS: ConformanceScenario[] = [
     title: "a terminal with a queued intent refuses a second one: 409",
     operations: ["POST /point/integration-api/devices/{device_id}/payment-intents"],
     sources: [DOC.point],
-    steps: [listDevices, toPdv, createIntent, { ...createIntent, save: {}, expect: { status: 409 } }],
+    steps: [
+      listDevices,
+      toPdv,
+      createIntent,
+      { ...createIntent, save: {}, expect: { status: 409 } },
+      // Leaves the terminal free for the next scenario run on the same account.
+      {
+        method: "DELETE",
+        path: "/point/integration-api/devices/{{deviceId}}/payment-intents/{{intentId}}",
+        expect: { status: 200 },
+      },
+    ],
   },
   {
     id: "point.intent-events",
