@@ -72,7 +72,7 @@ export const PREFERENCE_SCENARIOS: ConformanceScenario[] = [
     operations: ["POST /checkout/preferences/"],
     sources: [
       sdk("sdk-nodejs", "e2e/preference/create.spec.ts", 30),
-      sdk("sdk-go", "test/integration/preference/preference_test.go", 40),
+      sdk("sdk-go", "test/integration/preference/preference_test.go", 34),
       DOC.preferences,
     ],
     vars: { ref: "conf-{{uuid}}" },
@@ -184,7 +184,7 @@ export const MERCHANT_ORDER_SCENARIOS: ConformanceScenario[] = [
     operations: ["POST /merchant_orders"],
     sources: [
       sdk("sdk-nodejs", "e2e/merchantOrder/create.spec.ts", 34),
-      sdk("sdk-go", "test/integration/merchantorder/merchant_order_test.go", 40),
+      sdk("sdk-go", "test/integration/merchantorder/merchant_order_test.go", 67),
       DOC.merchantOrders,
     ],
     vars: { ref: "conf-{{uuid}}" },
@@ -230,7 +230,7 @@ export const MERCHANT_ORDER_SCENARIOS: ConformanceScenario[] = [
     operations: ["GET /merchant_orders/search"],
     sources: [
       sdk("sdk-nodejs", "e2e/merchantOrder/search.spec.ts", 42),
-      sdk("sdk-go", "test/integration/merchantorder/merchant_order_test.go", 100),
+      sdk("sdk-go", "test/integration/merchantorder/merchant_order_test.go", 150),
     ],
     vars: { ref: "conf-{{uuid}}" },
     steps: [

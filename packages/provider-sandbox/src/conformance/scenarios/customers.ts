@@ -281,7 +281,7 @@ export const CARD_SCENARIOS: ConformanceScenario[] = [
     id: "cards.list",
     title: "the customer's cards list is a plain array holding the saved card",
     operations: ["GET /v1/customers/{customerId}/cards"],
-    sources: [sdk("sdk-nodejs", "e2e/customerCard/list.spec.ts", 1), sdk("sdk-python", "tests/test_card.py", 16)],
+    sources: [sdk("sdk-nodejs", "e2e/customerCard/list.spec.ts", 29), sdk("sdk-python", "tests/test_card.py", 16)],
     steps: [
       createCustomer,
       cardToken("APRO"),
@@ -440,7 +440,7 @@ export const CATALOG_SCENARIOS: ConformanceScenario[] = [
     operations: ["GET /users/me"],
     sources: [
       sdk("sdk-nodejs", "e2e/user/get.spec.ts", 12),
-      sdk("sdk-go", "test/integration/user/user_test.go", 20),
+      sdk("sdk-go", "test/integration/user/user_test.go", 23),
       DOC.usersMe,
     ],
     steps: [
@@ -480,7 +480,7 @@ export const CATALOG_SCENARIOS: ConformanceScenario[] = [
     id: "oauth.bad-code",
     title: "exchanging an unknown authorization code is a 400 invalid_grant",
     operations: ["POST /oauth/token"],
-    sources: [sdk("sdk-go", "test/integration/oauth/oauth_test.go", 24), DOC.oauth],
+    sources: [DOC.oauth],
     steps: [
       {
         method: "POST",
@@ -502,7 +502,7 @@ export const CATALOG_SCENARIOS: ConformanceScenario[] = [
     id: "oauth.bad-refresh-token",
     title: "refreshing with an unknown refresh token is a 400 invalid_grant",
     operations: ["POST /oauth/token"],
-    sources: [sdk("sdk-go", "test/integration/oauth/oauth_test.go", 53), DOC.oauth],
+    sources: [DOC.oauth],
     steps: [
       {
         method: "POST",

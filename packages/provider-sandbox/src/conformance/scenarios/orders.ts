@@ -45,7 +45,7 @@ export const ORDER_SCENARIOS: ConformanceScenario[] = [
     operations: ["GET /v1/orders/{id}"],
     sources: [
       sdk("sdk-nodejs", "e2e/order/get.spec.ts", 36),
-      sdk("sdk-go", "test/integration/order/order_test.go", 103),
+      sdk("sdk-go", "test/integration/order/order_test.go", 102),
     ],
     steps: [
       cardToken("APRO"),
@@ -141,7 +141,7 @@ export const ORDER_SCENARIOS: ConformanceScenario[] = [
     sources: [
       sdk("sdk-nodejs", "e2e/order/transaction/create.spec.ts", 38),
       sdk("sdk-nodejs", "e2e/order/process.spec.ts", 51),
-      sdk("sdk-go", "test/integration/order/order_test.go", 205),
+      sdk("sdk-php", "tests/MercadoPago/Client/Integration/Order/OrderTransactionClientITTest.php", 34),
     ],
     steps: [
       cardToken("APRO"),
@@ -215,7 +215,7 @@ export const ORDER_SCENARIOS: ConformanceScenario[] = [
     operations: ["DELETE /v1/orders/{id}/transactions/{transactionId}"],
     sources: [
       sdk("sdk-nodejs", "e2e/order/transaction/delete.spec.ts", 51),
-      sdk("sdk-php", "tests/MercadoPago/Client/Integration/Order/OrderTransactionClientITTest.php", 1),
+      sdk("sdk-php", "tests/MercadoPago/Client/Integration/Order/OrderTransactionClientITTest.php", 141),
     ],
     steps: [
       cardToken("APRO"),

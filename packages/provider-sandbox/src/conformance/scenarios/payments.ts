@@ -92,7 +92,7 @@ export const PAYMENT_SCENARIOS: ConformanceScenario[] = [
     operations: ["GET /v1/payments/search"],
     sources: [
       DOC.paymentsSearch,
-      sdk("sdk-java", "src/test/java/com/mercadopago/net/MPDefaultHttpClientTypedExceptionTest.java", 1),
+      sdk("sdk-java", "src/test/java/com/mercadopago/net/MPDefaultHttpClientTypedExceptionTest.java", 86),
     ],
     steps: [
       {
@@ -239,7 +239,7 @@ export const PAYMENT_SCENARIOS: ConformanceScenario[] = [
     operations: ["PUT /v1/payments/{id}", "POST /v1/payments"],
     sources: [
       sdk("sdk-nodejs", "e2e/payment/capture.spec.ts", 41),
-      sdk("sdk-go", "test/integration/payment/payment_test.go", 137),
+      sdk("sdk-go", "test/integration/payment/payment_test.go", 198),
       DOC.capture,
     ],
     steps: [

@@ -27,7 +27,7 @@ const createIntent = {
     payment: { installments: 1, type: "credit_card" },
     additional_info: { external_reference: "pos-1", print_on_terminal: true },
   },
-  expect: { status: [200, 201], fields: { id: "string", device_id: { eq: "{{deviceId}}" }, amount: { eq: 1500 } } },
+  expect: { status: 201, fields: { id: "string", device_id: { eq: "{{deviceId}}" }, amount: { eq: 1500 } } },
   save: { intentId: "id" },
 } as const;
 
@@ -39,8 +39,8 @@ export const POINT_SCENARIOS: ConformanceScenario[] = [
     title: "devices list with paging; each device has id, pos_id, store_id, external_pos_id and operating_mode",
     operations: ["GET /point/integration-api/devices"],
     sources: [
-      sdk("sdk-php", "tests/MercadoPago/Client/Integration/Point/PointClientITTest.php", 1),
-      sdk("sdk-dotnet", "src/MercadoPago.Tests/Client/Point/PointClientTest.cs", 1),
+      sdk("sdk-php", "tests/MercadoPago/Client/Integration/Point/PointClientITTest.php", 168),
+      sdk("sdk-dotnet", "src/MercadoPago.Tests/Client/Point/PointClientTest.cs", 90),
       DOC.pointDevices,
     ],
     steps: [
@@ -68,8 +68,8 @@ export const POINT_SCENARIOS: ConformanceScenario[] = [
     title: "PATCH switches a terminal's operating mode and answers {operating_mode}",
     operations: ["PATCH /point/integration-api/devices/{device_id}"],
     sources: [
-      sdk("sdk-java", "src/test/java/com/mercadopago/client/point/PointClientTest.java", 1),
-      sdk("sdk-dotnet", "src/MercadoPago.Tests/Client/Point/PointClientTest.cs", 1),
+      sdk("sdk-php", "tests/MercadoPago/Client/Integration/Point/PointClientITTest.php", 190),
+      sdk("sdk-dotnet", "src/MercadoPago.Tests/Client/Point/PointClientTest.cs", 131),
       DOC.pointDevices,
     ],
     steps: [
@@ -92,8 +92,9 @@ export const POINT_SCENARIOS: ConformanceScenario[] = [
       "DELETE /point/integration-api/devices/{device_id}/payment-intents/{payment_intent_id}",
     ],
     sources: [
-      sdk("sdk-php", "tests/MercadoPago/Client/Integration/Point/PointClientITTest.php", 1),
-      sdk("sdk-java", "src/test/java/com/mercadopago/client/point/PointClientIT.java", 1),
+      sdk("sdk-java", "src/test/java/com/mercadopago/client/point/PointClientIT.java", 41),
+      sdk("sdk-php", "tests/MercadoPago/Client/Integration/Point/PointClientITTest.php", 63),
+      sdk("sdk-java", "src/test/java/com/mercadopago/client/point/PointClientTest.java", 146),
       DOC.point,
     ],
     steps: [
@@ -147,8 +148,9 @@ export const POINT_SCENARIOS: ConformanceScenario[] = [
       "GET /point/integration-api/payment-intents/events",
     ],
     sources: [
-      sdk("sdk-dotnet", "src/MercadoPago.Tests/Client/Point/PointClientTest.cs", 1),
-      sdk("sdk-java", "src/test/java/com/mercadopago/client/point/PointClientTest.java", 1),
+      sdk("sdk-php", "tests/MercadoPago/Client/Integration/Point/PointClientITTest.php", 116),
+      sdk("sdk-php", "tests/MercadoPago/Client/Integration/Point/PointClientITTest.php", 144),
+      sdk("sdk-dotnet", "src/MercadoPago.Tests/Client/Point/PointClientTest.cs", 175),
       DOC.point,
     ],
     vars: { today: "{{date.today}}" },

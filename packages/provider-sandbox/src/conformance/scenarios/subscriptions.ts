@@ -88,7 +88,7 @@ export const SUBSCRIPTION_SCENARIOS: ConformanceScenario[] = [
     operations: ["POST /preapproval_plan/"],
     sources: [
       sdk("sdk-nodejs", "e2e/preApprovalPlan/create.spec.ts", 25),
-      sdk("sdk-go", "test/integration/preapproval_plan/preapproval_plan_test.go", 40),
+      sdk("sdk-go", "test/integration/preapproval_plan/preapproval_plan_test.go", 45),
       DOC.plans,
     ],
     vars: { ref: "{{uuid}}" },
@@ -151,7 +151,7 @@ export const SUBSCRIPTION_SCENARIOS: ConformanceScenario[] = [
     operations: ["POST /preapproval/"],
     sources: [
       sdk("sdk-nodejs", "e2e/preApproval/create.spec.ts", 30),
-      sdk("sdk-go", "test/integration/preapproval/preapproval_test.go", 40),
+      sdk("sdk-go", "test/integration/preapproval/preapproval_test.go", 35),
       DOC.subscriptions,
     ],
     vars: { ref: "{{uuid}}" },
@@ -296,8 +296,8 @@ export const SUBSCRIPTION_SCENARIOS: ConformanceScenario[] = [
     title: "an authorized subscription's charge is an authorized payment found by preapproval_id and by id",
     operations: ["GET /authorized_payments/search", "GET /authorized_payments/{id}"],
     sources: [
-      sdk("sdk-dotnet", "src/MercadoPago.Tests/Client/AuthorizedPayment/AuthorizedPaymentClientUnitTest.cs", 1),
-      sdk("sdk-php", "tests/MercadoPago/Client/Unit/Invoice/InvoiceClientUnitTest.php", 1),
+      sdk("sdk-dotnet", "src/MercadoPago.Tests/Client/AuthorizedPayment/AuthorizedPaymentClientUnitTest.cs", 84),
+      sdk("sdk-php", "tests/MercadoPago/Client/Unit/Invoice/InvoiceClientUnitTest.php", 32),
       DOC.invoices,
     ],
     vars: { ref: "{{uuid}}" },
