@@ -2,6 +2,7 @@
 // and the provider's reference, each naming its source) replayed against one
 // sandbox over HTTP, each with a fresh seller so no scenario sees another's data.
 
+import { readFileSync } from "node:fs";
 import { listOperations } from "@cobro/spec";
 import { describe, expect, it } from "vitest";
 import { useSandbox } from "../test-support/use-sandbox";
@@ -49,5 +50,11 @@ describe("the suite itself", () => {
     for (const scenario of all) for (const op of scenario.operations) expect(spec, scenario.id).toContain(op);
     const covered = new Set(CONFORMANCE_SCENARIOS.flatMap((s) => s.operations));
     expect(spec.filter((op) => !covered.has(op))).toEqual([]);
+  });
+
+  it("is described in FIDELITY.md: every operation in its table, every pending scenario listed", () => {
+    const fidelity = readFileSync(new URL("../../FIDELITY.md", import.meta.url), "utf8");
+    for (const op of listOperations()) expect(fidelity).toContain(`| \`${op.method.toUpperCase()} ${op.path}\` |`);
+    for (const scenario of PENDING_SCENARIOS) expect(fidelity).toContain(`| \`${scenario.id}\` |`);
   });
 });
