@@ -107,6 +107,7 @@ export const CUSTOMER_SCENARIOS: ConformanceScenario[] = [
       sdk("sdk-nodejs", "e2e/customer/get.spec.ts", 22),
       sdk("sdk-nodejs", "e2e/customer/update.spec.ts", 26),
       sdk("sdk-python", "tests/test_customer.py", 60),
+      sdk("sdk-ruby", "tests/test_customer.rb", 46),
     ],
     steps: [
       createCustomer,

@@ -350,4 +350,70 @@ export const ORDER_SCENARIOS: ConformanceScenario[] = [
       { method: "POST", path: `${ORDER}/refund`, expect: { status: 409, fields: { "errors[0].code": "string" } } },
     ],
   },
+  {
+    id: "orders.json-syntax-error",
+    title: "a body that is not JSON is a 400 json_syntax_error in the Orders error shape",
+    operations: ["POST /v1/orders"],
+    sources: [DOC.ordersErrors],
+    steps: [
+      {
+        method: "POST",
+        path: "/v1/orders",
+        rawBody: '{"type": "online",',
+        expect: { status: 400, fields: ordersErrorFields("json_syntax_error") },
+      },
+    ],
+  },
+  {
+    id: "orders.unsupported-property",
+    title: "a property the Orders API does not know is a 400 unsupported_properties",
+    operations: ["POST /v1/orders"],
+    sources: [DOC.ordersErrors],
+    steps: [
+      cardToken("APRO"),
+      {
+        method: "POST",
+        path: "/v1/orders",
+        body: { ...orderBody(), colour: "blue" },
+        expect: { status: 400, fields: ordersErrorFields("unsupported_properties") },
+      },
+    ],
+  },
+  {
+    id: "orders.idempotency-key-too-long",
+    title: "an X-Idempotency-Key longer than 128 characters is a 400 invalid_idempotency_key_length",
+    operations: ["POST /v1/orders"],
+    sources: [DOC.ordersErrors],
+    steps: [
+      cardToken("APRO"),
+      {
+        method: "POST",
+        path: "/v1/orders",
+        idempotencyKey: "k".repeat(129),
+        body: orderBody(),
+        expect: { status: 400, fields: ordersErrorFields("invalid_idempotency_key_length") },
+      },
+    ],
+  },
+  {
+    id: "orders.refund-missing-transaction",
+    title: "refunding a transaction the order does not have is refused and refunds nothing",
+    operations: ["POST /v1/orders/{id}/refund"],
+    sources: [DOC.ordersErrors],
+    steps: [
+      cardToken("APRO"),
+      createOrder(),
+      {
+        method: "POST",
+        path: `${ORDER}/refund`,
+        body: { transactions: [{ id: "PAY00000000000000000000000000", amount: "10.00" }] },
+        expect: { status: [400, 404, 409] },
+      },
+      {
+        method: "GET",
+        path: ORDER,
+        expect: { status: 200, fields: { status: { eq: "processed" }, status_detail: { eq: "accredited" } } },
+      },
+    ],
+  },
 ];

@@ -166,6 +166,21 @@ export const PAYMENT_SCENARIOS: ConformanceScenario[] = [
     ],
   },
   {
+    id: "payments.search-by-id",
+    title: "search filtered by id finds exactly that payment",
+    operations: ["GET /v1/payments/search"],
+    sources: [sdk("sdk-ruby", "tests/test_payment.rb", 92), DOC.paymentsSearch],
+    steps: [
+      cardToken("APRO"),
+      cardPayment(),
+      {
+        method: "GET",
+        path: "/v1/payments/search?id={{paymentId}}",
+        expect: { status: 200, fields: { "paging.total": { eq: 1 }, "results[0].id": { eq: "{{paymentId}}" } } },
+      },
+    ],
+  },
+  {
     id: "payments.idempotent-create",
     title: "the same X-Idempotency-Key and body replays the first payment instead of creating a second",
     operations: ["POST /v1/payments", "GET /v1/payments/search"],
@@ -336,6 +351,40 @@ export const PAYMENT_SCENARIOS: ConformanceScenario[] = [
       },
     ],
   },
+  {
+    id: "payments.malformed-json",
+    title: "a body that is not JSON is a classic 400, never a 500",
+    operations: ["POST /v1/payments"],
+    sources: [DOC.paymentsCreate],
+    steps: [
+      {
+        method: "POST",
+        path: "/v1/payments",
+        rawBody: '{"transaction_amount": ',
+        expect: { status: 400, fields: classicErrorFields(400) },
+      },
+    ],
+  },
+  {
+    id: "refunds.webhook-payment-updated",
+    title: "a refund notifies the payment's notification_url with payment.updated",
+    operations: ["POST /v1/payments/{payment_id}/refunds"],
+    sources: [DOC.webhooks],
+    steps: [
+      cardToken("APRO"),
+      cardPayment({ extra: { notification_url: "http://127.0.0.1:9/conformance-hook" } }),
+      { method: "POST", path: `${PAYMENT}/refunds`, body: { amount: 5 }, expect: { status: 201 } },
+      {
+        kind: "control",
+        method: "GET",
+        path: "/__sandbox/webhooks?topic=payment&data_id={{paymentId}}",
+        expect: {
+          status: 200,
+          fields: { deliveries: { length: 2 }, "deliveries[1].body.action": { eq: "payment.updated" } },
+        },
+      },
+    ],
+  },
 ];
 
 const REFUND_FIELDS = {
@@ -387,7 +436,11 @@ export const REFUND_SCENARIOS: ConformanceScenario[] = [
     id: "refunds.total",
     title: "an empty body refunds everything: refunded / refunded",
     operations: ["POST /v1/payments/{payment_id}/refunds"],
-    sources: [sdk("sdk-nodejs", "e2e/paymentRefund/total.spec.ts", 28), DOC.refunds],
+    sources: [
+      sdk("sdk-nodejs", "e2e/paymentRefund/total.spec.ts", 28),
+      sdk("sdk-ruby", "tests/test_refund.rb", 38),
+      DOC.refunds,
+    ],
     steps: [
       cardToken("APRO"),
       cardPayment(),
@@ -395,7 +448,7 @@ export const REFUND_SCENARIOS: ConformanceScenario[] = [
         method: "POST",
         path: `${PAYMENT}/refunds`,
         body: {},
-        expect: { status: 201, fields: { ...REFUND_FIELDS, amount: { eq: 110 } } },
+        expect: { status: 201, fields: { ...REFUND_FIELDS, amount: { eq: 110 }, status: { eq: "approved" } } },
       },
       {
         method: "GET",
@@ -417,6 +470,7 @@ export const REFUND_SCENARIOS: ConformanceScenario[] = [
     operations: ["GET /v1/payments/{payment_id}/refunds/", "GET /v1/payments/{payment_id}/refunds/{refund_id}"],
     sources: [
       sdk("sdk-nodejs", "e2e/paymentRefund/list.spec.ts", 58),
+      sdk("sdk-ruby", "tests/test_refund.rb", 46),
       sdk("sdk-nodejs", "e2e/paymentRefund/get.spec.ts", 60),
     ],
     steps: [

@@ -335,10 +335,19 @@ export const SUBSCRIPTION_SCENARIOS: ConformanceScenario[] = [
             preapproval_id: { eq: "{{subscriptionId}}" },
             transaction_amount: { eq: 10 },
             currency_id: { eq: "{{currency}}" },
-            status: "string",
+            status: { eq: "processed" },
             date_created: "string",
+            "payment.id": "integer",
+            "payment.status": { eq: "approved" },
           },
         },
+        save: { chargeId: "payment.id" },
+      },
+      // provider: each charge is an ordinary payment of the seller's.
+      {
+        method: "GET",
+        path: "/v1/payments/{{chargeId}}",
+        expect: { status: 200, fields: { status: { eq: "approved" }, transaction_amount: { eq: 10 } } },
       },
     ],
   },
@@ -349,6 +358,32 @@ export const SUBSCRIPTION_SCENARIOS: ConformanceScenario[] = [
     sources: [DOC.invoices],
     steps: [
       { method: "GET", path: "/authorized_payments/1", expect: { status: 404, fields: { status: { eq: 404 } } } },
+    ],
+  },
+  {
+    id: "subscriptions.webhook",
+    title: "authorizing a subscription notifies topic subscription_preapproval",
+    operations: ["POST /preapproval/"],
+    sources: [DOC.webhooks],
+    vars: { ref: "{{uuid}}" },
+    steps: [
+      cardToken("APRO"),
+      {
+        ...createAuthorized,
+        body: { ...createAuthorized.body, notification_url: "http://127.0.0.1:9/conformance-hook" },
+      },
+      {
+        kind: "control",
+        method: "GET",
+        path: "/__sandbox/webhooks?topic=subscription_preapproval&data_id={{subscriptionId}}",
+        expect: {
+          status: 200,
+          fields: {
+            "deliveries[0].body.type": { eq: "subscription_preapproval" },
+            "deliveries[0].body.data.id": { eq: "{{subscriptionId}}" },
+          },
+        },
+      },
     ],
   },
 ];
