@@ -1,6 +1,6 @@
 // Customers, their saved cards, and card tokens (`/v1/customers`, `/v1/card_tokens`).
 
-import type { ConformanceScenario, FieldMatcher } from "../types";
+import type { ApiStep, ConformanceScenario, FieldMatcher } from "../types";
 import { DOC, sdk } from "./sources";
 import { cardToken, classicErrorFields } from "./steps";
 
@@ -54,6 +54,17 @@ const CARD_FIELDS: Record<string, FieldMatcher> = {
   date_last_updated: "string",
   live_mode: "boolean",
 };
+
+/** POST /oauth/token with the app's credentials and a grant the provider must refuse (400 invalid_grant). */
+function refusedGrant(grant: Record<string, string>): ApiStep {
+  return {
+    method: "POST",
+    path: "/oauth/token",
+    noAuth: true,
+    body: { client_id: "{{oauth.clientId}}", client_secret: "{{oauth.clientSecret}}", ...grant },
+    expect: { status: 400, fields: { error: { eq: "invalid_grant" }, status: { eq: 400 } } },
+  };
+}
 
 export const CUSTOMER_SCENARIOS: ConformanceScenario[] = [
   {
@@ -483,41 +494,18 @@ export const CATALOG_SCENARIOS: ConformanceScenario[] = [
     operations: ["POST /oauth/token"],
     sources: [DOC.oauth],
     steps: [
-      {
-        method: "POST",
-        path: "/oauth/token",
-        noAuth: true,
-        body: {
-          client_id: "{{clientId}}",
-          client_secret: "{{clientSecret}}",
-          grant_type: "authorization_code",
-          code: "TG-not-a-code",
-          redirect_uri: "https://platform.example/cb",
-        },
-        expect: { status: 400, fields: { error: { eq: "invalid_grant" }, status: { eq: 400 } } },
-      },
+      refusedGrant({
+        grant_type: "authorization_code",
+        code: "TG-not-a-code",
+        redirect_uri: "https://platform.example/cb",
+      }),
     ],
-    vars: { clientId: "{{oauth.clientId}}", clientSecret: "{{oauth.clientSecret}}" },
   },
   {
     id: "oauth.bad-refresh-token",
     title: "refreshing with an unknown refresh token is a 400 invalid_grant",
     operations: ["POST /oauth/token"],
     sources: [DOC.oauth],
-    steps: [
-      {
-        method: "POST",
-        path: "/oauth/token",
-        noAuth: true,
-        body: {
-          client_id: "{{clientId}}",
-          client_secret: "{{clientSecret}}",
-          grant_type: "refresh_token",
-          refresh_token: "TG-not-a-refresh-token",
-        },
-        expect: { status: 400, fields: { error: { eq: "invalid_grant" }, status: { eq: 400 } } },
-      },
-    ],
-    vars: { clientId: "{{oauth.clientId}}", clientSecret: "{{oauth.clientSecret}}" },
+    steps: [refusedGrant({ grant_type: "refresh_token", refresh_token: "TG-not-a-refresh-token" })],
   },
 ];

@@ -3,7 +3,7 @@
 
 import type { ConformanceScenario } from "../types";
 import { DOC, sdk } from "./sources";
-import { cardToken, createOrder, orderBody, ordersErrorFields } from "./steps";
+import { cardToken, createOrder, createOrderWithTransaction, orderBody, ordersErrorFields } from "./steps";
 
 const ORDER = "/v1/orders/{{orderId}}";
 
@@ -194,10 +194,7 @@ export const ORDER_SCENARIOS: ConformanceScenario[] = [
     ],
     steps: [
       cardToken("APRO"),
-      {
-        ...createOrder({ processingMode: "manual", amount: "100.00" }),
-        save: { orderId: "id", transactionId: "transactions.payments[0].id" },
-      },
+      createOrderWithTransaction({ processingMode: "manual", amount: "100.00" }),
       {
         method: "PUT",
         path: `${ORDER}/transactions/{{transactionId}}`,
@@ -219,10 +216,7 @@ export const ORDER_SCENARIOS: ConformanceScenario[] = [
     ],
     steps: [
       cardToken("APRO"),
-      {
-        ...createOrder({ processingMode: "manual", amount: "100.00" }),
-        save: { orderId: "id", transactionId: "transactions.payments[0].id" },
-      },
+      createOrderWithTransaction({ processingMode: "manual", amount: "100.00" }),
       { method: "DELETE", path: `${ORDER}/transactions/{{transactionId}}`, expect: { status: 204 } },
       { method: "GET", path: ORDER, expect: { status: 200, fields: { "transactions.payments[0]": "absent" } } },
     ],
@@ -305,7 +299,7 @@ export const ORDER_SCENARIOS: ConformanceScenario[] = [
     sources: [sdk("sdk-nodejs", "e2e/order/refund.spec.ts", 58), DOC.ordersStatus],
     steps: [
       cardToken("APRO"),
-      { ...createOrder(), save: { orderId: "id", transactionId: "transactions.payments[0].id" } },
+      createOrderWithTransaction(),
       {
         method: "POST",
         path: `${ORDER}/refund`,

@@ -4,7 +4,7 @@
 
 import type { ApiStep, ConformanceScenario } from "../types";
 import { DOC, sdk } from "./sources";
-import { cardPayment, cardToken, createOrder } from "./steps";
+import { cardPayment, cardToken, createOrder, createOrderWithTransaction } from "./steps";
 
 const RECURRING = { frequency: 1, frequency_type: "months", transaction_amount: 10, currency_id: "{{currency}}" };
 
@@ -215,10 +215,7 @@ export const CORRECTION_SCENARIOS: ConformanceScenario[] = [
     sources: [sdk("sdk-nodejs", "e2e/order/transaction/update.spec.ts", 48)],
     steps: [
       cardToken("APRO"),
-      {
-        ...createOrder({ processingMode: "manual", amount: "100.00" }),
-        save: { orderId: "id", transactionId: "transactions.payments[0].id" },
-      },
+      createOrderWithTransaction({ processingMode: "manual", amount: "100.00" }),
       {
         method: "PUT",
         path: "/v1/orders/{{orderId}}/transactions/{{transactionId}}",

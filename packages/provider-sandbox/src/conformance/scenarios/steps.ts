@@ -80,6 +80,11 @@ export function createOrder(options: Parameters<typeof orderBody>[0] & { status?
   };
 }
 
+/** `createOrder(options)` that also saves its first payment transaction's id as `transactionId`. */
+export function createOrderWithTransaction(options: Parameters<typeof orderBody>[0] = {}): ApiStep {
+  return { ...createOrder(options), save: { orderId: "id", transactionId: "transactions.payments[0].id" } };
+}
+
 /** The classic error body (`{message, error, status, cause[]}`) with that status. */
 export function classicErrorFields(status: number, error?: string): Record<string, import("../types").FieldMatcher> {
   return {
