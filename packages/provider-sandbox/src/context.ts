@@ -53,6 +53,8 @@ export interface StateStore {
     nickname?: string;
     /** Prefix of the issued tokens: `TEST` (default) or `APP_USR` (e.g. OAuth-connected sellers). */
     tokenPrefix?: "TEST" | "APP_USR";
+    /** The application the issued access token belongs to (an OAuth app's client id); random when absent. */
+    applicationId?: string;
   }): {
     seller: Seller;
     accessToken: string;
@@ -157,6 +159,8 @@ export interface SandboxVariables {
   seller: Seller;
   /** How the caller authenticated. */
   authKind: "bearer" | "public_key";
+  /** The id of the application the access token was issued to (`application_id` of what the call creates). */
+  applicationId: number;
   /** The request's X-Idempotency-Key, when sent. */
   idempotencyKey: string | null;
   /** The request body parsed as JSON (undefined when the request has none). */

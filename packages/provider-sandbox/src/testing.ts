@@ -26,11 +26,17 @@ export class ContractViolationError extends Error {
 export interface ContractCheckOptions {
   /** The document to check against; default the bundled provider spec. */
   spec?: OpenApiDocument;
+  /**
+   * Forbid properties the spec does not list (default true): a field the
+   * sandbox invents, or one the provider answers and the spec forgot, fails.
+   */
+  strict?: boolean;
 }
 
 /**
  * Wraps a fetch so that every response of a spec-described call is validated
- * against the spec's response schema for its status; a mismatch throws
+ * against the spec's response schema for its status, extra properties
+ * forbidden unless `strict: false`; a mismatch throws
  * `ContractViolationError` (the response is otherwise returned untouched).
  * Every sandbox test should send its requests through it.
  *
@@ -44,7 +50,10 @@ export function createContractCheckingFetch(
 ): typeof fetch {
   let validator: SpecValidator | undefined;
   const getValidator = () => {
-    validator ??= options.spec ? new SpecValidator(asOpenApiDocument(options.spec)) : getProviderSpecValidator();
+    const strictResponses = options.strict ?? true;
+    validator ??= options.spec
+      ? new SpecValidator(asOpenApiDocument(options.spec), { strictResponses })
+      : getProviderSpecValidator({ strictResponses });
     return validator;
   };
   const checked = async (input: Parameters<typeof fetch>[0], init?: Parameters<typeof fetch>[1]): Promise<Response> => {

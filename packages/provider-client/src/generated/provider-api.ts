@@ -468,8 +468,9 @@ export interface paths {
         put?: never;
         /**
          * Capture an order
-         * @description Captures, in full, an order created with `capture_mode: manual` that is
-         *     `action_required`/`waiting_capture`. No body. Any other order answers 409
+         * @description Captures, in full, an order that is `action_required`/`waiting_capture`:
+         *     one created with `capture_mode: manual`, or with `automatic_async` before
+         *     the provider captures it. No body. Any other order answers 409
          *     `cannot_capture_order`.
          */
         post: operations["captureOrder"];
@@ -495,7 +496,9 @@ export interface paths {
          * Cancel an order
          * @description Cancels an order that is `created` or `action_required` (e.g. releases a
          *     reserved amount). No body. Other orders answer 409 `cannot_cancel_order`;
-         *     a processed order must be refunded instead.
+         *     a processed order must be refunded instead. The cancelled payment
+         *     transactions say `canceled`/`canceled_transaction` (sdk-nodejs
+         *     e2e/order/cancel.spec.ts).
          */
         post: operations["cancelOrder"];
         delete?: never;
@@ -1132,8 +1135,12 @@ export interface components {
         PaymentOperationType: "regular_payment" | "money_transfer" | "recurring_payment" | "account_fund" | "payment_addition" | "cellphone_recharge" | "pos_payment" | "money_exchange";
         /** @description The buyer as the provider returns it. Unknown parts come back as `null`. */
         PaymentPayer: {
-            /** @description The payer's Mercado Pago user id or the customer id, as a string. */
-            id?: string | null;
+            /**
+             * @description The payer's Mercado Pago user id or the customer id, as a string. A payer
+             *     given by e-mail is resolved to an account, so it is never null
+             *     (sdk-nodejs e2e/payment/create.spec.ts expects a string).
+             */
+            id?: string;
             email?: string | null;
             first_name?: string | null;
             last_name?: string | null;
@@ -1473,6 +1480,15 @@ export interface components {
             /** @description Text on the buyer's card statement. */
             statement_descriptor?: string | null;
             card?: components["schemas"]["PaymentCard"];
+            /** @description Acquirer reconciliation records; `[]` on a sandbox payment (sdk-nodejs e2e/payment/capture.spec.ts expects an array; sdk-java mocks payment_boleto.json answer `[]`). */
+            acquirer_reconciliation?: {
+                [key: string]: unknown;
+            }[];
+            /**
+             * @description The provider's build that answered (sdk-nodejs e2e/payment/capture.spec.ts; sdk-java mocks say `2.133.0`, `2.136.0`).
+             * @example 2.136.0
+             */
+            build_version?: string;
             notification_url?: string | null;
             callback_url?: string | null;
             refunds?: components["schemas"]["Refund"][];
@@ -2047,9 +2063,13 @@ export interface components {
             product_id?: string | null;
             purpose?: string | null;
             site_id?: components["schemas"]["SiteId"];
-            /** Format: int64 */
-            sponsor_id?: number | null;
-            shipping_mode?: string | null;
+            /**
+             * Format: int64
+             * @description The sponsor's user id; `0` without one. Always a number (sdk-nodejs e2e/preference/search.spec.ts).
+             */
+            sponsor_id: number;
+            /** @description `shipments.mode`, `not_specified` when none was set. Always a string (sdk-nodejs e2e/preference/search.spec.ts). */
+            shipping_mode: string;
         };
         PreferenceSearchResult: {
             elements: components["schemas"]["PreferenceSummary"][];
@@ -2167,6 +2187,26 @@ export interface components {
         Customer: {
             /** @example 123456789-jxOV430go9fx2e */
             id: string;
+            /**
+             * @description `active`; the body that `DELETE` answers says `deactive` (sdk-nodejs e2e/customer/remove.spec.ts).
+             * @enum {string}
+             */
+            status: "active" | "deactive";
+            /**
+             * Format: int64
+             * @description The seller's user id (sdk-nodejs e2e/customer/create.spec.ts).
+             */
+            user_id: number;
+            /**
+             * Format: int64
+             * @description The seller's (merchant's) user id.
+             */
+            merchant_id: number;
+            /**
+             * Format: int64
+             * @description The id of the application whose token created the customer.
+             */
+            client_id: number;
             email: string;
             first_name?: string | null;
             last_name?: string | null;
@@ -2210,8 +2250,8 @@ export interface components {
             /** @example 1562188766852 */
             id: string;
             customer_id?: string;
-            /** @description The seller's user id. */
-            user_id?: string | number;
+            /** @description The seller's user id, as a string (sdk-nodejs src/clients/customerCard/commonTypes.ts `user_id?: string`; sdk-java CustomerCard `String userId`). */
+            user_id?: string;
             expiration_month?: number;
             expiration_year?: number;
             first_six_digits?: string;
@@ -2408,8 +2448,11 @@ export interface components {
         /**
          * @description `automatic` captures on approval. `manual` reserves the funds: the order stops at
          *     `action_required`/`waiting_capture` until `POST /v1/orders/{id}/capture` (full amount
-         *     only) or `POST /v1/orders/{id}/cancel`. `automatic_async` captures shortly after
-         *     approval, asynchronously.
+         *     only) or `POST /v1/orders/{id}/cancel`. `automatic_async` authorizes in the create
+         *     call and the provider captures shortly after; until then the order waits for
+         *     capture and `/capture` and `/cancel` are accepted (the official SDKs' tests capture
+         *     and cancel right after such a create: sdk-nodejs e2e/order/capture.spec.ts and
+         *     cancel.spec.ts, sdk-java OrderClientIT.captureOrderSuccess).
          * @default automatic
          * @enum {string}
          */
@@ -2913,11 +2956,29 @@ export interface components {
         };
         /**
          * @description The body of `PUT /v1/orders/{id}/transactions/{transactionId}`: a new amount
-         *     and/or payment method for a payment that has not been processed yet.
+         *     and/or payment method for a payment that has not been processed yet. A
+         *     partial change is enough: sdk-nodejs e2e/order/transaction/update.spec.ts
+         *     sends only `{payment_method: {installments: 3}}`.
          */
         OrderPaymentUpdateRequest: {
             amount?: components["schemas"]["OrderAmount"];
-            payment_method?: components["schemas"]["OrderPaymentMethodRequest"];
+            payment_method?: components["schemas"]["OrderPaymentMethodUpdateRequest"];
+        };
+        /**
+         * @description The parts of a payment's method to change; the rest is kept. A card
+         *     payment still needs a `token` once merged (400 `required_properties`).
+         */
+        OrderPaymentMethodUpdateRequest: {
+            /** @description The payment method, e.g. `visa`, `master`, `pix`. */
+            id?: string;
+            /** @description The payment type, e.g. `credit_card`, `bank_transfer`. */
+            type?: string;
+            /** @description A card token from `POST /v1/card_tokens` (cards only). */
+            token?: string;
+            installments?: number;
+            statement_descriptor?: string;
+            transaction_security?: components["schemas"]["OrderTransactionSecurityRequest"];
+            financial_institution?: string;
         };
         /**
          * @description The unit of `frequency`.
@@ -3034,8 +3095,11 @@ export interface components {
              * @description The seller's account id.
              */
             collector_id?: number;
-            /** Format: int64 */
-            application_id?: number;
+            /**
+             * Format: int64
+             * @description The id of the application the access token was issued to.
+             */
+            application_id: number;
             /** Format: date-time */
             date_created?: string;
             /** Format: date-time */
@@ -3125,9 +3189,11 @@ export interface components {
         SubscriptionUpdateRequest: {
             /**
              * @description `paused` suspends charging, `authorized` resumes it, `cancelled` ends the subscription for good.
+             *     `pending` is accepted on a pending subscription, where it changes nothing
+             *     (sdk-nodejs e2e/preApproval/update.spec.ts sends it with the other changes).
              * @enum {string}
              */
-            status?: "authorized" | "paused" | "cancelled";
+            status?: "pending" | "authorized" | "paused" | "cancelled";
             reason?: string;
             external_reference?: string;
             /** Format: uri */
@@ -3161,8 +3227,11 @@ export interface components {
              * @description The seller's account id.
              */
             collector_id?: number;
-            /** Format: int64 */
-            application_id?: number;
+            /**
+             * Format: int64
+             * @description The id of the application the access token was issued to.
+             */
+            application_id: number;
             back_url?: string;
             /**
              * Format: uri
@@ -3252,7 +3321,62 @@ export interface components {
             state?: string | null;
             zip_code?: string | null;
         };
-        /** @description The account (seller) that owns the access token. */
+        /** @description One rate-based seller metric over a period. */
+        UserReputationRate: {
+            /** @example 60 days */
+            period?: string;
+            rate?: number;
+            value?: number;
+        };
+        UserTransactionCount: {
+            paid?: number | null;
+            total?: number | null;
+            units?: number | null;
+        };
+        /** @description The account's seller reputation (sdk-nodejs src/clients/user/get/types.ts `SellerReputation`). */
+        UserSellerReputation: {
+            /** @example 5_green */
+            level_id?: string | null;
+            power_seller_status?: string | null;
+            transactions?: {
+                canceled?: number;
+                completed?: number;
+                /** @example historic */
+                period?: string;
+                total?: number;
+                ratings?: {
+                    negative?: number;
+                    neutral?: number;
+                    positive?: number;
+                };
+            };
+            metrics?: {
+                sales?: {
+                    period?: string;
+                    completed?: number;
+                };
+                claims?: components["schemas"]["UserReputationRate"];
+                delayed_handling_time?: components["schemas"]["UserReputationRate"];
+                cancellations?: components["schemas"]["UserReputationRate"];
+            };
+        };
+        /** @description The account's buyer reputation (sdk-nodejs src/clients/user/get/types.ts `BuyerReputation`). */
+        UserBuyerReputation: {
+            canceled_transactions?: number;
+            tags?: string[];
+            transactions?: {
+                canceled?: components["schemas"]["UserTransactionCount"];
+                completed?: number | null;
+                not_yet_rated?: components["schemas"]["UserTransactionCount"];
+                period?: string;
+                total?: number | null;
+                unrated?: components["schemas"]["UserTransactionCount"];
+            };
+        };
+        /**
+         * @description The account (seller) that owns the access token. sdk-nodejs
+         *     e2e/user/get.spec.ts expects every field below on a test account.
+         */
         User: {
             /**
              * Format: int64
@@ -3278,10 +3402,40 @@ export interface components {
                 verified?: boolean;
             };
             address?: components["schemas"]["UserAddress"];
+            alternative_phone?: {
+                area_code?: string;
+                number?: string;
+                extension?: string;
+            };
+            /** @description Empty when the account did not say. */
+            gender?: string;
             /** Format: date-time */
             registration_date?: string;
             /** @example normal */
             user_type?: string;
+            /**
+             * @example NEWBIE
+             * @example ADVANCED
+             */
+            seller_experience?: string;
+            bill_data?: {
+                accept_credit_note?: string | null;
+            };
+            seller_reputation?: components["schemas"]["UserSellerReputation"];
+            buyer_reputation?: components["schemas"]["UserBuyerReputation"];
+            /** @description An anonymized address that reaches the account. */
+            secure_email?: string;
+            /** @description Mercado Crédito figures. */
+            credit?: {
+                consumed?: number;
+                credit_level_id?: string;
+                rank?: string;
+            };
+            /** @description About the request that asked. */
+            context?: {
+                ip_address?: string;
+            };
+            registration_identifiers?: string[];
             /** @description Account flags, e.g. `test_user` for a test account. */
             tags?: string[];
             logo?: string | null;

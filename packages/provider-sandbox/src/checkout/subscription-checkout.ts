@@ -12,6 +12,7 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { RegisterRoutes, SandboxContext, SandboxEnv, Seller } from "../context";
+import { ownApplicationId } from "../core/credentials";
 import { SandboxHttpError } from "../core/errors";
 import { uuid } from "../core/ids";
 import { findPlan, type Plan } from "../resources/plans";
@@ -222,13 +223,20 @@ function subscribeWithCard(ctx: SandboxContext, loaded: Loaded, card: CheckoutCa
   }
   const token = tokenizeCheckoutCard(ctx, seller, card);
   if (target.kind === "plan") {
+    // The payer subscribes on the provider's page, so the subscription belongs to the plan's application.
+    const applicationId = findPlan(ctx, seller, target.id).application_id ?? ownApplicationId(seller);
     return asFormErrors(() =>
-      createSubscription(ctx, seller, {
-        preapproval_plan_id: target.id,
-        payer_email: card.email,
-        card_token_id: token.token.id,
-        status: "authorized",
-      }),
+      createSubscription(
+        ctx,
+        seller,
+        {
+          preapproval_plan_id: target.id,
+          payer_email: card.email,
+          card_token_id: token.token.id,
+          status: "authorized",
+        },
+        applicationId,
+      ),
     );
   }
   return asFormErrors(() =>

@@ -6,6 +6,7 @@
 
 import type { Context, MiddlewareHandler } from "hono";
 import type { SandboxEnv, Seller, StateStore } from "../context";
+import { applicationIdFromAccessToken, ownApplicationId } from "./credentials";
 import { classicError, isOrdersPath, ordersError, type SandboxHttpError } from "./errors";
 import type { SpecIndex } from "./spec";
 
@@ -52,9 +53,10 @@ function bearerToken(c: Context<SandboxEnv>): string | null {
   return match?.[1] ?? null;
 }
 
-function authenticate(c: Context<SandboxEnv>, seller: Seller, kind: "bearer" | "public_key"): void {
+function authenticate(c: Context<SandboxEnv>, seller: Seller, kind: "bearer" | "public_key", token?: string): void {
   c.set("seller", seller);
   c.set("authKind", kind);
+  c.set("applicationId", (token ? applicationIdFromAccessToken(token) : null) ?? ownApplicationId(seller));
 }
 
 /** Sets `seller` and `authKind`, or answers 401 in the provider's shape. */
@@ -64,7 +66,7 @@ export function createAuthMiddleware(options: AuthOptions): MiddlewareHandler<Sa
   const optionalBearer = (c: Context<SandboxEnv>): void => {
     const token = bearerToken(c);
     const seller = token ? store.sellerForAccessToken(token) : undefined;
-    if (seller) authenticate(c, seller, "bearer");
+    if (seller && token) authenticate(c, seller, "bearer", token);
   };
 
   return async (c, next) => {
@@ -99,7 +101,7 @@ export function createAuthMiddleware(options: AuthOptions): MiddlewareHandler<Sa
     if (!token) throw unauthorized(path, "access token missing: send Authorization: Bearer <access token>");
     const seller = store.sellerForAccessToken(token);
     if (!seller) throw unauthorized(path);
-    authenticate(c, seller, "bearer");
+    authenticate(c, seller, "bearer", token);
     return next();
   };
 }

@@ -63,13 +63,42 @@ function digits(count: number): string {
   return out;
 }
 
-/** Fresh credentials in the provider's shape for a new seller. */
+/**
+ * The application an access token was issued to. provider: tokens read
+ * `APP_USR-<client id>-<date>-<hash>-<user id>`; the client id is the
+ * application's id, which the provider itself reads back from the token (a
+ * maintainer in mercadopago/devsite-docs PR #1199: "el client_id se toma del
+ * access token"). `null` when the segment is absent or all zeros, as in the
+ * default seller's documented token.
+ */
+export function applicationIdFromAccessToken(token: string): number | null {
+  const segment = /^(?:TEST|APP_USR)-(\d{1,16})-/.exec(token)?.[1];
+  const id = segment === undefined ? Number.NaN : Number(segment);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * The id of a seller's own application, for calls whose token names none (the
+ * default seller's, a public key): the seller's OAuth client id when it is an
+ * application, else a stable 16-digit number derived from its user id.
+ */
+export function ownApplicationId(seller: { userId: number; clientId: string | null }): number {
+  const clientId = seller.clientId === null ? Number.NaN : Number(seller.clientId);
+  if (Number.isSafeInteger(clientId) && clientId > 0) return clientId;
+  return 1_000_000_000_000_000 + (hashNumber(`application:${seller.userId}`) % 8_000_000_000_000_000);
+}
+
+/**
+ * Fresh credentials in the provider's shape for a new seller. `applicationId`
+ * (the OAuth app a token is issued to) goes in the token's client-id segment.
+ */
 export function generateCredentials(
   userId: number,
   prefix: "TEST" | "APP_USR" = "TEST",
+  applicationId?: string,
 ): { accessToken: string; refreshToken: string; publicKey: string } {
   return {
-    accessToken: `${prefix}-${digits(16)}-${digits(6)}-${randomBytes(16).toString("hex")}-${userId}`,
+    accessToken: `${prefix}-${applicationId ?? digits(16)}-${digits(6)}-${randomBytes(16).toString("hex")}-${userId}`,
     refreshToken: `TG-${randomBytes(12).toString("hex")}-${userId}`,
     publicKey: `${prefix}-${uuidFromSeed(randomBytes(16).toString("hex"))}`,
   };

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 
 // Id formats follow the provider's (provider-facts §4): numeric payment ids,
 // `ORD` + 26 ULID characters for orders, `pay_`/`ref_` + ULID-like for order
@@ -27,4 +27,15 @@ export function hex32(): string {
 
 export function uuid(): string {
   return randomUUID();
+}
+
+/**
+ * A stable numeric payer id for an e-mail. provider: a payer given by e-mail
+ * is resolved to a Mercado Pago account whose id the payment (`payer.id`, a
+ * string) and the subscription (`payer_id`) answer; the sandbox has no payer
+ * accounts, so the same e-mail always stands for the same payer.
+ */
+export function payerIdForEmail(email: string): number {
+  const digest = createHash("sha256").update(`payer:${email.trim().toLowerCase()}`).digest();
+  return 1_000_000_000 + (digest.readUInt32BE(0) % 1_000_000_000);
 }

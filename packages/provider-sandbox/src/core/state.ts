@@ -299,7 +299,7 @@ export function createStateStore(options: StateStoreOptions): SandboxStateStore 
     createSeller(input) {
       let userId = store.nextId("seller_user_id", 2_000_001);
       while (sellers.has(userId)) userId = store.nextId("seller_user_id", 2_000_001);
-      const credentials = generateCredentials(userId, input.tokenPrefix ?? "TEST");
+      const credentials = generateCredentials(userId, input.tokenPrefix ?? "TEST", input.applicationId);
       const seller = newSeller(userId, {
         siteId: isSiteId(input.siteId) ? input.siteId : options.defaultSiteId,
         nickname: input.nickname,

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, startFixtureSandbox, TOKEN_A } from "../test-support/fixture-sandbox";
 import { FIXTURE_SPEC } from "../test-support/fixture-spec";
 import type { TestSandbox } from "../testing";
-import { SpecValidator, validateResponse } from "./validation";
+import type { OpenApiDocument } from "./spec";
+import { closeObjectSchemas, SpecValidator, validateResponse } from "./validation";
 
 const validator = new SpecValidator(FIXTURE_SPEC);
 
@@ -129,6 +130,54 @@ describe("validateResponse", () => {
       ok: true,
       operation: null,
     });
+  });
+});
+
+describe("strict responses (extra properties forbidden)", () => {
+  const strict = new SpecValidator(FIXTURE_SPEC, { strictResponses: true });
+  const widget = { id: 1, transaction_amount: 2, status: "created" };
+
+  it("refuses a property the schema does not list, at any depth, which the lenient check lets through", () => {
+    const invented = { ...widget, invented: true, payer: { email: "a@b.co", nickname: "x" } };
+    const input = { method: "GET", path: "/v1/widgets/1", status: 200, body: invented };
+    expect(validator.validateResponse(input).ok).toBe(true);
+    const result = strict.validateResponse(input);
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.errors).toContain("unsupported property invented");
+      expect(result.errors).toContain("unsupported property payer.nickname");
+    }
+  });
+
+  it("still refuses a missing required property and accepts the exact shape", () => {
+    expect(strict.validateResponse({ method: "GET", path: "/v1/widgets/1", status: 200, body: widget }).ok).toBe(true);
+    const dropped = strict.validateResponse({ method: "GET", path: "/v1/widgets/1", status: 200, body: { id: 1 } });
+    expect(dropped.ok).toBe(false);
+  });
+
+  it("keeps free maps free, leaves allOf members open and does not touch the document it was given", () => {
+    const doc = {
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      paths: {},
+      components: {
+        schemas: {
+          Base: { type: "object", properties: { a: { type: "string" } } },
+          Both: { allOf: [{ $ref: "#/components/schemas/Base" }], properties: { b: { type: "string" } } },
+          Meta: { type: "object", properties: { m: { type: "object", additionalProperties: true } } },
+          Example: { type: "object", properties: { x: { type: "string" } }, examples: [{ properties: {} }] },
+        },
+      },
+    } as unknown as OpenApiDocument;
+    const closed = closeObjectSchemas(doc).components?.schemas as Record<string, Record<string, unknown>>;
+    expect(closed.Base?.unevaluatedProperties).toBeUndefined();
+    expect(closed.Both?.unevaluatedProperties).toBe(false);
+    const meta = closed.Meta as { unevaluatedProperties: unknown; properties: { m: Record<string, unknown> } };
+    expect(meta.unevaluatedProperties).toBe(false);
+    expect(meta.properties.m.unevaluatedProperties).toBeUndefined();
+    expect(closed.Example?.examples).toEqual([{ properties: {} }]);
+    const original = doc.components?.schemas as Record<string, Record<string, unknown>>;
+    expect(original.Meta?.unevaluatedProperties).toBeUndefined();
   });
 });
 

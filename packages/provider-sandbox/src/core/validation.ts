@@ -132,6 +132,62 @@ function createAjv(doc: OpenApiDocument, coerce: boolean): Ajv2020 {
   return ajv;
 }
 
+/** Keys whose values are data, not schemas: never rewritten by `closeObjectSchemas`. */
+const DATA_KEYWORDS = new Set(["examples", "example", "enum", "const", "default"]);
+
+/**
+ * A copy of a spec where every object schema that lists `properties` and says
+ * nothing about extra properties forbids them (`unevaluatedProperties: false`,
+ * so properties evaluated by in-place `oneOf`/`anyOf` branches still count).
+ * Schemas that say `additionalProperties` (free maps such as `metadata`) stay
+ * as written, and so do the members of an `allOf` (closing one member would
+ * refuse its siblings' properties).
+ *
+ * The contract check in tests runs on this copy: a field the sandbox invents
+ * fails, and so does one the spec forgets. Request validation keeps the spec
+ * as written, where an unlisted field is ignored, as the provider ignores it.
+ */
+export function closeObjectSchemas(doc: OpenApiDocument): OpenApiDocument {
+  const copy = structuredClone(doc) as OpenApiDocument;
+  const schemas = (copy.components?.schemas ?? {}) as Record<string, unknown>;
+  const open = new Set<unknown>();
+  const markAllOfMembers = (node: unknown): void => {
+    // Arrays (allOf, oneOf, items lists) are walked by index like any object.
+    if (node === null || typeof node !== "object") return;
+    const record = node as Record<string, unknown>;
+    if (Array.isArray(record.allOf)) {
+      for (const member of record.allOf as Record<string, unknown>[]) {
+        const ref = typeof member.$ref === "string" ? member.$ref : undefined;
+        open.add(ref?.startsWith("#/components/schemas/") ? schemas[ref.slice(21)] : member);
+      }
+    }
+    for (const [key, value] of Object.entries(record)) if (!DATA_KEYWORDS.has(key)) markAllOfMembers(value);
+  };
+  const close = (node: unknown): void => {
+    // Arrays (allOf, oneOf, items lists) are walked by index like any object.
+    if (node === null || typeof node !== "object") return;
+    const record = node as Record<string, unknown>;
+    const isObjectSchema = record.properties !== null && typeof record.properties === "object";
+    if (
+      isObjectSchema &&
+      !open.has(record) &&
+      record.additionalProperties === undefined &&
+      record.unevaluatedProperties === undefined
+    ) {
+      record.unevaluatedProperties = false;
+    }
+    for (const [key, value] of Object.entries(record)) {
+      if (DATA_KEYWORDS.has(key)) continue;
+      // Under `properties` the keys are field names, each value a schema.
+      if (key === "properties" && isObjectSchema) Object.values(value as object).forEach(close);
+      else close(value);
+    }
+  };
+  markAllOfMembers(copy);
+  close(copy);
+  return copy;
+}
+
 /** Checks status against the operation's responses: exact code, then `4XX`-style ranges, then `default`. */
 function responseFor(operation: SpecOperation, status: number): SpecOperation["responses"][string] | undefined {
   return (
@@ -139,17 +195,30 @@ function responseFor(operation: SpecOperation, status: number): SpecOperation["r
   );
 }
 
+export interface SpecValidatorOptions {
+  /**
+   * Check responses with extra properties forbidden (see `closeObjectSchemas`).
+   * Tests use it; the running sandbox does not check its own responses.
+   */
+  strictResponses?: boolean;
+}
+
 /** Compiles (lazily, once each) the request and response schemas of a spec and validates against them. */
 export class SpecValidator {
   readonly index: SpecIndex;
   private readonly bodyAjv: Ajv2020;
   private readonly paramAjv: Ajv2020;
+  private readonly responseAjv: Ajv2020;
   private readonly compiled = new Map<string, ValidateFunction>();
 
-  constructor(readonly doc: OpenApiDocument) {
+  constructor(
+    readonly doc: OpenApiDocument,
+    options: SpecValidatorOptions = {},
+  ) {
     this.index = new SpecIndex(doc);
     this.bodyAjv = createAjv(doc, false);
     this.paramAjv = createAjv(doc, true);
+    this.responseAjv = options.strictResponses ? createAjv(closeObjectSchemas(doc), false) : this.bodyAjv;
   }
 
   private compile(key: string, ajv: Ajv2020, schema: Record<string, unknown>): ValidateFunction {
@@ -233,16 +302,24 @@ export class SpecValidator {
     if (!response) return { ok: false, operation: name, errors: [`status ${input.status} is not described`] };
     if (!response.schemaPointer) return { ok: true, operation: name };
     if (input.body === undefined) return { ok: false, operation: name, errors: ["expected a JSON body, got none"] };
-    const fn = this.compile(`response ${name} ${input.status}`, this.bodyAjv, this.ref(response.schemaPointer));
+    const fn = this.compile(`response ${name} ${input.status}`, this.responseAjv, this.ref(response.schemaPointer));
     if (fn(input.body)) return { ok: true, operation: name };
     return { ok: false, operation: name, errors: toIssues(fn.errors, "body").map((i) => i.description) };
   }
 }
 
 let providerValidator: SpecValidator | undefined;
+let strictProviderValidator: SpecValidator | undefined;
 
-/** The validator of the bundled provider spec (`@cobro/spec`), built on first use. */
-export function getProviderSpecValidator(): SpecValidator {
+/**
+ * The validator of the bundled provider spec (`@cobro/spec`), built on first
+ * use; with `strictResponses`, the one whose response check forbids extra properties.
+ */
+export function getProviderSpecValidator(options: SpecValidatorOptions = {}): SpecValidator {
+  if (options.strictResponses) {
+    strictProviderValidator ??= new SpecValidator(asOpenApiDocument(loadProviderSpec()), { strictResponses: true });
+    return strictProviderValidator;
+  }
   providerValidator ??= new SpecValidator(asOpenApiDocument(loadProviderSpec()));
   return providerValidator;
 }

@@ -16,4 +16,23 @@ describe("GET /users/me", () => {
     const other = await chile.api.get<Schemas["User"]>("/users/me");
     expect(other.body).toMatchObject({ id: chile.userId, site_id: "MLC", country_id: "CL" });
   });
+
+  // provider: sdk-nodejs e2e/user/get.spec.ts expects these on a test account, with these types.
+  it("answers the profile fields the provider answers", async () => {
+    const me = (await apiFor(sandbox).get<Schemas["User"]>("/users/me")).body;
+    expect(me).toEqual(
+      expect.objectContaining({
+        gender: expect.any(String),
+        alternative_phone: expect.any(Object),
+        seller_experience: expect.any(String),
+        bill_data: expect.any(Object),
+        seller_reputation: expect.any(Object),
+        buyer_reputation: expect.any(Object),
+        secure_email: expect.any(String),
+        credit: expect.any(Object),
+        context: expect.any(Object),
+        registration_identifiers: expect.any(Array),
+      }),
+    );
+  });
 });

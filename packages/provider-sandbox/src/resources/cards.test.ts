@@ -25,7 +25,7 @@ describe("saved cards", () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       customer_id: customerId,
-      user_id: 1000001,
+      user_id: "1000001",
       first_six_digits: "371180",
       last_four_digits: "7522",
       expiration_month: 11,

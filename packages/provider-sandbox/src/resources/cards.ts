@@ -75,7 +75,9 @@ export function saveCard(ctx: SandboxContext, seller: Seller, customerId: string
     : {
         id: String(ctx.store.nextId("card_id", 1_562_000_000_001)),
         customer_id: customerId,
-        user_id: seller.userId,
+        // provider: a saved card's user_id is a string (sdk-nodejs src/clients/customerCard/commonTypes.ts,
+        // sdk-java resources/customer/CustomerCard.java `String userId`).
+        user_id: String(seller.userId),
         ...data,
         date_created: now,
         date_last_updated: now,

@@ -29,7 +29,12 @@ describe("customers", () => {
       cards: [],
       live_mode: false,
       metadata: { crm_id: "c-1" },
+      // provider (sdk-nodejs e2e/customer/create.spec.ts): status and the owning seller and application, as numbers.
+      status: "active",
+      user_id: 1000001,
+      merchant_id: 1000001,
     });
+    expect(created.body.client_id).toEqual(expect.any(Number));
     const id = created.body.id;
 
     const got = await api.get<Customer>(`/v1/customers/${id}`);
@@ -49,6 +54,8 @@ describe("customers", () => {
     const deleted = await api.del<Customer>(`/v1/customers/${id}`);
     expect(deleted.status).toBe(200);
     expect(deleted.body.id).toBe(id);
+    // provider (sdk-nodejs e2e/customer/remove.spec.ts): the answer to DELETE says `deactive`.
+    expect(deleted.body.status).toBe("deactive");
     expect((await api.get(`/v1/customers/${id}`)).status).toBe(404);
   });
 

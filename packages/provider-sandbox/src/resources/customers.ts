@@ -4,6 +4,7 @@
 
 import { randomBytes } from "node:crypto";
 import type { RegisterRoutes, SandboxContext, Seller } from "../context";
+import { ownApplicationId } from "../core/credentials";
 import { badField, classicError, notFound } from "../core/errors";
 import type { Schemas } from "../schemas";
 import { cardsOfCustomer, customersOf, type StoredCustomer, savedCardsOf, toCustomerResource } from "./wallet-store";
@@ -48,11 +49,15 @@ export function requireCustomer(ctx: SandboxContext, seller: Seller, id: string)
   return customer;
 }
 
-/** Creates a customer; 400 (cause 101) when the seller already has one with that e-mail. */
+/**
+ * Creates a customer; 400 (cause 101) when the seller already has one with
+ * that e-mail. `applicationId` is the application the access token was issued to.
+ */
 export function createCustomer(
   ctx: SandboxContext,
   seller: Seller,
   body: Schemas["CustomerRequest"],
+  applicationId: number = ownApplicationId(seller),
 ): Schemas["Customer"] {
   const email = body.email.trim();
   if (email === "") throw badField("email", "email is required", "106");
@@ -75,6 +80,12 @@ export function createCustomer(
     metadata: { source_sync: "source_ws", ...(body.metadata ?? {}) },
     addresses: [],
     live_mode: false,
+    // provider: a customer answers its status and whose it is: user_id and merchant_id (the seller) and
+    // client_id (the application), all numbers (sdk-nodejs e2e/customer/create.spec.ts, remove.spec.ts).
+    status: "active",
+    user_id: seller.userId,
+    merchant_id: seller.userId,
+    client_id: applicationId,
   };
   customersOf(ctx, seller.userId).put(customer.id, customer);
   return toCustomerResource(ctx, seller.userId, customer);
@@ -115,7 +126,8 @@ function updateCustomer(
 
 function deleteCustomer(ctx: SandboxContext, seller: Seller, id: string): Schemas["Customer"] {
   const customer = requireCustomer(ctx, seller, id);
-  const answer = toCustomerResource(ctx, seller.userId, customer);
+  // provider: the deleted customer comes back with status `deactive` (sdk-nodejs e2e/customer/remove.spec.ts).
+  const answer: Schemas["Customer"] = { ...toCustomerResource(ctx, seller.userId, customer), status: "deactive" };
   const cards = savedCardsOf(ctx, seller.userId);
   for (const card of answer.cards ?? []) cards.delete(card.id);
   customersOf(ctx, seller.userId).delete(id);
@@ -138,7 +150,10 @@ function searchCustomers(ctx: SandboxContext, seller: Seller, query: URLSearchPa
 /** Routes of the `customers` group: create, search, get, update, delete. */
 export const registerCustomersRoutes: RegisterRoutes = (app, ctx) => {
   app.post("/v1/customers", (c) =>
-    c.json(createCustomer(ctx, c.get("seller"), c.get("jsonBody") as Schemas["CustomerRequest"]), 201),
+    c.json(
+      createCustomer(ctx, c.get("seller"), c.get("jsonBody") as Schemas["CustomerRequest"], c.get("applicationId")),
+      201,
+    ),
   );
 
   // Registered before `/:customerId` so that "search" is not taken for an id.

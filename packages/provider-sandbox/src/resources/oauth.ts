@@ -243,7 +243,11 @@ export function exchangeOAuthToken(ctx: SandboxContext, body: TokenRequest): Sch
     // A form-encoded exchange carries "true" as text.
     const rawTestToken: unknown = body.test_token;
     const testToken = rawTestToken === true || rawTestToken === "true";
-    const created = ctx.store.createSeller({ siteId: code.siteId, tokenPrefix: testToken ? "TEST" : "APP_USR" });
+    const created = ctx.store.createSeller({
+      siteId: code.siteId,
+      tokenPrefix: testToken ? "TEST" : "APP_USR",
+      applicationId: app.client_id,
+    });
     grants.put(created.refreshToken, {
       refreshToken: created.refreshToken,
       clientId: app.client_id,
@@ -258,7 +262,7 @@ export function exchangeOAuthToken(ctx: SandboxContext, body: TokenRequest): Sch
   const seller = ctx.store.sellerByUserId(grant.userId);
   if (!seller) throw invalidGrant("invalid refresh_token");
   const prefix = grant.accessToken.startsWith("TEST-") ? "TEST" : "APP_USR";
-  const fresh = generateCredentials(seller.userId, prefix);
+  const fresh = generateCredentials(seller.userId, prefix, app.client_id);
   ctx.store.bindAccessToken(fresh.accessToken, seller.userId);
   // provider: refreshing rotates the refresh token; the old one is refused from now on.
   grants.delete(grant.refreshToken);

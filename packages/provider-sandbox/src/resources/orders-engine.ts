@@ -30,6 +30,15 @@ const COLLECTION = "orders";
 const TESTUSER_DOMAIN = "@testuser.com";
 const CARD_PAYMENT_TYPES = new Set(["credit_card", "debit_card", "prepaid_card"]);
 const CANCELLABLE_PAYMENTS: ReadonlySet<string> = new Set(["pending", "in_process", "authorized"]);
+/**
+ * How long an `automatic_async` order stays authorized before the provider
+ * captures it (sandbox clock). provider: the official SDKs capture
+ * (sdk-nodejs e2e/order/capture.spec.ts, sdk-java OrderClientIT.captureOrderSuccess)
+ * and cancel (sdk-nodejs e2e/order/cancel.spec.ts) such an order right after
+ * creating it, so the create call leaves it open; sdk-java's refund tests wait
+ * 3 s after a create before refunding, the order of magnitude used here.
+ */
+export const AUTOMATIC_ASYNC_CAPTURE_DELAY_MS = 5_000;
 /** Transaction states that wait for the underlying payment to settle. */
 const UNSETTLED_STATES: ReadonlySet<string> = new Set(["processing", "action_required"]);
 
@@ -123,10 +132,13 @@ function requiredProperty(field: string): SandboxHttpError {
   return ordersError(400, "required_properties", "The following properties are required", { details: [field] });
 }
 
+/** `prefix` is the method's path in the body with a trailing dot (`transactions.payments[0].payment_method.`). */
+function checkPaymentMethod(method: { type?: string; token?: string }, prefix: string): void {
+  if (CARD_PAYMENT_TYPES.has(method.type ?? "") && !method.token) throw requiredProperty(`${prefix}token`);
+}
+
 function checkPaymentRequest(payment: Schemas["OrderPaymentRequest"], field: string): void {
-  if (CARD_PAYMENT_TYPES.has(payment.payment_method.type) && !payment.payment_method.token) {
-    throw requiredProperty(`${field}.payment_method.token`);
-  }
+  checkPaymentMethod(payment.payment_method, `${field}.payment_method.`);
 }
 
 function checkPaymentsMatchTotal(order: Order, payments: { amount: string }[]): void {
@@ -204,8 +216,9 @@ function processTransaction(ctx: SandboxContext, seller: Seller, order: Order, t
       ...(payer.last_name ? { last_name: payer.last_name } : {}),
       ...(payer.identification ? { identification: payer.identification } : {}),
     },
-    // provider: capture_mode manual reserves the amount until /capture.
-    capture: order.capture_mode !== "manual",
+    // provider: capture_mode manual reserves the amount until /capture; automatic_async reserves it
+    // until the provider captures it shortly after (see AUTOMATIC_ASYNC_CAPTURE_DELAY_MS).
+    capture: order.capture_mode === "automatic" || order.capture_mode === undefined,
     binary_mode: false,
     ...(order.description ? { description: order.description } : {}),
     ...(order.external_reference ? { external_reference: order.external_reference } : {}),
@@ -455,6 +468,7 @@ function ordersDetailForRejection(statusDetail: string): string {
  * and `order.<status>` is sent. Returns true when the order changed.
  */
 export function syncOrderWithPayments(ctx: SandboxContext, seller: Seller, order: Order): boolean {
+  captureDueAsyncOrder(ctx, seller, order);
   let changed = false;
   for (const tx of paymentsOf(order)) {
     if (!UNSETTLED_STATES.has(tx.status) || !tx.reference_id) continue;
@@ -483,6 +497,21 @@ export function syncOrderWithPayments(ctx: SandboxContext, seller: Seller, order
   saveOrder(ctx, seller, order);
   notifyOrder(ctx, seller, order, order.status);
   return true;
+}
+
+/**
+ * An `automatic_async` order's reservation is captured once its window has
+ * passed (the payment becomes approved; `syncOrderWithPayments` then moves the
+ * transaction to processed/accredited and notifies).
+ */
+function captureDueAsyncOrder(ctx: SandboxContext, seller: Seller, order: Order): void {
+  if (order.capture_mode !== "automatic_async" || order.status_detail !== "waiting_capture") return;
+  if (ctx.clock.now().getTime() < Date.parse(order.created_date ?? "") + AUTOMATIC_ASYNC_CAPTURE_DELAY_MS) return;
+  for (const tx of paymentsOf(order)) {
+    if (tx.status_detail !== "waiting_capture" || !tx.reference_id) continue;
+    const payment = findPayment(ctx, seller.userId, Number(tx.reference_id));
+    if (payment?.status === "authorized") capturePayment(ctx, seller.userId, payment.id);
+  }
 }
 
 /** Brings every seller's waiting orders up to date with their payments (a clock ticker). */
@@ -554,20 +583,21 @@ export function processOrder(ctx: SandboxContext, seller: Seller, orderId: strin
 }
 
 /**
- * Captures, in full, an order created with `capture_mode: manual` that waits for
- * capture (POST /v1/orders/{id}/capture); anything else is 409 `cannot_capture_order`.
+ * Captures, in full, an order that waits for capture (POST /v1/orders/{id}/capture):
+ * one created with `capture_mode: manual`, or an `automatic_async` one before
+ * the provider captures it; anything else is 409 `cannot_capture_order`.
  */
 export function captureOrder(ctx: SandboxContext, seller: Seller, orderId: string): Order {
   const order = loadOrder(ctx, seller, orderId);
   if (
-    order.capture_mode !== "manual" ||
+    order.capture_mode === "automatic" ||
     order.status !== "action_required" ||
     order.status_detail !== "waiting_capture"
   ) {
     throw ordersError(
       409,
       "cannot_capture_order",
-      "The order cannot be captured: only orders with capture_mode manual waiting for capture can",
+      "The order cannot be captured: only orders waiting for capture can",
       {
         details: [`order ${order.id} is ${order.status}/${order.status_detail}`],
       },
@@ -626,8 +656,10 @@ export function cancelOrder(ctx: SandboxContext, seller: Seller, orderId: string
     const payment = tx.reference_id ? findPayment(ctx, seller.userId, Number(tx.reference_id)) : undefined;
     // Releases a reservation or voids an unpaid voucher; payments already final stay as they are.
     if (payment && CANCELLABLE_PAYMENTS.has(payment.status)) cancelPayment(ctx, seller.userId, payment.id);
+    // provider: an online order's cancelled payment says canceled_transaction (sdk-nodejs
+    // e2e/order/cancel.spec.ts); canceled_by_api is the Point terminals' wording.
     tx.status = "canceled";
-    tx.status_detail = "canceled_by_api";
+    tx.status_detail = "canceled_transaction";
   }
   order.status = "canceled";
   order.status_detail = "canceled";
@@ -790,8 +822,11 @@ export function updateOrderTransaction(
   const tx = findTransaction(order, transactionId);
   requireEditable(order);
   if (body.payment_method) {
-    checkPaymentRequest({ amount: body.amount ?? tx.amount, payment_method: body.payment_method }, "payment_method");
-    tx.payment_method = snapshot({ ...body.payment_method });
+    // provider: a partial change keeps the rest of the method (sdk-nodejs e2e/order/transaction/update.spec.ts
+    // sends only the installments); the merged method must still be complete.
+    const merged = { ...tx.payment_method, ...body.payment_method };
+    checkPaymentMethod(merged, "payment_method.");
+    tx.payment_method = snapshot(merged);
   }
   // The total is checked again at /process: an amount may be fixed in several steps.
   if (body.amount) tx.amount = body.amount;

@@ -3,6 +3,7 @@ import type { Schemas } from "../schemas";
 import { apiFor, callerFor, expectJson } from "../test-support/api-client";
 import { TEST_DNI, tokenize } from "../test-support/card-payments";
 import { startQuietSandbox, useSandbox } from "../test-support/use-sandbox";
+import { AUTOMATIC_ASYNC_CAPTURE_DELAY_MS } from "./orders-engine";
 
 type Order = Schemas["Order"];
 
@@ -307,6 +308,38 @@ describe("manual processing", () => {
     expect(late.status).toBe(409);
   });
 
+  // provider: sdk-nodejs e2e/order/transaction/update.spec.ts changes only the installments.
+  it("updates part of a payment's method and keeps the rest; a card left without token names the field once", async () => {
+    const token = await cardToken("APRO");
+    const order = await manualOrder();
+    const added = await call("POST", `/v1/orders/${order.id}/transactions`, { payments: [cardPayment(token)] });
+    const [payment] = ((await added.json()) as Schemas["OrderTransactionsResult"]).payments;
+    const partial = await call("PUT", `/v1/orders/${order.id}/transactions/${payment?.id}`, {
+      payment_method: { installments: 3 },
+    });
+    expect(partial.status).toBe(200);
+    expect((await partial.json()).payment_method).toMatchObject({
+      id: "visa",
+      type: "credit_card",
+      token,
+      installments: 3,
+    });
+
+    const pix = await manualOrder();
+    const addedPix = await call("POST", `/v1/orders/${pix.id}/transactions`, {
+      payments: [{ amount: "100.00", payment_method: { id: "pix", type: "bank_transfer" } }],
+    });
+    const [pixPayment] = ((await addedPix.json()) as Schemas["OrderTransactionsResult"]).payments;
+    const noToken = await call("PUT", `/v1/orders/${pix.id}/transactions/${pixPayment?.id}`, {
+      payment_method: { id: "visa", type: "credit_card" },
+    });
+    expect(noToken.status).toBe(400);
+    expect((await noToken.json()).errors[0]).toMatchObject({
+      code: "required_properties",
+      details: ["payment_method.token"],
+    });
+  });
+
   it("declines at /process with 402", async () => {
     const order = await manualOrder();
     await call("POST", `/v1/orders/${order.id}/transactions`, { payments: [cardPayment(await cardToken("FUND"))] });
@@ -351,7 +384,49 @@ describe("capture and cancel", () => {
     expect((await again.json()).errors[0].code).toBe("cannot_capture_order");
   });
 
-  it("captures only orders created with capture_mode manual", async () => {
+  // provider: the official SDKs capture and cancel an automatic_async order right after creating it
+  // (sdk-nodejs e2e/order/capture.spec.ts and cancel.spec.ts, sdk-java OrderClientIT.captureOrderSuccess).
+  it("authorizes an automatic_async order on create; capture right after is accepted", async () => {
+    const order = await createdOrder(await automaticOrder("APRO", { capture_mode: "automatic_async" }));
+    expect(order).toMatchObject({ status: "action_required", status_detail: "waiting_capture" });
+    const captured = await call("POST", `/v1/orders/${order.id}/capture`);
+    expect(captured.status).toBe(200);
+    const body = (await captured.json()) as Order;
+    expect(body).toMatchObject({ status: "processed", status_detail: "accredited" });
+    expect(firstPayment(body)).toMatchObject({ amount: "100.00", status: "processed", status_detail: "accredited" });
+  });
+
+  it("cancels an automatic_async order right after create: canceled_transaction", async () => {
+    const order = await createdOrder(await automaticOrder("APRO", { capture_mode: "automatic_async" }));
+    const canceled = await call("POST", `/v1/orders/${order.id}/cancel`);
+    expect(canceled.status).toBe(200);
+    const body = (await canceled.json()) as Order;
+    expect(body).toMatchObject({ status: "canceled", status_detail: "canceled" });
+    expect(firstPayment(body)).toMatchObject({ status: "canceled", status_detail: "canceled_transaction" });
+  });
+
+  it("captures an automatic_async order by itself once its window passes; then capture and cancel are refused", async () => {
+    const order = await createdOrder(await automaticOrder("APRO", { capture_mode: "automatic_async" }));
+    await sandbox.control.advanceClock(AUTOMATIC_ASYNC_CAPTURE_DELAY_MS - 1_000);
+    expect(await expectJson<Order>(await call("GET", `/v1/orders/${order.id}`))).toMatchObject({
+      status: "action_required",
+    });
+    await sandbox.control.advanceClock(1_000);
+    const settled = await expectJson<Order>(await call("GET", `/v1/orders/${order.id}`));
+    expect(settled).toMatchObject({ status: "processed", status_detail: "accredited", total_paid_amount: "100.00" });
+    expect((await (await call("GET", `/v1/payments/${firstPayment(order).reference_id}`)).json()).status).toBe(
+      "approved",
+    );
+    expect(sandbox.control.deliveries().some((d) => d.action === "order.processed" && d.dataId === order.id)).toBe(
+      true,
+    );
+    expect((await call("POST", `/v1/orders/${order.id}/capture`)).status).toBe(409);
+    const cancel = await call("POST", `/v1/orders/${order.id}/cancel`);
+    expect(cancel.status).toBe(409);
+    expect((await cancel.json()).errors[0].code).toBe("cannot_cancel_order");
+  });
+
+  it("captures only orders waiting for capture (not capture_mode automatic)", async () => {
     const order = await createdOrder(await automaticOrder("APRO"));
     const res = await call("POST", `/v1/orders/${order.id}/capture`);
     expect(res.status).toBe(409);
@@ -364,7 +439,7 @@ describe("capture and cancel", () => {
     expect(canceled.status).toBe(200);
     const body = (await canceled.json()) as Order;
     expect(body).toMatchObject({ status: "canceled", status_detail: "canceled" });
-    expect(firstPayment(body).status).toBe("canceled");
+    expect(firstPayment(body)).toMatchObject({ status: "canceled", status_detail: "canceled_transaction" });
     expect((await (await call("GET", `/v1/payments/${firstPayment(order).reference_id}`)).json()).status).toBe(
       "cancelled",
     );

@@ -65,6 +65,10 @@ describe("card payments: the cardholder name decides the outcome", () => {
       card: { first_six_digits: "450995", last_four_digits: "3704", expiration_month: 11, expiration_year: 2030 },
       payer: { email: "buyer@testuser.com" },
     });
+    // provider: a payer given by e-mail is resolved to a payer account: a stable id, as a string.
+    expect(p.payer?.id).toMatch(/^\d+$/);
+    const again = await payWithCard(api, { amount: 10 });
+    expect(again.body.payer?.id).toBe(p.payer?.id);
     expect(p.date_approved).not.toBeNull();
     // 4.99% of 150.50 = 7.50995 → 7.51; net = 142.99.
     expect(p.fee_details).toEqual([{ type: "mercadopago_fee", amount: 7.51, fee_payer: "collector" }]);
@@ -202,6 +206,9 @@ describe("authorize and capture", () => {
       transaction_amount: 100,
     });
     expect(captured.body.date_approved).not.toBeNull();
+    // provider (sdk-nodejs e2e/payment/capture.spec.ts): a capture answers these too.
+    expect(captured.body.acquirer_reconciliation).toEqual([]);
+    expect(captured.body.build_version).toEqual(expect.any(String));
     const actions = sandbox.control
       .deliveries()
       .filter((d) => d.dataId === String(created.body.id))

@@ -14,7 +14,7 @@ import {
 import { costInMinorUnits, offeredCosts, type PayerCostMinor, scheduleOf } from "../browser-sdk/installments";
 import type { Collection, RegisterRoutes, SandboxContext, Seller } from "../context";
 import { badField, classicError, notFound } from "../core/errors";
-import { uuid } from "../core/ids";
+import { payerIdForEmail, uuid } from "../core/ids";
 import { markPublicPath } from "../core/public-paths";
 import { outcomeForCardholder } from "../data/cardholder-outcomes";
 import {
@@ -87,6 +87,9 @@ const FEE_BASIS_POINTS: Record<string, number> = {
 };
 /** Days until approved money is released to the seller (a sandbox figure). */
 const RELEASE_DAYS: Record<string, number> = { credit_card: 14, debit_card: 1, bank_transfer: 0, ticket: 2, atm: 2 };
+
+/** What `build_version` says: a provider build seen in its answers (sdk-java mocks payment_pse.json). */
+const PROVIDER_BUILD_VERSION = "2.136.0";
 
 const PAYMENTS = "payments";
 const OWNERS = "payment_owners";
@@ -326,7 +329,8 @@ function checkExpirationRequest(ctx: SandboxContext, value: string | undefined, 
 function payerOf(body: Schemas["PaymentCreateRequest"]): Schemas["PaymentPayer"] {
   const payer = body.payer;
   return {
-    id: payer.id ?? null,
+    // provider: a payer given by e-mail is resolved to a payer account, whose id is answered as a string.
+    id: payer.id ?? String(payerIdForEmail(payer.email)),
     email: payer.email,
     first_name: payer.first_name ?? null,
     last_name: payer.last_name ?? null,
@@ -490,6 +494,10 @@ function basePayment(
     call_for_authorize_id: null,
     statement_descriptor: body.statement_descriptor ?? null,
     card: {},
+    // provider: every payment answer carries these (sdk-nodejs e2e/payment/capture.spec.ts; sdk-java mocks
+    // payment_boleto.json: `acquirer_reconciliation: []`, `build_version: "2.133.0"`).
+    acquirer_reconciliation: [],
+    build_version: PROVIDER_BUILD_VERSION,
     notification_url: body.notification_url ?? null,
     callback_url: body.callback_url ?? null,
     refunds: [],

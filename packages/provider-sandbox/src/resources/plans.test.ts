@@ -26,6 +26,8 @@ describe("plans", () => {
     const plan = await createPlan();
     expect(plan.id).toMatch(/^[0-9a-f]{32}$/);
     expect(plan).toMatchObject({ status: "active", reason: "Gym monthly", collector_id: 1000001 });
+    // provider (sdk-nodejs e2e/preApprovalPlan/create.spec.ts): every plan names the numeric id of the token's application.
+    expect(plan.application_id).toEqual(expect.any(Number));
     expect(plan.init_point).toBe(`${sandbox.url}/subscriptions/checkout?preapproval_plan_id=${plan.id}`);
     const fetched = await call("GET", `/preapproval_plan/${plan.id}`);
     expect(await fetched.json()).toEqual(plan);

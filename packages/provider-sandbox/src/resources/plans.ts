@@ -23,17 +23,20 @@ export function findPlan(ctx: SandboxContext, seller: Seller, planId: string): P
   return plan;
 }
 
-function applicationIdOf(seller: Seller): number | undefined {
-  const id = seller.clientId === null ? Number.NaN : Number(seller.clientId);
-  return Number.isSafeInteger(id) ? id : undefined;
-}
-
 function notifyPlan(ctx: SandboxContext, seller: Seller, plan: Plan, action: "created" | "updated"): void {
   ctx.webhooks.notify({ sellerUserId: seller.userId, topic: "subscription_preapproval_plan", action, dataId: plan.id });
 }
 
-/** Creates a plan (POST /preapproval_plan/), `active` unless the body says otherwise. */
-export function createPlan(ctx: SandboxContext, seller: Seller, body: Schemas["PlanRequest"]): Plan {
+/**
+ * Creates a plan (POST /preapproval_plan/), `active` unless the body says
+ * otherwise, owned by the application the access token was issued to.
+ */
+export function createPlan(
+  ctx: SandboxContext,
+  seller: Seller,
+  body: Schemas["PlanRequest"],
+  applicationId: number,
+): Plan {
   checkWholeAmount(
     body.auto_recurring.currency_id,
     body.auto_recurring.transaction_amount,
@@ -53,12 +56,12 @@ export function createPlan(ctx: SandboxContext, seller: Seller, body: Schemas["P
     external_reference: body.external_reference ?? null,
     init_point: `${ctx.config.publicUrl}/subscriptions/checkout?preapproval_plan_id=${id}`,
     collector_id: seller.userId,
+    // provider: every plan answers the numeric id of the token's application (FIDELITY.md, Corrections).
+    application_id: applicationId,
     date_created: now,
     last_modified: now,
   };
   if (body.payment_methods_allowed) plan.payment_methods_allowed = structuredClone(body.payment_methods_allowed);
-  const applicationId = applicationIdOf(seller);
-  if (applicationId !== undefined) plan.application_id = applicationId;
   plans(ctx, seller).put(id, plan);
   notifyPlan(ctx, seller, plan, "created");
   return structuredClone(plan);
@@ -112,7 +115,7 @@ export function searchPlans(
 /** Routes of the `plans` group: create, get, update and search. */
 export const registerPlansRoutes: RegisterRoutes = (app, ctx) => {
   app.post("/preapproval_plan/", (c) =>
-    c.json(createPlan(ctx, c.get("seller"), c.get("jsonBody") as Schemas["PlanRequest"]), 201),
+    c.json(createPlan(ctx, c.get("seller"), c.get("jsonBody") as Schemas["PlanRequest"], c.get("applicationId")), 201),
   );
 
   // Registered before `/:id` so that `search` is never taken for a plan id.

@@ -271,6 +271,12 @@ describe("GET /checkout/preferences/search", () => {
     ).json();
     expect(sponsored.total).toBe(1);
     expect(sponsored.elements[0].sponsor_id).toBe(424242);
+    const all = await (
+      await sandbox.fetch(`${sandbox.url}/checkout/preferences/search`, { headers: authHeaders() })
+    ).json();
+    // provider (sdk-nodejs e2e/preference/search.spec.ts): a number and a string even without sponsor or shipping.
+    const unsponsored = all.elements.find((e: { sponsor_id: number }) => e.sponsor_id !== 424242);
+    expect(unsponsored).toMatchObject({ sponsor_id: 0, shipping_mode: "not_specified" });
     const market = await (
       await sandbox.fetch(`${sandbox.url}/checkout/preferences/search?marketplace=NONE`, { headers: authHeaders() })
     ).json();

@@ -6,6 +6,7 @@ import { type CurrencyCode, fromMinorUnits, toMinorUnits } from "@cobro/provider
 import { registerCheckoutRoutes } from "../checkout/checkout-routes";
 import { SITE_CURRENCY } from "../checkout/site-data";
 import type { RegisterRoutes, SandboxContext, Seller } from "../context";
+import { ownApplicationId } from "../core/credentials";
 import { badField, classicError, notFound } from "../core/errors";
 import { uuid } from "../core/ids";
 import type { Schemas } from "../schemas";
@@ -243,11 +244,6 @@ function checkoutUrl(ctx: SandboxContext, id: string): string {
   return `${ctx.config.publicUrl}/checkout/v1/redirect?pref_id=${encodeURIComponent(id)}`;
 }
 
-/** The application id a preference reports: the seller's OAuth app, else a stable id of the seller's own app. */
-function clientIdOf(seller: Seller): string {
-  return seller.clientId ?? String(seller.userId);
-}
-
 function sponsorIdOf(body: JsonObject): number | null {
   const value = body.sponsor_id;
   return typeof value === "number" && Number.isSafeInteger(value) && value > 0 ? value : null;
@@ -263,7 +259,12 @@ function collection(ctx: SandboxContext, userId: number) {
  * prices, and points `init_point` at the sandbox's hosted checkout. Throws a
  * `SandboxHttpError` (400) when a rule is broken.
  */
-export function createPreference(ctx: SandboxContext, seller: Seller, body: Schemas["PreferenceRequest"]): Preference {
+export function createPreference(
+  ctx: SandboxContext,
+  seller: Seller,
+  body: Schemas["PreferenceRequest"],
+  applicationId: number = ownApplicationId(seller),
+): Preference {
   const raw = body as unknown as JsonObject;
   const id = `${seller.userId}-${uuid()}`;
   const merged = mergeDeep(preferenceDefaults(), pickRequestFields(raw)) as JsonObject;
@@ -274,7 +275,8 @@ export function createPreference(ctx: SandboxContext, seller: Seller, body: Sche
     init_point: checkoutUrl(ctx, id),
     sandbox_init_point: checkoutUrl(ctx, id),
     collector_id: seller.userId,
-    client_id: clientIdOf(seller),
+    // provider: the id of the application the access token was issued to, as a string.
+    client_id: String(applicationId),
     date_created: ctx.clock.nowIso(),
     last_updated: null,
     site_id: seller.siteId,
@@ -375,8 +377,10 @@ function toSummary(stored: StoredPreference): Schemas["PreferenceSummary"] {
     product_id: null,
     purpose: p.purpose ?? "",
     site_id: p.site_id,
-    sponsor_id: stored.sponsorId,
-    shipping_mode: p.shipments?.mode ?? null,
+    // provider: search always answers a number and a string here (sdk-nodejs e2e/preference/search.spec.ts,
+    // src/clients/preference/search/types.ts): 0 without a sponsor, the shipping default `not_specified`.
+    sponsor_id: stored.sponsorId ?? 0,
+    shipping_mode: p.shipments?.mode ?? "not_specified",
   };
 }
 
@@ -421,7 +425,12 @@ export function searchPreferences(
 export const registerPreferencesRoutes: RegisterRoutes = (app, ctx) => {
   // The SDK posts to `/checkout/preferences/` (trailing slash); the router accepts both.
   app.post("/checkout/preferences/", (c) => {
-    const preference = createPreference(ctx, c.get("seller"), c.get("jsonBody") as Schemas["PreferenceRequest"]);
+    const preference = createPreference(
+      ctx,
+      c.get("seller"),
+      c.get("jsonBody") as Schemas["PreferenceRequest"],
+      c.get("applicationId"),
+    );
     return c.json(preference, 201);
   });
   app.get("/checkout/preferences/search", (c) => c.json(searchPreferences(ctx, c.get("seller"), c.req.query())));

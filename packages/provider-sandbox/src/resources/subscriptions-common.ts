@@ -1,7 +1,6 @@
 // Small helpers shared by plans, subscriptions and authorized payments:
 // classic search paging, sorting, charge-date arithmetic and amount checks.
 
-import { createHash } from "node:crypto";
 import { badField } from "../core/errors";
 import type { Schemas } from "../schemas";
 
@@ -83,10 +82,4 @@ export function checkWholeAmount(currency: string | undefined, amount: number | 
   if (WHOLE_UNIT_CURRENCIES.has(currency) && !Number.isInteger(amount)) {
     throw badField(field, `${currency} amounts must be whole numbers`);
   }
-}
-
-/** A stable numeric payer id for an e-mail (the sandbox has no payer accounts; the same e-mail is the same payer). */
-export function payerIdForEmail(email: string): number {
-  const digest = createHash("sha256").update(`payer:${email.trim().toLowerCase()}`).digest();
-  return 1_000_000_000 + (digest.readUInt32BE(0) % 1_000_000_000);
 }

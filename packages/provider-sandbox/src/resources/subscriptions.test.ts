@@ -50,6 +50,8 @@ describe("subscriptions lifecycle", () => {
     expect(sub.id).toMatch(/^[0-9a-f]{32}$/);
     expect(sub).toMatchObject({ status: "pending", payer_email: "reader@testuser.com", collector_id: 1000001 });
     expect(sub.init_point).toBe(`${sandbox.url}/subscriptions/checkout?preapproval_id=${sub.id}`);
+    // provider (sdk-nodejs e2e/preApproval/update.spec.ts): the numeric id of the token's application.
+    expect(sub.application_id).toEqual(expect.any(Number));
     await advanceDays(30);
     expect(await invoices(sub.id)).toEqual([]);
   });
@@ -142,6 +144,26 @@ describe("subscriptions lifecycle", () => {
     expect((await call("PUT", `/preapproval/${sub.id}`, { status: "paused" })).status).toBe(400);
     expect((await call("PUT", `/preapproval/${sub.id}`, { auto_recurring: { frequency: 2 } })).status).toBe(400);
     expect((await call("PUT", `/preapproval/${sub.id}`, { status: "authorized" })).status).toBe(400);
+  });
+
+  // provider: sdk-nodejs e2e/preApproval/update.spec.ts updates a pending subscription with `status: "pending"`.
+  it("accepts status pending with other changes on a pending subscription, and nowhere else", async () => {
+    const sub = await subscribe();
+    const updated = await call("PUT", `/preapproval/${sub.id}`, {
+      reason: "update test",
+      auto_recurring: { transaction_amount: 20, currency_id: "ARS" },
+      status: "pending",
+    });
+    expect(await expectJson<Subscription>(updated)).toMatchObject({
+      status: "pending",
+      reason: "update test",
+      auto_recurring: { transaction_amount: 20 },
+    });
+    const token = await cardToken("APRO");
+    const active = await subscribe({ card_token_id: token });
+    const refused = await call("PUT", `/preapproval/${active.id}`, { status: "pending" });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).cause[0].data).toBe("status");
   });
 
   it("authorizes a pending subscription with a card and charges it", async () => {

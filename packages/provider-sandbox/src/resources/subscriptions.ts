@@ -9,7 +9,7 @@
 
 import type { RegisterRoutes, SandboxContext, Seller } from "../context";
 import { badField, classicError, notFound } from "../core/errors";
-import { hex32 } from "../core/ids";
+import { hex32, payerIdForEmail } from "../core/ids";
 import type { Schemas } from "../schemas";
 import { consumeCardToken } from "./card-tokens";
 import { findPlan } from "./plans";
@@ -25,7 +25,7 @@ import {
   startSubscriptionBilling,
   subscriptionsOf,
 } from "./subscriptions-billing";
-import { checkWholeAmount, pageOf, parseSort, payerIdForEmail, queryInt, sortByDate } from "./subscriptions-common";
+import { checkWholeAmount, pageOf, parseSort, queryInt, sortByDate } from "./subscriptions-common";
 
 function findStored(ctx: SandboxContext, seller: Seller, id: string): StoredSubscription {
   const stored = subscriptionsOf(ctx, seller.userId).get(id);
@@ -109,12 +109,14 @@ function autoRecurringFromPlan(
  * Creates a subscription (POST /preapproval/), to a plan or with its own
  * `auto_recurring`. With a card token (and `status` authorized or absent) it is
  * authorized and charged at once (unless a free trial or a later start date
- * applies); otherwise it is `pending` with an `init_point`.
+ * applies); otherwise it is `pending` with an `init_point`. `applicationId` is
+ * the application the access token was issued to.
  */
 export function createSubscription(
   ctx: SandboxContext,
   seller: Seller,
   body: Schemas["SubscriptionRequest"],
+  applicationId: number,
 ): Subscription {
   const plan = body.preapproval_plan_id ? lookupPlan(ctx, seller, body.preapproval_plan_id) : null;
   const recurring = plan ? autoRecurringFromPlan(plan, body.auto_recurring) : body.auto_recurring;
@@ -145,6 +147,8 @@ export function createSubscription(
     payer_id: payerIdForEmail(body.payer_email),
     payer_email: body.payer_email,
     collector_id: seller.userId,
+    // provider: every preapproval answers the numeric id of the token's application (FIDELITY.md, Corrections).
+    application_id: applicationId,
     back_url: body.back_url ?? plan?.back_url ?? "",
     init_point: `${ctx.config.publicUrl}/subscriptions/checkout?preapproval_id=${id}`,
     auto_recurring: structuredClone(recurring),
@@ -155,7 +159,6 @@ export function createSubscription(
     date_created: now.toISOString(),
     last_modified: now.toISOString(),
   };
-  if (plan?.application_id !== undefined) subscription.application_id = plan.application_id;
   const stored: StoredSubscription = { subscription, card: null, anchor: null, periodsInvoiced: 0, periodsSkipped: 0 };
   if (wantsAuthorized && body.card_token_id) {
     const { card, cardId } = rememberCard(ctx, seller, body.card_token_id);
@@ -292,7 +295,15 @@ export const registerSubscriptionsRoutes: RegisterRoutes = (app, ctx) => {
   startSubscriptionBilling(ctx);
 
   app.post("/preapproval/", (c) =>
-    c.json(createSubscription(ctx, c.get("seller"), c.get("jsonBody") as Schemas["SubscriptionRequest"]), 201),
+    c.json(
+      createSubscription(
+        ctx,
+        c.get("seller"),
+        c.get("jsonBody") as Schemas["SubscriptionRequest"],
+        c.get("applicationId"),
+      ),
+      201,
+    ),
   );
 
   // Registered before `/:id` so that `search` is never taken for a subscription id.

@@ -90,7 +90,12 @@ export const FIXTURE_SPEC: OpenApiDocument = {
         responses: {
           "201": {
             description: "created",
-            ...json({ type: "object", required: ["id"], properties: { id: { type: "string" } } }),
+            // The fixture handler echoes who called (seller and kind of credential) for the auth tests.
+            ...json({
+              type: "object",
+              required: ["id"],
+              properties: { id: { type: "string" }, seller_id: { type: "integer" }, auth_kind: { type: "string" } },
+            }),
           },
           ...CLASSIC_ERRORS,
         },

@@ -1,6 +1,7 @@
-// Provider behaviour that the sandbox is being corrected to show (branch
-// h-sbx-fidelity, FIDELITY.md "Pending"). Each scenario states what the
-// official SDKs' end-to-end tests observe against the real provider.
+// Provider behaviour the sandbox was corrected to show (branch h-sbx-fidelity,
+// FIDELITY.md "Corrections"), and differences found by this suite that no
+// correction addresses yet (FIDELITY.md "Pending"). Each scenario states what
+// the official SDKs' end-to-end tests observe against the real provider.
 
 import type { ApiStep, ConformanceScenario } from "../types";
 import { DOC, sdk } from "./sources";
