@@ -92,6 +92,16 @@ describe("cobro-sandbox compare", () => {
     expect(code).toBe(0);
   });
 
+  it("says so when the against target does not answer", async () => {
+    const io = captureIo();
+    const args = ["--against", "http://127.0.0.1:1", "--token", "APP_USR-x", "--only", "account.users-me"];
+    const code = await runCompareCommand(args, io);
+    expect(io.out.join("\n")).toMatch(
+      /account\.users-me step 0 GET \/users\/me: no answer from the against target \(.+\)/,
+    );
+    expect(code).toBe(1);
+  });
+
   it("refuses a command line without a token (exit 2, usage)", async () => {
     const io = captureIo();
     expect(await runCompareCommand(["--against", "http://127.0.0.1:1"], io)).toBe(2);

@@ -42,9 +42,10 @@ export function diffStep(scenarioId: string, sandbox: StepOutcome, against: Step
   const request = `${sandbox.method} ${sandbox.pathTemplate}`;
   const base = { scenarioId, step: sandbox.index, request };
   if (!against || against.status === null) {
-    return sandbox.status === null
-      ? []
-      : [{ ...base, kind: "step-not-reached", detail: "the other target never got this far" }];
+    if (sandbox.status === null) return [];
+    // No answer at all (connection refused, DNS) shows why; otherwise an earlier step stopped the run there.
+    const why = against?.failures.join("; ") || "an earlier step failed there";
+    return [{ ...base, kind: "step-not-reached", detail: `no answer from the against target (${why})` }];
   }
   if (sandbox.status !== against.status) {
     return [{ ...base, kind: "status", detail: `status ${sandbox.status} (sandbox) ≠ ${against.status} (against)` }];
