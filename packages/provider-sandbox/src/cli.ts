@@ -8,7 +8,6 @@ import { CONSOLE_LOGGER } from "./core/logger";
 import { createSandbox } from "./create-sandbox";
 
 const USAGE = `Usage: npm run sandbox -- [options]
-       npm run sandbox -- compare --against URL --token TOKEN   (drift check: see compare --help)
   --port N                 port to listen on (default 8787; 0 = any free port)
   --host HOST              interface to bind (default 127.0.0.1)
   --webhook-secret SECRET  secret that signs webhooks (default: the fixed dev secret)
