@@ -18,6 +18,8 @@ export const COMPARE_USAGE = `Usage: cobro-sandbox compare --against URL --token
   --only IDS               comma-separated scenario ids or id prefixes (e.g. payments.,orders.get)
   --pending                also replay the scenarios of corrections still pending (FIDELITY.md)
   --against-control URL    the control API of the --against target, when it is itself a sandbox
+Use a test seller's credentials only: the scenarios create payments (test cards), refunds,
+customers, orders, plans and subscriptions on that account.
 Exit status: 0 when nothing differs, 1 when something does, 2 on a usage error.`;
 
 export interface CommandIo {
