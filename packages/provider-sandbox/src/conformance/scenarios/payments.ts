@@ -166,6 +166,33 @@ export const PAYMENT_SCENARIOS: ConformanceScenario[] = [
     ],
   },
   {
+    id: "payments.search-paging",
+    title: "search pages with limit and offset; paging.total counts every match",
+    operations: ["GET /v1/payments/search"],
+    sources: [DOC.paymentsSearch, sdk("sdk-nodejs", "e2e/payment/search.spec.ts", 12)],
+    vars: { ref: "conf-{{uuid}}" },
+    steps: [
+      cardToken("APRO"),
+      cardPayment({ extra: { external_reference: "{{ref}}" } }),
+      cardToken("APRO"),
+      cardPayment({ extra: { external_reference: "{{ref}}" }, saveAs: "secondId" }),
+      {
+        method: "GET",
+        path: "/v1/payments/search?external_reference={{ref}}&sort=date_created&criteria=desc&limit=1&offset=1",
+        expect: {
+          status: 200,
+          fields: {
+            results: { length: 1 },
+            "results[0].id": { eq: "{{paymentId}}" },
+            "paging.total": { eq: 2 },
+            "paging.limit": { eq: 1 },
+            "paging.offset": { eq: 1 },
+          },
+        },
+      },
+    ],
+  },
+  {
     id: "payments.search-by-id",
     title: "search filtered by id finds exactly that payment",
     operations: ["GET /v1/payments/search"],
