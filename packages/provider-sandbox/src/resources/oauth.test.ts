@@ -233,7 +233,20 @@ describe("POST /oauth/token", () => {
       body: JSON.stringify({ items: [{ title: "x", quantity: 1, unit_price: 1 }] }),
     });
     expect(created.status).toBe(201);
-    expect((await created.json()).collector_id).toBe(first.user_id);
+    const preference = await created.json();
+    expect(preference.collector_id).toBe(first.user_id);
+    // What the platform's token creates belongs to the platform's application (FIDELITY.md, Corrections).
+    expect(preference.client_id).toBe(DEFAULT_OAUTH_APP.client_id);
+    const plan = await sandbox.fetch(`${sandbox.url}/preapproval_plan/`, {
+      method: "POST",
+      headers: authHeaders(second.access_token),
+      body: JSON.stringify({
+        reason: "Platform plan",
+        back_url: "https://shop.example/back",
+        auto_recurring: { frequency: 1, frequency_type: "months", transaction_amount: 10, currency_id: "ARS" },
+      }),
+    });
+    expect((await plan.json()).application_id).toBe(Number(DEFAULT_OAUTH_APP.client_id));
     expect((await refresh(second.refresh_token)).status).toBe(200);
   });
 });
