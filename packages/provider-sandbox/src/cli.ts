@@ -40,6 +40,12 @@ function parseCommandLine() {
 }
 
 async function main(): Promise<void> {
+  // `cobro-sandbox compare …`: the drift check lives in its own module (src/conformance/compare-command.ts).
+  if (process.argv[2] === "compare") {
+    const { runCompareCommand } = await import("./conformance/compare-command");
+    process.exitCode = await runCompareCommand(process.argv.slice(3));
+    return;
+  }
   const { values } = parseCommandLine();
   if (values.help) {
     console.log(USAGE);
