@@ -40,7 +40,7 @@ function parseCommandLine() {
 }
 
 async function main(): Promise<void> {
-  // `cobro-sandbox compare …`: the drift check lives in its own module (src/conformance/compare-command.ts).
+  // `mercadopago-sandbox compare …`: the drift check lives in its own module (src/conformance/compare-command.ts).
   if (process.argv[2] === "compare") {
     const { runCompareCommand } = await import("./conformance/compare-command");
     process.exitCode = await runCompareCommand(process.argv.slice(3));

@@ -1,4 +1,4 @@
-// `cobro-sandbox compare --against <base url> --token <access token>`: the
+// `mercadopago-sandbox compare --against <base url> --token <access token>`: the
 // drift check for users with real test credentials. It replays the
 // conformance scenarios against that base URL and against a sandbox started
 // here, and prints where their statuses or body shapes differ.
@@ -9,7 +9,7 @@ import { createSandbox } from "../create-sandbox";
 import { compareTargets, formatCompareResult } from "./compare";
 import { CONFORMANCE_SCENARIOS, PENDING_SCENARIOS } from "./scenarios";
 
-export const COMPARE_USAGE = `Usage: cobro-sandbox compare --against URL --token TOKEN [options]
+export const COMPARE_USAGE = `Usage: mercadopago-sandbox compare --against URL --token TOKEN [options]
   --against URL            base URL to check, e.g. https://api.mercadopago.com
   --token TOKEN            a test seller's access token there (never printed)
   --site SITE              that seller's site: MLA MLB MLM MLC MCO MPE MLU (default MLA)

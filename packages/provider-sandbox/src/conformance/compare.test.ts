@@ -43,7 +43,7 @@ const dropNickname: RegisterRoutes = (app) => {
   });
 };
 
-describe("cobro-sandbox compare", () => {
+describe("mercadopago-sandbox compare", () => {
   it("names a status difference injected as a fault", async () => {
     const other = await startOther();
     other.control.addFault({
@@ -119,7 +119,13 @@ describe("cobro-sandbox compare", () => {
     const cli = fileURLToPath(new URL("../cli.ts", import.meta.url));
     const run = promisify(execFile)(
       "npx",
-      ["tsx", cli, "compare", ...argsFor(other, "--only", "catalog.identification-types")],
+      [
+        "tsx",
+        "--conditions=@cobro/source",
+        cli,
+        "compare",
+        ...argsFor(other, "--only", "catalog.identification-types"),
+      ],
       {
         timeout: 20_000,
       },

@@ -135,7 +135,7 @@ export async function compareTargets(options: CompareOptions): Promise<CompareRe
   return result;
 }
 
-/** The report `cobro-sandbox compare` prints: one line per difference, then a summary. */
+/** The report `mercadopago-sandbox compare` prints: one line per difference, then a summary. */
 export function formatCompareResult(result: CompareResult): string {
   const lines = result.differences.map((d) => `${d.scenarioId} step ${d.step} ${d.request}: ${d.detail}`);
   if (result.skipped.length > 0) {
