@@ -13,7 +13,7 @@ import type { SessionUser } from "../auth/sessions";
 import { type DB, toJsonb } from "../db/schema";
 import { saveCardForUser } from "../domain/account/save-card-for-user";
 import { createCheckout } from "../domain/checkout/create-checkout";
-import { createEmailToken, type EmailTokenPurpose } from "../domain/email/email-tokens";
+import { createEmailToken, type EmailTokenPurpose, newLinkToken } from "../domain/email/email-tokens";
 import { createPaymentLink } from "../domain/links/create-payment-link";
 import { deleteOrderTransaction } from "../domain/orders/order-actions";
 import { syncPaymentFromProvider } from "../domain/payments/sync-payment-from-provider";
@@ -50,6 +50,23 @@ async function freshLinkToken(db: Kysely<DB>, purpose: EmailTokenPurpose): Promi
   return token;
 }
 
+/** An open staff invitation of a fresh address; returns its id and its link's token. */
+async function freshInvitation(db: Kysely<DB>): Promise<{ id: string; token: string }> {
+  const { token, tokenHash } = newLinkToken();
+  const row = await db
+    .insertInto("staff_invitations")
+    .values({
+      email: uniqueEmail("matrix-invite"),
+      role: "viewer",
+      token_hash: tokenHash,
+      expires_at: new Date(Date.now() + 60 * 60_000),
+      last_sent_at: new Date(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id: row.id, token };
+}
+
 const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   "auth.signUp": {
     access: "public",
@@ -74,6 +91,28 @@ const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   "auth.signOutEverywhere": { access: "protected", input: () => undefined },
   "auth.me": { access: "public", input: () => undefined },
   "admin.users.list": { access: "admin", input: () => ({ limit: 5 }) },
+  "admin.invitations.list": { access: "admin", input: () => undefined },
+  "admin.invitations.create": {
+    access: "admin",
+    input: () => ({ email: uniqueEmail("matrix-invite"), role: "operator" }),
+  },
+  "admin.invitations.resend": {
+    access: "admin",
+    input: async ({ db }) => ({ invitationId: (await freshInvitation(db)).id }),
+  },
+  "admin.invitations.revoke": {
+    access: "admin",
+    input: async ({ db }) => ({ invitationId: (await freshInvitation(db)).id }),
+  },
+  "auth.staffInvitation": { access: "public", input: async ({ db }) => ({ token: (await freshInvitation(db)).token }) },
+  "auth.acceptStaffInvitation": {
+    access: "public",
+    input: async ({ db }) => ({
+      token: (await freshInvitation(db)).token,
+      name: "Matrix Invitee",
+      password: "matrix-invitee-password",
+    }),
+  },
   "admin.payments.list": {
     access: "viewer",
     input: () => ({ filters: { status: ["approved"], sort: "amount_desc" }, limit: 5 }),
