@@ -330,6 +330,28 @@ const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     }),
   },
   "admin.terminals.devices": { access: "viewer", input: () => ({ limit: 5 }) },
+  "admin.terminals.simulateTap": {
+    access: "operator",
+    input: async () => {
+      const { pdv } = await terminals;
+      await clearTerminal(pdv[0] ?? "");
+      const operator = await createTestUser({ db, role: "operator" });
+      const intent = await createPointIntent({
+        deps,
+        actorUserId: operator.id,
+        input: {
+          idempotencyKey: randomUUID(),
+          deviceId: pdv[0] ?? "",
+          amountMinor: 600,
+          installments: 1,
+          installmentsCost: "seller",
+          printOnTerminal: false,
+        },
+      });
+      return { id: intent.id, outcome: "approve" };
+    },
+  },
+  "admin.webhooks.sendTestNotification": { access: "operator", input: () => ({ topic: "payment" }) },
   "admin.terminals.setMode": {
     access: "operator",
     input: async () => ({ deviceId: (await terminals).standalone, operatingMode: "STANDALONE" }),
