@@ -65,6 +65,7 @@ export const APP_ERROR_REASONS = [
   "payment_not_cancellable",
   "payment_not_capturable",
   "payment_not_refundable",
+  "payer_email_not_test_user",
   "plan_not_found",
   "product_unavailable",
   "provider_rate_limited",

@@ -2,7 +2,8 @@
 // subscription without a plan): the request is reviewed in a confirmation dialog; one idempotency key serves it
 // until it is over, so a "Try again" after an answer that was not seen repeats the same request; an answer not
 // seen is "being confirmed", never failed; a refusal (nothing was made) ends the request: the next attempt gets a
-// new key and fresh secure fields (a card token is single-use).
+// new key, while the secure fields keep what was typed (the card form makes a new single-use token on each
+// review, so nobody retypes a card because, say, the e-mail was refused).
 import { useState } from "react";
 import { describeError } from "../../errors/describe-error";
 import { useI18n } from "../../i18n/i18n-context";
@@ -23,11 +24,13 @@ export interface CardChargeRequest<TInput> {
   unknown: boolean;
   /** The last refusal, in words. */
   failure: string | null;
+  /** The field the last refusal named (e.g. `payer.email`), or null. */
+  failureField: string | null;
   /** Opens the confirmation dialog for `input`. */
   review(input: TInput, brand: string): void;
   /** Records the server's answer to the request: `unknown` keeps the dialog open for a repeat. */
   answered(outcome: "done" | "unknown"): void;
-  /** Records a failed call: unseen → unknown; a refusal → the request ends (new key, fresh card fields). */
+  /** Records a failed call: unseen → unknown; a refusal → the request ends (new key; the card fields stay). */
   failed(error: unknown): void;
   /** Closes the dialog without sending (not while the outcome is unknown); the card's token is dropped. */
   cancelReview(): void;
@@ -40,6 +43,7 @@ export function useCardChargeRequest<TInput>(): CardChargeRequest<TInput> {
   const [pending, setPending] = useState<{ input: TInput; brand: string } | null>(null);
   const [unknown, setUnknown] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [failureField, setFailureField] = useState<string | null>(null);
   const freshCard = () => setCardGeneration((generation) => generation + 1);
   return {
     idempotencyKey,
@@ -47,8 +51,10 @@ export function useCardChargeRequest<TInput>(): CardChargeRequest<TInput> {
     pending,
     unknown,
     failure,
+    failureField,
     review(input, brand) {
       setFailure(null);
+      setFailureField(null);
       setUnknown(false);
       setPending({ input, brand });
     },
@@ -62,9 +68,9 @@ export function useCardChargeRequest<TInput>(): CardChargeRequest<TInput> {
         return;
       }
       setFailure(described.message);
+      setFailureField(described.field);
       setPending(null);
       setIdempotencyKey(crypto.randomUUID());
-      freshCard();
     },
     cancelReview() {
       if (unknown) return;

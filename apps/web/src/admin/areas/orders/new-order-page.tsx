@@ -51,8 +51,11 @@ export function NewOrderPage() {
   const utils = trpc.useUtils();
   // One key per charge; a new one only once this charge is over (done, declined, or refused before any order).
   const request = useCardChargeRequest<CreateOrderInput>();
-  const { idempotencyKey, cardGeneration, pending, unknown, failure } = request;
+  const { idempotencyKey, cardGeneration, pending, unknown, failure, failureField } = request;
   const currency = config.data?.currency ?? "ARS";
+  // provider: with test credentials the Orders API refuses payer e-mails without @testuser.com (400
+  // invalid_email_for_sandbox, provider-facts §5.3): said beside the field and checked before anything is sent.
+  const testMode = config.data?.providerMode === "sandbox";
 
   const form = useForm<ChargeValues>({
     defaultValues: {
@@ -136,7 +139,7 @@ export function NewOrderPage() {
         <Link to="/admin/orders">{t("admin.orders.back")}</Link>
       </p>
       <PageHeading title={t("admin.orders.newTitle")} description={t("admin.orders.newDescription")} />
-      {failure ? <Alert tone="danger">{failure}</Alert> : null}
+      {failure ? <Alert tone="danger">{t("admin.orders.form.refusedKeepCard", { reason: failure })}</Alert> : null}
       <CardForm
         key={cardGeneration}
         idPrefix="terminal-card"
@@ -178,9 +181,16 @@ export function NewOrderPage() {
           label={t("admin.orders.form.email")}
           type="email"
           autoComplete="off"
-          error={errors.email?.message}
+          {...(testMode ? { description: t("admin.orders.form.emailTestHint") } : {})}
+          error={errors.email?.message ?? (failureField === "payer.email" ? (failure ?? undefined) : undefined)}
           {...register("email", {
-            validate: validateWith(shape.payer.shape.email, t("checkout.error.email")),
+            validate: (value) => {
+              if (!shape.payer.shape.email.safeParse(value).success) return t("checkout.error.email");
+              if (testMode && !value.trim().toLowerCase().endsWith("@testuser.com")) {
+                return t("admin.orders.form.emailTestRule");
+              }
+              return true;
+            },
           })}
         />
         <SelectField
@@ -247,11 +257,18 @@ export function NewOrderPage() {
       >
         {pending ? (
           <p>
-            {t(manual ? "admin.orders.confirmCharge.bodyManual" : "admin.orders.confirmCharge.bodyAutomatic", {
-              amount: amountLabel,
-              brand: pending.brand,
-              email: pending.input.payer.email,
-            })}
+            {t(
+              manual
+                ? "admin.orders.confirmCharge.bodyManual"
+                : pending.input.captureMode === "manual"
+                  ? "admin.orders.confirmCharge.bodyAuthorize"
+                  : "admin.orders.confirmCharge.bodyAutomatic",
+              {
+                amount: amountLabel,
+                brand: pending.brand,
+                email: pending.input.payer.email,
+              },
+            )}
           </p>
         ) : null}
         {unknown ? <Alert tone="warning">{t("admin.orders.dialog.unknown")}</Alert> : null}

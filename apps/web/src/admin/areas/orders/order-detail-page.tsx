@@ -297,6 +297,7 @@ export function OrderDetailPage() {
           kind={dialog.kind}
           orderId={order.id}
           amount={order.amount}
+          captureMode={order.captureMode}
           {...(dialog.transactionId ? { transactionId: dialog.transactionId } : {})}
           onClose={closeDialog}
         />
