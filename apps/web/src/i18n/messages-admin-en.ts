@@ -223,7 +223,7 @@ export const adminEn = {
     "An invitation e-mail lets the person set a password (or, with an account already, accept) and enter the console with the role. The link works once, for 7 days.",
   "admin.invitations.email": "E-mail address",
   "admin.invitations.emailInvalid": "E-mail address: enter a valid address, e.g. ana@example.com.",
-  "admin.invitations.role": "Role",
+  "admin.invitations.role": "Role to give",
   "admin.invitations.invite": "Send invitation",
   "admin.invitations.sent": "Invitation sent to {email} as {role}.",
   "admin.invitations.resent": "Invitation sent again to {email}; the earlier link no longer works.",

@@ -231,7 +231,7 @@ export const adminEs: AdminDictionary = {
     "Un e-mail de invitación permite a la persona elegir una contraseña (o, si ya tiene cuenta, aceptar) y entrar a la consola con el rol. El enlace sirve una vez, durante 7 días.",
   "admin.invitations.email": "Dirección de e-mail",
   "admin.invitations.emailInvalid": "Dirección de e-mail: ingresa una dirección válida, p. ej. ana@example.com.",
-  "admin.invitations.role": "Rol",
+  "admin.invitations.role": "Rol que recibe",
   "admin.invitations.invite": "Enviar invitación",
   "admin.invitations.sent": "Invitación enviada a {email} como {role}.",
   "admin.invitations.resent": "Invitación reenviada a {email}; el enlace anterior ya no sirve.",

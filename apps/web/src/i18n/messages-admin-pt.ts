@@ -230,7 +230,7 @@ export const adminPt: AdminDictionary = {
     "Um e-mail de convite permite à pessoa definir uma senha (ou, se já tem conta, aceitar) e entrar no console com o papel. O link funciona uma vez, por 7 dias.",
   "admin.invitations.email": "Endereço de e-mail",
   "admin.invitations.emailInvalid": "Endereço de e-mail: informe um endereço válido, ex. ana@example.com.",
-  "admin.invitations.role": "Papel",
+  "admin.invitations.role": "Papel que recebe",
   "admin.invitations.invite": "Enviar convite",
   "admin.invitations.sent": "Convite enviado para {email} como {role}.",
   "admin.invitations.resent": "Convite reenviado para {email}; o link anterior não funciona mais.",
