@@ -80,6 +80,15 @@ export const adminEn = {
   "admin.age.24h": "Last 24 hours",
   "admin.age.7d": "Last 7 days",
   "admin.age.30d": "Last 30 days",
+  "admin.webhooks.test.title": "Send test notification (sandbox only)",
+  "admin.webhooks.test.description":
+    "The sandbox sends a signed notification of the topic to this store, as Mercado Pago’s “Simulate notification” does. The inbox below shows what Cobro did with it.",
+  "admin.webhooks.test.topic": "Topic",
+  "admin.webhooks.test.dataId": "Resource id (optional)",
+  "admin.webhooks.test.dataIdHint": "Empty: an id no resource has, to see an ignored or failed notification.",
+  "admin.webhooks.test.idInvalid": "Resource id: letters, digits, - and _ only, at most 64.",
+  "admin.webhooks.test.send": "Send test notification",
+  "admin.webhooks.test.sent": "Sent a {topic} notification for id {id}.",
   "admin.webhooks.title": "Webhooks",
   "admin.webhooks.description":
     "Every notification Mercado Pago delivered, redeliveries folded, and what processing did with it.",

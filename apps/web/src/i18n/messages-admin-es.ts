@@ -85,6 +85,16 @@ export const adminEs: AdminDictionary = {
   "admin.age.24h": "Últimas 24 horas",
   "admin.age.7d": "Últimos 7 días",
   "admin.age.30d": "Últimos 30 días",
+  "admin.webhooks.test.title": "Enviar notificación de prueba (solo sandbox)",
+  "admin.webhooks.test.description":
+    "El sandbox envía a esta tienda una notificación firmada del tema, como “Simular notificación” de Mercado Pago. La bandeja de abajo muestra qué hizo Cobro con ella.",
+  "admin.webhooks.test.topic": "Tema",
+  "admin.webhooks.test.dataId": "Id del recurso (opcional)",
+  "admin.webhooks.test.dataIdHint":
+    "Vacío: un id que ningún recurso tiene, para ver una notificación ignorada o fallida.",
+  "admin.webhooks.test.idInvalid": "Id del recurso: solo letras, dígitos, - y _, como máximo 64.",
+  "admin.webhooks.test.send": "Enviar notificación de prueba",
+  "admin.webhooks.test.sent": "Se envió una notificación {topic} para el id {id}.",
   "admin.webhooks.title": "Webhooks",
   "admin.webhooks.description":
     "Cada notificación que entregó Mercado Pago, con los reenvíos agrupados, y qué hizo el procesamiento con ella.",

@@ -84,6 +84,16 @@ export const adminPt: AdminDictionary = {
   "admin.age.24h": "Últimas 24 horas",
   "admin.age.7d": "Últimos 7 dias",
   "admin.age.30d": "Últimos 30 dias",
+  "admin.webhooks.test.title": "Enviar notificação de teste (só sandbox)",
+  "admin.webhooks.test.description":
+    "O sandbox envia a esta loja uma notificação assinada do tópico, como o “Simular notificação” do Mercado Pago. A caixa abaixo mostra o que o Cobro fez com ela.",
+  "admin.webhooks.test.topic": "Tópico",
+  "admin.webhooks.test.dataId": "Id do recurso (opcional)",
+  "admin.webhooks.test.dataIdHint":
+    "Vazio: um id que nenhum recurso tem, para ver uma notificação ignorada ou com falha.",
+  "admin.webhooks.test.idInvalid": "Id do recurso: só letras, dígitos, - e _, no máximo 64.",
+  "admin.webhooks.test.send": "Enviar notificação de teste",
+  "admin.webhooks.test.sent": "Enviada uma notificação {topic} para o id {id}.",
   "admin.webhooks.title": "Webhooks",
   "admin.webhooks.description":
     "Cada notificação que o Mercado Pago entregou, com os reenvios agrupados, e o que o processamento fez com ela.",
