@@ -18,6 +18,8 @@ export interface CardChargeRequest<TInput> {
   idempotencyKey: string;
   /** The card form's React key: changes when its token can no longer be used. */
   cardGeneration: number;
+  /** The card form's `unlockKey`: changes on a refusal, so the form takes a new review with the card as typed. */
+  retryGeneration: number;
   /** The request in the confirmation dialog, with the card's brand. */
   pending: { input: TInput; brand: string } | null;
   /** The answer was not seen: the dialog offers "Try again" (same key) and cannot be dismissed. */
@@ -40,6 +42,7 @@ export function useCardChargeRequest<TInput>(): CardChargeRequest<TInput> {
   const { t, language } = useI18n();
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const [cardGeneration, setCardGeneration] = useState(0);
+  const [retryGeneration, setRetryGeneration] = useState(0);
   const [pending, setPending] = useState<{ input: TInput; brand: string } | null>(null);
   const [unknown, setUnknown] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -48,6 +51,7 @@ export function useCardChargeRequest<TInput>(): CardChargeRequest<TInput> {
   return {
     idempotencyKey,
     cardGeneration,
+    retryGeneration,
     pending,
     unknown,
     failure,
@@ -71,6 +75,7 @@ export function useCardChargeRequest<TInput>(): CardChargeRequest<TInput> {
       setFailureField(described.field);
       setPending(null);
       setIdempotencyKey(crypto.randomUUID());
+      setRetryGeneration((generation) => generation + 1);
     },
     cancelReview() {
       if (unknown) return;

@@ -142,6 +142,7 @@ export function NewOrderPage() {
       {failure ? <Alert tone="danger">{t("admin.orders.form.refusedKeepCard", { reason: failure })}</Alert> : null}
       <CardForm
         key={cardGeneration}
+        unlockKey={request.retryGeneration}
         idPrefix="terminal-card"
         installmentsFor={amountMinor !== null ? { amountMinor, currency } : undefined}
         identification={idType && idNumber ? { type: idType, number: idNumber } : null}

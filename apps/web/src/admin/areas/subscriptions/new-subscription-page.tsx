@@ -118,6 +118,7 @@ export function NewSubscriptionPage() {
       {failure ? <Alert tone="danger">{failure}</Alert> : null}
       <CardForm
         key={cardGeneration}
+        unlockKey={request.retryGeneration}
         idPrefix="subscription-new-card"
         submitLabel={t("admin.subscriptions.new.review")}
         busyLabel={t("admin.subscriptions.new.working")}
