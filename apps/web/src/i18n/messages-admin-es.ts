@@ -261,6 +261,8 @@ export const adminEs: AdminDictionary = {
   "admin.invitations.confirmRevokeTitle": "¿Revocar la invitación para {email}?",
   "admin.invitations.confirmRevokeBody":
     "Su enlace deja de servir al instante. Puedes volver a invitar la dirección más tarde.",
+  "admin.readOnly.operator": "Solo lectura para tu rol: puedes ver todo aquí; las acciones requieren un operador o un administrador.",
+  "admin.readOnly.admin": "Solo lectura para tu rol: puedes ver todo aquí; los cambios requieren un administrador.",
   "admin.users.title": "Usuarios",
   "admin.users.description": "Busca personal y clientes, cambia roles, deshabilita cuentas y cierra sesiones.",
   "admin.users.filters": "Filtrar usuarios",
@@ -316,7 +318,6 @@ export const adminEs: AdminDictionary = {
   "admin.settings.confirmBody": "Se aplica al próximo pago con tarjeta en todos los servidores.",
   "admin.settings.confirm": "Cambiar",
   "admin.catalog.title": "Catálogo",
-  "admin.catalog.readOnly": "Puedes ver el catálogo; solo los administradores lo editan.",
   "admin.catalog.new": "Nuevo producto",
   "admin.catalog.loading": "Cargando productos…",
   "admin.catalog.failed": "No se pudieron cargar los productos",

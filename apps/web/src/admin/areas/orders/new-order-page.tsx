@@ -15,6 +15,7 @@ import { useI18n } from "../../../i18n/i18n-context";
 import { CardForm, type CardFormSubmission } from "../../../payments/card-form";
 import { trpc } from "../../../trpc";
 import { useCardChargeRequest } from "../../components/use-card-charge-request";
+import { ReadOnlyNotice } from "../read-only-notice";
 import { useCanAct } from "../use-can-act";
 
 interface ChargeValues {
@@ -78,7 +79,18 @@ export function NewOrderPage() {
     if (first && !getValues("idType")) setValue("idType", first.id);
   }, [documentTypes.data, getValues, setValue]);
 
-  if (!canCharge) return <Alert tone="warning">{t("errors.forbidden")}</Alert>;
+  // Read-only for a viewer: the notice, never a form that would fail on submit.
+  if (!canCharge) {
+    return (
+      <section>
+        <p>
+          <Link to="/admin/orders">{t("admin.orders.back")}</Link>
+        </p>
+        <PageHeading title={t("admin.orders.newTitle")} />
+        <ReadOnlyNotice />
+      </section>
+    );
+  }
   if (config.isPending || documentTypes.isPending) return <LoadingState label={t("common.loading")} />;
   if (documentTypes.isError) return <Alert tone="danger">{t("admin.orders.form.loadFailed")}</Alert>;
 

@@ -13,6 +13,7 @@ import { useI18n } from "../../../i18n/i18n-context";
 import { ErrorStatusPage } from "../../../pages/error-status-page";
 import { httpStatusOf, trpc } from "../../../trpc";
 import { TimelineLine } from "../payments/payment-timeline";
+import { ReadOnlyNotice } from "../read-only-notice";
 import { useCanAct } from "../use-can-act";
 import { OrderCardPanel, RefundOrderDialog, SimpleActionDialog, type SimpleOrderAction } from "./order-action-dialogs";
 import { OrderStatusBadge, shownStatusOf, useOrderWords } from "./order-words";
@@ -73,6 +74,7 @@ export function OrderDetailPage() {
         title={t("admin.orders.detailTitle", { reference: order.externalReference })}
         actions={<OrderStatusBadge order={order} />}
       />
+      <ReadOnlyNotice />
       {shown === "confirming" ? <Alert tone="warning">{t("admin.orders.confirming")}</Alert> : null}
       {shown === "failed" ? (
         <Alert tone="danger">

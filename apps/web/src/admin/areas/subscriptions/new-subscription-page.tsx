@@ -14,6 +14,7 @@ import { useI18n } from "../../../i18n/i18n-context";
 import { CardForm, type CardFormSubmission } from "../../../payments/card-form";
 import { trpc } from "../../../trpc";
 import { useCardChargeRequest } from "../../components/use-card-charge-request";
+import { ReadOnlyNotice } from "../read-only-notice";
 import { useCanAct } from "../use-can-act";
 import { amountTextToMinor } from "./subscription-change-dialogs";
 
@@ -64,7 +65,8 @@ export function NewSubscriptionPage() {
   const { register, formState, getValues, trigger } = form;
   const [startDate] = useWatch({ control: form.control, name: ["startDate"] });
 
-  if (!canAct) return <Alert tone="warning">{t("errors.forbidden")}</Alert>;
+  // Read-only for a viewer: the notice, never a form that would fail on submit.
+  if (!canAct) return <ReadOnlyNotice />;
   if (config.isPending) return <LoadingState label={t("common.loading")} />;
 
   const shape = adminSubscriptionCreateInputSchema.shape;

@@ -13,6 +13,7 @@ import { AccountFilter, AccountLabel, accountFilterOf } from "../../components/a
 import { accountScopeInput, ConnectedAccountNotice } from "../../components/account-scope";
 import { ListPager } from "../../components/list-pager";
 import { OutcomeAlert, useOutcome } from "../admin-outcome";
+import { ReadOnlyNotice } from "../read-only-notice";
 import { useCanAct } from "../use-can-act";
 import { ChargeDialog } from "./charge-dialog";
 import { SimulateTapPanel } from "./simulate-tap-panel";
@@ -92,6 +93,7 @@ export function TerminalPage() {
           ) : null
         }
       />
+      <ReadOnlyNotice />
       {scope.connected ? <ConnectedAccountNotice /> : null}
       <OutcomeAlert outcome={outcome.outcome} onDismiss={outcome.clear} />
       <dl className="admin-facts">

@@ -12,6 +12,7 @@ import { useDocumentTitle } from "../../../components/use-document-title";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
 import { AccountFilterField, accountFilterOf } from "../../components/account-filter";
+import { ReadOnlyNotice } from "../read-only-notice";
 import { useCanAct } from "../use-can-act";
 import { oneOf, useUrlFilters } from "../use-url-filters";
 import { SendTestNotification } from "./send-test-notification";
@@ -54,6 +55,7 @@ function WebhooksInbox() {
   return (
     <>
       <PageHeading title={t("admin.webhooks.title")} description={t("admin.webhooks.description")} />
+      <ReadOnlyNotice />
       {canTest && config.data?.providerMode === "sandbox" ? <SendTestNotification /> : null}
       <form className="admin-filters" onSubmit={onSubmit} aria-label={t("admin.filters.label")}>
         <TextField
