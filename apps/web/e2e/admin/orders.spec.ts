@@ -219,6 +219,16 @@ test("[admin][orders] a viewer sees the orders list and an order, but no charge 
   await expect(page.getByText("We are confirming this order with Mercado Pago: it is not failed.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Refresh from Mercado Pago" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Refund" })).toHaveCount(0);
+  const notice = "Read-only for your role: you can see everything here; actions need an operator or an admin.";
+  await expect(page.getByTestId("read-only-notice")).toHaveText(notice);
+  // The charge page itself: the same notice, no form that would fail on submit, no error page.
+  const response = await page.goto("/admin/orders/new");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByTestId("read-only-notice")).toHaveText(notice);
+  await expect(page.getByRole("button", { name: "Review the charge" })).toHaveCount(0);
+  // Every staff role has the console's link in the header.
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test("[admin][orders] the test-mode payer e-mail rule is said before submit; a refusal keeps the card and says the provider's reason", async ({

@@ -251,7 +251,8 @@ export const adminEn = {
   "admin.invitations.revokeFor": "Revoke the invitation for {email}",
   "admin.invitations.confirmRevokeTitle": "Revoke the invitation for {email}?",
   "admin.invitations.confirmRevokeBody": "Its link stops working at once. You can invite the address again later.",
-  "admin.readOnly.operator": "Read-only for your role: you can see everything here; actions need an operator or an admin.",
+  "admin.readOnly.operator":
+    "Read-only for your role: you can see everything here; actions need an operator or an admin.",
   "admin.readOnly.admin": "Read-only for your role: you can see everything here; changes need an admin.",
   "admin.users.title": "Users",
   "admin.users.description": "Search staff and shoppers, change roles, disable accounts and end sessions.",

@@ -261,7 +261,8 @@ export const adminEs: AdminDictionary = {
   "admin.invitations.confirmRevokeTitle": "¿Revocar la invitación para {email}?",
   "admin.invitations.confirmRevokeBody":
     "Su enlace deja de servir al instante. Puedes volver a invitar la dirección más tarde.",
-  "admin.readOnly.operator": "Solo lectura para tu rol: puedes ver todo aquí; las acciones requieren un operador o un administrador.",
+  "admin.readOnly.operator":
+    "Solo lectura para tu rol: puedes ver todo aquí; las acciones requieren un operador o un administrador.",
   "admin.readOnly.admin": "Solo lectura para tu rol: puedes ver todo aquí; los cambios requieren un administrador.",
   "admin.users.title": "Usuarios",
   "admin.users.description": "Busca personal y clientes, cambia roles, deshabilita cuentas y cierra sesiones.",

@@ -260,7 +260,8 @@ export const adminPt: AdminDictionary = {
   "admin.invitations.confirmRevokeTitle": "Revogar o convite para {email}?",
   "admin.invitations.confirmRevokeBody":
     "O link deixa de funcionar na hora. Você pode convidar o endereço de novo depois.",
-  "admin.readOnly.operator": "Somente leitura para o seu papel: você vê tudo aqui; as ações exigem um operador ou um administrador.",
+  "admin.readOnly.operator":
+    "Somente leitura para o seu papel: você vê tudo aqui; as ações exigem um operador ou um administrador.",
   "admin.readOnly.admin": "Somente leitura para o seu papel: você vê tudo aqui; as alterações exigem um administrador.",
   "admin.users.title": "Usuários",
   "admin.users.description": "Busque equipe e clientes, altere papéis, desative contas e encerre sessões.",
