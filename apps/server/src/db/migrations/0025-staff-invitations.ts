@@ -34,6 +34,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .expression(sql`lower(email)`)
     .where(sql<boolean>`accepted_at is null and revoked_at is null`)
     .execute();
+  // Deleting a user sets these to null (every foreign key has its index).
+  await db.schema
+    .createIndex("staff_invitations_invited_by_idx")
+    .on("staff_invitations")
+    .column("invited_by")
+    .execute();
+  await db.schema
+    .createIndex("staff_invitations_accepted_user_id_idx")
+    .on("staff_invitations")
+    .column("accepted_user_id")
+    .execute();
   // The console's list of open invitations, newest first.
   await db.schema
     .createIndex("staff_invitations_open_created_idx")
