@@ -9,6 +9,7 @@ export type EmailContent =
   | { kind: "verify_email"; name: string; link: string }
   | { kind: "account_exists"; signInLink: string; resetLink: string }
   | { kind: "reset_password"; link: string }
+  | { kind: "staff_invitation"; role: "admin" | "operator" | "viewer"; inviterName: string | null; link: string }
   | {
       kind: "order_confirmation";
       orderLink: string;
@@ -103,6 +104,12 @@ const STRINGS = {
     ticketDigitableLine: "Digitable line",
     ticketExpires: (date: string) => `Expires on ${date}. Once it expires the order is cancelled.`,
     ticketAfter: "We will e-mail you again once the payment is credited.",
+    inviteSubject: "You are invited to the store's console",
+    inviteBody: (inviter: string | null, role: string) =>
+      `${inviter ? `${inviter} invited you` : "You are invited"} to the store's admin console as ${role}.`,
+    inviteAction: "Follow this link to accept and set your password (or, if you have an account, to get the role):",
+    inviteExpiry: "The link works once and expires in 7 days. If you did not expect it, ignore this message.",
+    inviteRoles: { admin: "an admin", operator: "an operator", viewer: "a viewer" },
   },
   es: {
     verifySubject: "Confirma tu dirección de e-mail",
@@ -132,6 +139,13 @@ const STRINGS = {
     ticketDigitableLine: "Línea digitable",
     ticketExpires: (date: string) => `Vence el ${date}. Si vence sin pagarse, el pedido se cancela.`,
     ticketAfter: "Te volveremos a escribir cuando se acredite el pago.",
+    inviteSubject: "Te invitaron a la consola de la tienda",
+    inviteBody: (inviter: string | null, role: string) =>
+      `${inviter ? `${inviter} te invitó` : "Te invitaron"} a la consola de administración de la tienda como ${role}.`,
+    inviteAction:
+      "Sigue este enlace para aceptar y elegir tu contraseña (o, si ya tienes cuenta, para recibir el rol):",
+    inviteExpiry: "El enlace sirve una sola vez y vence en 7 días. Si no lo esperabas, ignora este mensaje.",
+    inviteRoles: { admin: "administrador", operator: "operador", viewer: "lector" },
   },
   pt: {
     verifySubject: "Confirme seu endereço de e-mail",
@@ -161,6 +175,12 @@ const STRINGS = {
     ticketDigitableLine: "Linha digitável",
     ticketExpires: (date: string) => `Vence em ${date}. Se vencer sem pagamento, o pedido é cancelado.`,
     ticketAfter: "Escreveremos de novo quando o pagamento for creditado.",
+    inviteSubject: "Você foi convidado para o console da loja",
+    inviteBody: (inviter: string | null, role: string) =>
+      `${inviter ? `${inviter} convidou você` : "Você foi convidado"} para o console de administração da loja como ${role}.`,
+    inviteAction: "Siga este link para aceitar e definir sua senha (ou, se já tem conta, para receber o papel):",
+    inviteExpiry: "O link funciona uma única vez e expira em 7 dias. Se você não esperava, ignore esta mensagem.",
+    inviteRoles: { admin: "administrador", operator: "operador", viewer: "leitor" },
   },
 } as const;
 
@@ -238,6 +258,15 @@ export function renderEmail(content: EmailContent, locale: EmailLocale): Rendere
     case "reset_password":
       subject = s.resetSubject;
       blocks = [{ p: s.resetBody }, { link: content.link }, { p: s.resetExpiry }];
+      break;
+    case "staff_invitation":
+      subject = s.inviteSubject;
+      blocks = [
+        { p: s.inviteBody(content.inviterName, s.inviteRoles[content.role]) },
+        { p: s.inviteAction },
+        { link: content.link },
+        { p: s.inviteExpiry },
+      ];
       break;
     case "order_confirmation": {
       const money = moneyIn(content.currency, locale);

@@ -14,7 +14,7 @@ import { type DB, toJsonb } from "../db/schema";
 import { saveCardForUser } from "../domain/account/save-card-for-user";
 import { createCheckout } from "../domain/checkout/create-checkout";
 import { payWithCard } from "../domain/checkout/pay-with-card";
-import { createEmailToken, type EmailTokenPurpose } from "../domain/email/email-tokens";
+import { createEmailToken, type EmailTokenPurpose, newLinkToken } from "../domain/email/email-tokens";
 import { createPaymentLink } from "../domain/links/create-payment-link";
 import { deleteOrderTransaction } from "../domain/orders/order-actions";
 import { syncPaymentFromProvider } from "../domain/payments/sync-payment-from-provider";
@@ -51,6 +51,23 @@ async function freshLinkToken(db: Kysely<DB>, purpose: EmailTokenPurpose): Promi
   return token;
 }
 
+/** An open staff invitation of a fresh address; returns its id and its link's token. */
+async function freshInvitation(db: Kysely<DB>): Promise<{ id: string; token: string }> {
+  const { token, tokenHash } = newLinkToken();
+  const row = await db
+    .insertInto("staff_invitations")
+    .values({
+      email: uniqueEmail("matrix-invite"),
+      role: "viewer",
+      token_hash: tokenHash,
+      expires_at: new Date(Date.now() + 60 * 60_000),
+      last_sent_at: new Date(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id: row.id, token };
+}
+
 const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   "auth.signUp": {
     access: "public",
@@ -75,6 +92,28 @@ const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   "auth.signOutEverywhere": { access: "protected", input: () => undefined },
   "auth.me": { access: "public", input: () => undefined },
   "admin.users.list": { access: "admin", input: () => ({ limit: 5 }) },
+  "admin.invitations.list": { access: "admin", input: () => undefined },
+  "admin.invitations.create": {
+    access: "admin",
+    input: () => ({ email: uniqueEmail("matrix-invite"), role: "operator" }),
+  },
+  "admin.invitations.resend": {
+    access: "admin",
+    input: async ({ db }) => ({ invitationId: (await freshInvitation(db)).id }),
+  },
+  "admin.invitations.revoke": {
+    access: "admin",
+    input: async ({ db }) => ({ invitationId: (await freshInvitation(db)).id }),
+  },
+  "auth.staffInvitation": { access: "public", input: async ({ db }) => ({ token: (await freshInvitation(db)).token }) },
+  "auth.acceptStaffInvitation": {
+    access: "public",
+    input: async ({ db }) => ({
+      token: (await freshInvitation(db)).token,
+      name: "Matrix Invitee",
+      password: "matrix-invitee-password",
+    }),
+  },
   "admin.payments.list": {
     access: "viewer",
     input: () => ({ filters: { status: ["approved"], sort: "amount_desc" }, limit: 5 }),
@@ -292,6 +331,28 @@ const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     }),
   },
   "admin.terminals.devices": { access: "viewer", input: () => ({ limit: 5 }) },
+  "admin.terminals.simulateTap": {
+    access: "operator",
+    input: async () => {
+      const { pdv } = await terminals;
+      await clearTerminal(pdv[0] ?? "");
+      const operator = await createTestUser({ db, role: "operator" });
+      const intent = await createPointIntent({
+        deps,
+        actorUserId: operator.id,
+        input: {
+          idempotencyKey: randomUUID(),
+          deviceId: pdv[0] ?? "",
+          amountMinor: 600,
+          installments: 1,
+          installmentsCost: "seller",
+          printOnTerminal: false,
+        },
+      });
+      return { id: intent.id, outcome: "approve" };
+    },
+  },
+  "admin.webhooks.sendTestNotification": { access: "operator", input: () => ({ topic: "payment" }) },
   "admin.terminals.setMode": {
     access: "operator",
     input: async () => ({ deviceId: (await terminals).standalone, operatingMode: "STANDALONE" }),

@@ -1,3 +1,4 @@
+import { isStaffRole } from "@cobro/contracts";
 import { Button, MAIN_CONTENT_ID, PageLayout } from "@cobro/ui";
 import { hashKey, useQueryClient } from "@tanstack/react-query";
 import { getQueryKey } from "@trpc/react-query";
@@ -91,7 +92,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
           <NavLink to="/account">{t("nav.account")}</NavLink>
         </li>
       ) : null}
-      {user?.role === "admin" ? (
+      {/* Every staff role has the console (a viewer reads it), so every staff role sees its link. */}
+      {user && isStaffRole(user.role) ? (
         <li>
           <NavLink to="/admin">{t("nav.admin")}</NavLink>
         </li>

@@ -23,6 +23,7 @@ export const PAGE_PATHS = {
   forgotPassword: "/forgot-password",
   login: "/login",
   checkoutResult: "/checkout/result",
+  acceptInvitation: "/accept-invitation",
 } as const;
 
 const orderPayloadSchema = z.object({
@@ -47,6 +48,10 @@ const ticketPayloadSchema = z.object({
   currency: z.string(),
 });
 const tokenPayloadSchema = z.object({ tokenCiphertext: z.string(), name: z.string().optional() });
+const invitationPayloadSchema = z.object({
+  role: z.enum(["admin", "operator", "viewer"]),
+  inviterName: z.string().nullable().optional(),
+});
 
 /** The store's language when the recipient chose none: Brazil speaks Portuguese, the other sites Spanish. */
 async function storeLocale(deps: AppDeps): Promise<EmailLocale> {
@@ -102,6 +107,16 @@ export async function sendOutboundEmail(options: { deps: AppDeps; emailId: strin
     case "reset_password":
       content = { kind: "reset_password", link: linkFor(PAGE_PATHS.resetPassword) };
       break;
+    case "staff_invitation": {
+      const invitation = invitationPayloadSchema.parse(payload);
+      content = {
+        kind: "staff_invitation",
+        role: invitation.role,
+        inviterName: invitation.inviterName ?? null,
+        link: linkFor(PAGE_PATHS.acceptInvitation),
+      };
+      break;
+    }
     case "account_exists":
       content = {
         kind: "account_exists",
