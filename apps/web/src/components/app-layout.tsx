@@ -14,7 +14,8 @@ export function useCurrentUser() {
   return { user: me.data?.user ?? null, loading: me.isPending && me.failureCount === 0 };
 }
 
-function SignOutButton() {
+/** Signs out and goes to the store's front page; the shop's header and the console's both carry it. */
+export function SignOutButton() {
   const { t } = useI18n();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -41,7 +42,7 @@ function SignOutButton() {
 }
 
 /** Moves focus to `<main>` after client-side navigation, so screen readers start at the new page's content. */
-function useFocusMainOnNavigation(): void {
+export function useFocusMainOnNavigation(): void {
   const { pathname } = useLocation();
   const previous = useRef(pathname);
   useEffect(() => {
