@@ -18,6 +18,8 @@ export interface DataTableColumn<Row> {
   header: ReactNode;
   cell: (row: Row) => ReactNode;
   kind?: DataTableColumnKind;
+  /** The cell that names its row (`<th scope="row">`): usually the first column. */
+  rowHeader?: boolean;
 }
 
 /** Extra attributes of a row, e.g. `{ "data-payment-id": 123 }` for tests and styles. */
@@ -63,11 +65,17 @@ export function DataTable<Row>({ label, columns, rows, rowKey, rowProps, busy, c
         <tbody>
           {rows.map((row) => (
             <tr key={rowKey(row)} {...rowProps?.(row)}>
-              {columns.map((column) => (
-                <td key={column.id} className={cellClass(column.kind)}>
-                  {column.cell(row)}
-                </td>
-              ))}
+              {columns.map((column) =>
+                column.rowHeader ? (
+                  <th key={column.id} scope="row" className={cellClass(column.kind)}>
+                    {column.cell(row)}
+                  </th>
+                ) : (
+                  <td key={column.id} className={cellClass(column.kind)}>
+                    {column.cell(row)}
+                  </td>
+                ),
+              )}
             </tr>
           ))}
         </tbody>

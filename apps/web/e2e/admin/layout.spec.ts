@@ -19,9 +19,38 @@ async function settle(page: Page) {
   await expect(page.locator(".ui-state--loading, .ui-skeleton, [aria-busy='true']")).toHaveCount(0);
 }
 
-/** How far the page itself scrolls sideways (0: it fits). */
-async function pageOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+/**
+ * How far the page itself scrolls sideways (0: it fits), and the outermost elements that stick out past its right
+ * edge (outside any box that scrolls or clips them), so a failure names what to fix.
+ */
+async function pageOverflow(page: Page): Promise<{ overflow: number; culprits: string[] }> {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    const width = root.clientWidth;
+    const culprits: string[] = [];
+    const clips = (element: Element) => {
+      const style = getComputedStyle(element);
+      return style.overflowX !== "visible" || style.display === "none";
+    };
+    const visit = (element: Element) => {
+      if (culprits.length >= 3) return;
+      const box = element.getBoundingClientRect();
+      if (box.right > width + 0.5 && box.width > 0) {
+        const inner = [...element.children].some((child) => child.getBoundingClientRect().right > width + 0.5);
+        if (!inner || clips(element)) {
+          const classes = [...element.classList].slice(0, 2).join(".");
+          culprits.push(
+            `${element.tagName.toLowerCase()}${classes ? `.${classes}` : ""} (right edge ${Math.round(box.right)})`,
+          );
+          return;
+        }
+      }
+      if (clips(element) && element !== document.body) return;
+      for (const child of element.children) visit(child);
+    };
+    visit(document.body);
+    return { overflow: root.scrollWidth - width, culprits };
+  });
 }
 
 async function keepScreenshot(page: Page, testInfo: TestInfo, name: string) {
@@ -104,8 +133,8 @@ test("[admin][layout] every area fits 1366×768 and 390×844", async ({ page, db
     for (const path of paths) {
       await page.goto(path);
       await settle(page);
-      const overflow = await pageOverflow(page);
-      if (overflow > 0) overflowing.push(`${viewport.name} ${path}: ${overflow}px too wide`);
+      const { overflow, culprits } = await pageOverflow(page);
+      if (overflow > 0) overflowing.push(`${viewport.name} ${path}: ${overflow}px too wide (${culprits.join(", ")})`);
       for (const violation of await seriousViolations(page)) violations.push(`${viewport.name} ${path}: ${violation}`);
       await keepScreenshot(page, testInfo, `${viewport.name}${path.replaceAll("/", "-")}.png`);
     }

@@ -34,10 +34,7 @@ export function AdminTable<Row>({
   ...list
 }: AdminTableProps<Row>) {
   return (
-    <QueryList
-      {...list}
-      loading={<TableSkeleton label={list.loadingLabel} columns={Math.min(columns.length, 6)} />}
-    >
+    <QueryList {...list} loading={<TableSkeleton label={list.loadingLabel} columns={Math.min(columns.length, 6)} />}>
       {(rows) => (
         <>
           {before?.(rows)}

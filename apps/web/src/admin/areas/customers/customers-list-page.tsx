@@ -3,21 +3,24 @@
 // under the customer. Operators create customers from here.
 import { customerEmailSchema } from "@cobro/contracts";
 import { Alert, Button, PageHeading, TextField } from "@cobro/ui";
+import { Truncate } from "@cobro/ui/admin";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
-import { QueryList } from "../../../components/query-list";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { useI18n } from "../../../i18n/i18n-context";
-import { trpc } from "../../../trpc";
+import { type RouterOutputs, trpc } from "../../../trpc";
 import { OutcomeAlert } from "../admin-outcome";
 import { useCanAct } from "../use-can-act";
 import { CreateCustomerDialog } from "./create-customer-dialog";
 import "./customers.css";
 import { AccountFilter } from "../../components/account-filter";
 import { accountScopeInput, accountScopeSearch } from "../../components/account-scope";
+import { type AdminColumn, AdminTable } from "../../components/admin-table";
 import { ListPager } from "../../components/list-pager";
 import { useOffsetPage } from "../../components/use-offset-page";
+
+type CustomerListItem = RouterOutputs["admin"]["customers"]["search"]["items"][number];
 
 const PAGE_SIZE = 20;
 
@@ -62,6 +65,40 @@ export function CustomersListPage() {
   };
 
   const page = customers.data;
+  const columns: AdminColumn<CustomerListItem>[] = [
+    {
+      id: "email",
+      header: t("admin.customers.colEmail"),
+      rowHeader: true,
+      cell: (customer) => (
+        <Link to={`/admin/customers/${encodeURIComponent(customer.id)}${accountScopeSearch(scope.account)}`}>
+          <Truncate text={customer.email} />
+        </Link>
+      ),
+    },
+    {
+      id: "name",
+      header: t("admin.customers.colName"),
+      cell: (customer) => [customer.firstName, customer.lastName].filter(Boolean).join(" "),
+    },
+    {
+      id: "document",
+      header: t("admin.customers.colDocument"),
+      cell: (customer) => [customer.identification.type, customer.identification.number].filter(Boolean).join(" "),
+    },
+    { id: "cards", header: t("admin.customers.colCards"), kind: "num", cell: (customer) => customer.cardCount },
+    {
+      id: "user",
+      header: t("admin.customers.colUser"),
+      cell: (customer) => (customer.linkedUser ? <Truncate text={customer.linkedUser.email} /> : ""),
+    },
+    {
+      id: "created",
+      header: t("admin.customers.colCreated"),
+      cell: (customer) => (customer.createdAt ? formatDate(customer.createdAt, "dateTime") : ""),
+    },
+  ];
+
   return (
     <>
       <PageHeading
@@ -103,50 +140,20 @@ export function CustomersListPage() {
       {parsedEmail && !parsedEmail.success ? (
         <Alert tone="warning">{parsedEmail.error.issues[0]?.message}</Alert>
       ) : (
-        <QueryList
+        <AdminTable
+          label={t("admin.customers.title")}
           query={customers}
           items={page?.items}
           failed={customers.isError && !page}
           loadingLabel={t("admin.customers.loading")}
           failedTitle={t("admin.customers.failed")}
           empty={{ title: t("admin.customers.empty"), description: t("admin.customers.emptyHint") }}
-        >
-          {(items) => (
+          busy={customers.isFetching}
+          columns={columns}
+          rowKey={(customer) => customer.id}
+          rowProps={(customer) => ({ "data-testid": `customer-row-${customer.email}` })}
+          after={(items) => (
             <>
-              <div className="admin-table-wrap" aria-busy={customers.isFetching}>
-                <table className="admin-table" aria-label={t("admin.customers.title")}>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t("admin.customers.colEmail")}</th>
-                      <th scope="col">{t("admin.customers.colName")}</th>
-                      <th scope="col">{t("admin.customers.colDocument")}</th>
-                      <th scope="col">{t("admin.customers.colCards")}</th>
-                      <th scope="col">{t("admin.customers.colUser")}</th>
-                      <th scope="col">{t("admin.customers.colCreated")}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {items.map((customer) => (
-                      <tr key={customer.id} data-testid={`customer-row-${customer.email}`}>
-                        <th scope="row">
-                          <Link
-                            to={`/admin/customers/${encodeURIComponent(customer.id)}${accountScopeSearch(scope.account)}`}
-                          >
-                            {customer.email}
-                          </Link>
-                        </th>
-                        <td>{[customer.firstName, customer.lastName].filter(Boolean).join(" ")}</td>
-                        <td>
-                          {[customer.identification.type, customer.identification.number].filter(Boolean).join(" ")}
-                        </td>
-                        <td>{customer.cardCount}</td>
-                        <td>{customer.linkedUser?.email ?? ""}</td>
-                        <td>{customer.createdAt ? formatDate(customer.createdAt, "dateTime") : ""}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
               {customers.isError ? <Alert tone="danger">{t("admin.customers.failed")}</Alert> : null}
               <ListPager
                 offset={offset}
@@ -158,7 +165,7 @@ export function CustomersListPage() {
               />
             </>
           )}
-        </QueryList>
+        />
       )}
       {creating ? <CreateCustomerDialog onClose={() => setCreating(false)} /> : null}
     </>
