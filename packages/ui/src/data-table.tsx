@@ -51,7 +51,7 @@ export interface DataTableProps<Row> {
 export function DataTable<Row>({ label, columns, rows, rowKey, rowProps, busy, className }: DataTableProps<Row>) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it.
-    <div className={cx("ui-data-table", className)} role="region" aria-label={label} tabIndex={0} aria-busy={busy}>
+    <section className={cx("ui-data-table", className)} aria-label={label} tabIndex={0} aria-busy={busy}>
       <table className="ui-data-table__table" aria-label={label}>
         <thead>
           <tr>
@@ -80,7 +80,7 @@ export function DataTable<Row>({ label, columns, rows, rowKey, rowProps, busy, c
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 
