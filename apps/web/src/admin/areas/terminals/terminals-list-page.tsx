@@ -2,15 +2,16 @@
 // paged by offset; filters and page in the URL) with their operating mode, switched by operators; below, the
 // charge events of a period across every terminal.
 import { Alert, Button, PageHeading, StatusBadge, TextField } from "@cobro/ui";
+import { Truncate } from "@cobro/ui/admin";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { QueryList } from "../../../components/query-list";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { useI18n } from "../../../i18n/i18n-context";
-import { trpc } from "../../../trpc";
+import { type RouterOutputs, trpc } from "../../../trpc";
 import { AccountFilter } from "../../components/account-filter";
 import { accountScopeInput } from "../../components/account-scope";
+import { type AdminColumn, AdminTable } from "../../components/admin-table";
 import { ListPager } from "../../components/list-pager";
 import { useOffsetPage } from "../../components/use-offset-page";
 import { OutcomeAlert, useOutcome } from "../admin-outcome";
@@ -18,6 +19,8 @@ import { useCanAct } from "../use-can-act";
 import { PointEventsSection } from "./point-events-section";
 import { SwitchModeDialog } from "./switch-mode-dialog";
 import { useModeLabel } from "./terminal-words";
+
+type TerminalDevice = RouterOutputs["admin"]["terminals"]["devices"]["devices"][number];
 
 const PAGE_SIZE = 20;
 const DIGITS = /^\d{1,19}$/;
@@ -67,6 +70,61 @@ export function TerminalsListPage() {
     setParams(query);
   };
 
+  const columns: AdminColumn<TerminalDevice>[] = [
+    {
+      id: "device",
+      header: t("admin.terminals.colDevice"),
+      rowHeader: true,
+      kind: "id",
+      cell: (device) => (
+        <Link
+          to={`/admin/terminals/${encodeURIComponent(device.id)}${scope.account ? `?seller=${encodeURIComponent(scope.account)}` : ""}`}
+        >
+          <Truncate text={device.id} />
+        </Link>
+      ),
+    },
+    {
+      id: "mode",
+      header: t("admin.terminals.colMode"),
+      cell: (device) => (
+        <StatusBadge tone={device.operatingMode === "PDV" ? "success" : "neutral"}>
+          {modeLabel(device.operatingMode)}
+        </StatusBadge>
+      ),
+    },
+    { id: "store", header: t("admin.terminals.colStore"), kind: "id", cell: (device) => device.storeId ?? "" },
+    { id: "pos", header: t("admin.terminals.colPos"), kind: "id", cell: (device) => device.posId ?? "" },
+    {
+      id: "externalPos",
+      header: t("admin.terminals.colExternalPos"),
+      kind: "id",
+      cell: (device) => (device.externalPosId ? <Truncate text={device.externalPosId} /> : ""),
+    },
+    ...(canAct
+      ? [
+          {
+            id: "actions",
+            header: t("admin.terminals.colActions"),
+            cell: (device: TerminalDevice) => {
+              const to = device.operatingMode === "PDV" ? "STANDALONE" : "PDV";
+              return (
+                <Button
+                  variant="secondary"
+                  onClick={() => {
+                    outcome.clear();
+                    setSwitching({ deviceId: device.id, to });
+                  }}
+                >
+                  {t("admin.terminals.switchTo", { mode: modeLabel(to) })}
+                </Button>
+              );
+            },
+          },
+        ]
+      : []),
+  ];
+
   const page = devices.data;
   return (
     <>
@@ -99,68 +157,20 @@ export function TerminalsListPage() {
           ) : null}
         </form>
       </search>
-      <QueryList
+      <AdminTable
+        label={t("admin.terminals.title")}
         query={devices}
         items={page?.devices}
         failed={devices.isError && !page}
         loadingLabel={t("admin.terminals.loading")}
         failedTitle={t("admin.terminals.failed")}
         empty={{ title: t("admin.terminals.empty"), description: t("admin.terminals.emptyHint") }}
-      >
-        {(items) => (
+        busy={devices.isFetching}
+        columns={columns}
+        rowKey={(device) => device.id}
+        rowProps={(device) => ({ "data-testid": `terminal-row-${device.id}` })}
+        after={(items) => (
           <>
-            <div className="admin-table-wrap" aria-busy={devices.isFetching}>
-              <table className="admin-table" aria-label={t("admin.terminals.title")}>
-                <thead>
-                  <tr>
-                    <th scope="col">{t("admin.terminals.colDevice")}</th>
-                    <th scope="col">{t("admin.terminals.colMode")}</th>
-                    <th scope="col">{t("admin.terminals.colStore")}</th>
-                    <th scope="col">{t("admin.terminals.colPos")}</th>
-                    <th scope="col">{t("admin.terminals.colExternalPos")}</th>
-                    {canAct ? <th scope="col">{t("admin.terminals.colActions")}</th> : null}
-                  </tr>
-                </thead>
-                <tbody>
-                  {items.map((device) => {
-                    const to = device.operatingMode === "PDV" ? "STANDALONE" : "PDV";
-                    return (
-                      <tr key={device.id} data-testid={`terminal-row-${device.id}`}>
-                        <th scope="row">
-                          <Link
-                            className="admin-mono"
-                            to={`/admin/terminals/${encodeURIComponent(device.id)}${scope.account ? `?seller=${encodeURIComponent(scope.account)}` : ""}`}
-                          >
-                            {device.id}
-                          </Link>
-                        </th>
-                        <td>
-                          <StatusBadge tone={device.operatingMode === "PDV" ? "success" : "neutral"}>
-                            {modeLabel(device.operatingMode)}
-                          </StatusBadge>
-                        </td>
-                        <td>{device.storeId ?? ""}</td>
-                        <td>{device.posId ?? ""}</td>
-                        <td>{device.externalPosId ?? ""}</td>
-                        {canAct ? (
-                          <td>
-                            <Button
-                              variant="secondary"
-                              onClick={() => {
-                                outcome.clear();
-                                setSwitching({ deviceId: device.id, to });
-                              }}
-                            >
-                              {t("admin.terminals.switchTo", { mode: modeLabel(to) })}
-                            </Button>
-                          </td>
-                        ) : null}
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
             {devices.isError ? <Alert tone="danger">{t("admin.terminals.failed")}</Alert> : null}
             <ListPager
               offset={offset}
@@ -172,7 +182,7 @@ export function TerminalsListPage() {
             />
           </>
         )}
-      </QueryList>
+      />
       <PointEventsSection />
       {switching ? (
         <SwitchModeDialog
