@@ -8,6 +8,7 @@ import { useDocumentTitle } from "../../../components/use-document-title";
 import { useI18n } from "../../../i18n/i18n-context";
 import { type RouterOutputs, trpc } from "../../../trpc";
 import { type AdminColumn, AdminTable, LoadMoreFooter, RefreshingNote } from "../../components/admin-table";
+import { JsonBlock } from "../../components/json-block";
 import { useUrlFilters } from "../use-url-filters";
 
 type AuditEntry = RouterOutputs["admin"]["audit"]["search"]["items"][number];
@@ -73,7 +74,7 @@ export default function AuditArea() {
         entry.details ? (
           <details>
             <summary>{t("admin.audit.showDetails")}</summary>
-            <pre className="admin-payload">{JSON.stringify(entry.details, null, 2)}</pre>
+            <JsonBlock value={entry.details} label={t("admin.audit.col.details")} />
           </details>
         ) : (
           "—"

@@ -7,33 +7,33 @@ import { Alert, Button, PageHeading, TextField } from "@cobro/ui";
 import { Truncate } from "@cobro/ui/admin";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
-import { AccountFilterField, connectionInUrl } from "../../components/account-filter";
+import { AccountFilterField, connectionOf } from "../../components/account-filter";
 import { type AdminColumn, AdminTable } from "../../components/admin-table";
 import { ListPager } from "../../components/list-pager";
-import { useOffsetPage } from "../../components/use-offset-page";
 import { useChargeColumns } from "../subscriptions/subscription-status";
+import { useUrlFilters } from "../use-url-filters";
 
 const PAGE_SIZE = 20;
+const FILTER_KEYS = ["subscriptionId", "paymentId", "account"] as const;
 
 export function ChargesListPage() {
   const { t, formatDate } = useI18n();
   const chargeColumns = useChargeColumns();
   useDocumentTitle(t("admin.charges.title"));
-  const [params, setParams] = useSearchParams();
-  const connection = connectionInUrl(params);
+  const [filters, setFilters, { offset, goTo }] = useUrlFilters(FILTER_KEYS);
+  const connection = connectionOf(filters.account);
   const [draft, setDraft] = useState({
     account: connection ?? ACCOUNT_FILTER_OWN,
-    subscriptionId: params.get("subscriptionId") ?? "",
-    paymentId: params.get("paymentId") ?? "",
+    subscriptionId: filters.subscriptionId ?? "",
+    paymentId: filters.paymentId ?? "",
   });
-  const { offset, goTo } = useOffsetPage();
-  const paymentParam = params.get("paymentId");
+  const paymentParam = filters.paymentId;
   const parsed = chargeSearchInputSchema.safeParse({
-    ...(params.get("subscriptionId") ? { subscriptionId: params.get("subscriptionId") } : {}),
+    ...(filters.subscriptionId ? { subscriptionId: filters.subscriptionId } : {}),
     ...(paymentParam ? { paymentId: /^\d{1,15}$/.test(paymentParam) ? Number(paymentParam) : -1 } : {}),
     ...(connection ? { account: connection } : {}),
     offset,
@@ -45,11 +45,7 @@ export function ChargesListPage() {
   );
   const search = (event: FormEvent) => {
     event.preventDefault();
-    const next = new URLSearchParams();
-    for (const [key, value] of Object.entries(draft)) {
-      if (value.trim() && !(key === "account" && value === ACCOUNT_FILTER_OWN)) next.set(key, value.trim());
-    }
-    setParams(next);
+    setFilters({ ...draft, account: draft.account === ACCOUNT_FILTER_OWN ? "" : draft.account });
   };
   const columns: AdminColumn<AdminChargeListItem>[] = [
     {
@@ -100,7 +96,7 @@ export function ChargesListPage() {
           <Button type="submit" variant="secondary">
             {t("admin.subscriptions.searchSubmit")}
           </Button>
-          {params.get("subscriptionId") || paymentParam || connection ? (
+          {filters.subscriptionId || paymentParam || connection ? (
             <Link to="/admin/charges">{t("admin.subscriptions.clear")}</Link>
           ) : null}
         </form>

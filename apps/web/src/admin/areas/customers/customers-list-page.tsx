@@ -6,23 +6,24 @@ import { Alert, Button, PageHeading, TextField } from "@cobro/ui";
 import { Truncate } from "@cobro/ui/admin";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { useI18n } from "../../../i18n/i18n-context";
 import { type RouterOutputs, trpc } from "../../../trpc";
 import { OutcomeAlert } from "../admin-outcome";
 import { useCanAct } from "../use-can-act";
+import { useUrlFilters } from "../use-url-filters";
 import { CreateCustomerDialog } from "./create-customer-dialog";
 import "./customers.css";
 import { AccountFilter } from "../../components/account-filter";
 import { accountScopeInput, accountScopeSearch } from "../../components/account-scope";
 import { type AdminColumn, AdminTable } from "../../components/admin-table";
 import { ListPager } from "../../components/list-pager";
-import { useOffsetPage } from "../../components/use-offset-page";
 
 type CustomerListItem = RouterOutputs["admin"]["customers"]["search"]["items"][number];
 
 const PAGE_SIZE = 20;
+const FILTER_KEYS = ["email", "account"] as const;
 
 export function CustomersListPage() {
   const { t, formatDate } = useI18n();
@@ -30,14 +31,12 @@ export function CustomersListPage() {
   const canAct = useCanAct("operator");
   const location = useLocation();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const emailParam = params.get("email") ?? "";
+  const [filters, setFilters, { offset, goTo }] = useUrlFilters(FILTER_KEYS);
+  const emailParam = filters.email ?? "";
   const parsedEmail = emailParam ? customerEmailSchema.safeParse(emailParam) : null;
   const email = parsedEmail?.success ? parsedEmail.data : undefined;
   // Which account's customers are searched (the store's own by default): in the URL as `account=`.
-  const accountParam = params.get("account") ?? undefined;
-  const scope = accountScopeInput(accountParam);
-  const { offset, goTo } = useOffsetPage();
+  const scope = accountScopeInput(filters.account);
   const [draft, setDraft] = useState(emailParam);
   const [draftError, setDraftError] = useState<string | undefined>(undefined);
   const [creating, setCreating] = useState(false);
@@ -61,7 +60,7 @@ export function CustomersListPage() {
       }
     }
     setDraftError(undefined);
-    setParams({ ...(text ? { email: text } : {}), ...(account ? { account } : {}) });
+    setFilters({ email: text, account });
   };
 
   const page = customers.data;

@@ -17,7 +17,7 @@ import { useCanAct } from "../use-can-act";
 import { useUrlFilters } from "../use-url-filters";
 
 const PAGE_SIZE = 20;
-const FILTER_KEYS = ["ref", "account", "offset"] as const;
+const FILTER_KEYS = ["ref", "account"] as const;
 
 export function ExpiryText({ item }: { item: Pick<LinkListItem, "expiresFrom" | "expiresTo"> }) {
   const { t, formatDate } = useI18n();
@@ -39,12 +39,11 @@ export function LinkStateBadge({ expired }: { expired: boolean }) {
 export function LinksListPage() {
   const { t, formatDate } = useI18n();
   const canCreate = useCanAct("operator");
-  const [filters, setFilters] = useUrlFilters(FILTER_KEYS);
-  const parsedOffset = Number(filters.offset ?? "0");
+  const [filters, setFilters, { offset, goTo }] = useUrlFilters(FILTER_KEYS);
   const input = linkListInputSchema.safeParse({
     ...(filters.ref ? { externalReference: filters.ref } : {}),
     ...accountScopeInput(filters.account),
-    offset: Number.isSafeInteger(parsedOffset) && parsedOffset >= 0 ? parsedOffset : 0,
+    offset,
     limit: PAGE_SIZE,
   });
   const query = input.success ? input.data : { offset: 0, limit: PAGE_SIZE };
@@ -60,7 +59,6 @@ export function LinksListPage() {
     };
     setFilters({ ref: text("ref"), account: accountScopeInput(text("account")).account ?? "" });
   };
-  const goTo = (offset: number) => setFilters({ ...filters, offset: offset > 0 ? String(offset) : "" });
 
   const columns: AdminColumn<LinkListItem>[] = [
     {

@@ -8,23 +8,24 @@ import { Alert, Button, PageHeading, SelectField, TextField } from "@cobro/ui";
 import { Truncate } from "@cobro/ui/admin";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { useI18n } from "../../../i18n/i18n-context";
 import { type RouterOutputs, trpc } from "../../../trpc";
 import { OutcomeAlert } from "../admin-outcome";
 import { useCanAct } from "../use-can-act";
+import { useUrlFilters } from "../use-url-filters";
 import { CreatePlanDialog } from "./create-plan-dialog";
 import { PlanStatusBadge, usePlanSchedule } from "./plan-terms";
 import "./plans.css";
-import { AccountFilterField, connectionInUrl } from "../../components/account-filter";
+import { AccountFilterField, connectionOf } from "../../components/account-filter";
 import { type AdminColumn, AdminTable } from "../../components/admin-table";
 import { ListPager } from "../../components/list-pager";
-import { useOffsetPage } from "../../components/use-offset-page";
 
 type PlanListItem = RouterOutputs["admin"]["plans"]["search"]["items"][number];
 
 const PAGE_SIZE = 20;
+const FILTER_KEYS = ["q", "status", "account"] as const;
 
 export function PlansListPage() {
   const { t, formatDate, formatMoney } = useI18n();
@@ -33,14 +34,13 @@ export function PlansListPage() {
   const schedule = usePlanSchedule();
   const location = useLocation();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const statusParam = planStatusSchema.safeParse(params.get("status"));
+  const [filters, setFilters, { offset, goTo }] = useUrlFilters(FILTER_KEYS);
+  const statusParam = planStatusSchema.safeParse(filters.status);
   const status = statusParam.success ? statusParam.data : undefined;
-  const q = (params.get("q") ?? "").trim().slice(0, 100);
-  const { offset, goTo } = useOffsetPage();
+  const q = (filters.q ?? "").trim().slice(0, 100);
   const [draftQ, setDraftQ] = useState(q);
   const [draftStatus, setDraftStatus] = useState<string>(status ?? "");
-  const connection = connectionInUrl(params);
+  const connection = connectionOf(filters.account);
   const [draftAccount, setDraftAccount] = useState<string>(connection ?? ACCOUNT_FILTER_OWN);
   const [creating, setCreating] = useState(false);
   const notice = (location.state as { outcome?: string } | null)?.outcome ?? null;
@@ -61,11 +61,11 @@ export function PlansListPage() {
 
   const search = (event: FormEvent) => {
     event.preventDefault();
-    const next = new URLSearchParams();
-    if (draftQ.trim()) next.set("q", draftQ.trim());
-    if (draftStatus) next.set("status", draftStatus);
-    if (draftAccount && draftAccount !== ACCOUNT_FILTER_OWN) next.set("account", draftAccount);
-    setParams(next);
+    setFilters({
+      q: draftQ,
+      status: draftStatus,
+      account: draftAccount === ACCOUNT_FILTER_OWN ? "" : draftAccount,
+    });
   };
 
   const columns: AdminColumn<PlanListItem>[] = [

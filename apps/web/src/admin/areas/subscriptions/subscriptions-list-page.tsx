@@ -7,43 +7,42 @@ import { Alert, Button, PageHeading, SelectField, TextField } from "@cobro/ui";
 import { Truncate } from "@cobro/ui/admin";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { useI18n } from "../../../i18n/i18n-context";
 import { type RouterOutputs, trpc } from "../../../trpc";
-import { AccountFilterField, accountFilterOf } from "../../components/account-filter";
+import { AccountFilterField, accountFilterOf, connectionOf } from "../../components/account-filter";
 import { type AdminColumn, AdminTable } from "../../components/admin-table";
 import { ListPager } from "../../components/list-pager";
-import { useOffsetPage } from "../../components/use-offset-page";
 import { useCanAct } from "../use-can-act";
+import { useUrlFilters } from "../use-url-filters";
 import { SubscriptionStatusBadge } from "./subscription-status";
 
 type SubscriptionListItem = RouterOutputs["admin"]["subscriptions"]["search"]["items"][number];
 
 const PAGE_SIZE = 20;
+const FILTER_KEYS = ["status", "payerEmail", "planId", "q", "account"] as const;
 
 export function SubscriptionsListPage() {
   const { t, formatDate, formatMoney } = useI18n();
   useDocumentTitle(t("admin.subscriptions.title"));
   const canAct = useCanAct("operator");
-  const [params, setParams] = useSearchParams();
+  const [filters, setFilters, { offset, goTo }] = useUrlFilters(FILTER_KEYS);
   const draftFrom = () => ({
-    status: params.get("status") ?? "",
-    payerEmail: params.get("payerEmail") ?? "",
-    planId: params.get("planId") ?? "",
-    q: params.get("q") ?? "",
-    account: accountFilterOf(params.get("account") ?? undefined) ?? ACCOUNT_FILTER_OWN,
+    status: filters.status ?? "",
+    payerEmail: filters.payerEmail ?? "",
+    planId: filters.planId ?? "",
+    q: filters.q ?? "",
+    account: accountFilterOf(filters.account) ?? ACCOUNT_FILTER_OWN,
   });
-  const account = accountFilterOf(params.get("account") ?? undefined);
-  const connection = account && account !== ACCOUNT_FILTER_OWN ? account : null;
+  const connection = connectionOf(filters.account);
   const [draft, setDraft] = useState(draftFrom);
-  const { offset, goTo } = useOffsetPage();
-  const status = subscriptionStatusSchema.safeParse(params.get("status"));
+  const status = subscriptionStatusSchema.safeParse(filters.status);
   const parsed = subscriptionSearchInputSchema.safeParse({
     ...(status.success ? { status: status.data } : {}),
-    ...(params.get("payerEmail") ? { payerEmail: params.get("payerEmail") } : {}),
-    ...(params.get("planId") ? { planId: params.get("planId") } : {}),
-    ...(params.get("q") ? { q: params.get("q") } : {}),
+    ...(filters.payerEmail ? { payerEmail: filters.payerEmail } : {}),
+    ...(filters.planId ? { planId: filters.planId } : {}),
+    ...(filters.q ? { q: filters.q } : {}),
     ...(connection ? { account: connection } : {}),
     offset,
     limit: PAGE_SIZE,
@@ -55,13 +54,10 @@ export function SubscriptionsListPage() {
 
   const search = (event: FormEvent) => {
     event.preventDefault();
-    const next = new URLSearchParams();
-    for (const [key, value] of Object.entries(draft)) {
-      if (value.trim() && !(key === "account" && value === ACCOUNT_FILTER_OWN)) next.set(key, value.trim());
-    }
-    setParams(next);
+    setFilters({ ...draft, account: draft.account === ACCOUNT_FILTER_OWN ? "" : draft.account });
   };
-  const filtered = ["status", "payerEmail", "planId", "q", "account"].some((key) => params.get(key));
+
+  const filtered = FILTER_KEYS.some((key) => filters[key]);
   const page = subscriptions.data;
   const columns: AdminColumn<SubscriptionListItem>[] = [
     {

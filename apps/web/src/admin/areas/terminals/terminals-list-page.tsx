@@ -5,7 +5,7 @@ import { Alert, Button, PageHeading, StatusBadge, TextField } from "@cobro/ui";
 import { Truncate } from "@cobro/ui/admin";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { useI18n } from "../../../i18n/i18n-context";
 import { type RouterOutputs, trpc } from "../../../trpc";
@@ -13,9 +13,9 @@ import { AccountFilter } from "../../components/account-filter";
 import { accountScopeInput } from "../../components/account-scope";
 import { type AdminColumn, AdminTable } from "../../components/admin-table";
 import { ListPager } from "../../components/list-pager";
-import { useOffsetPage } from "../../components/use-offset-page";
 import { OutcomeAlert, useOutcome } from "../admin-outcome";
 import { useCanAct } from "../use-can-act";
+import { useUrlFilters } from "../use-url-filters";
 import { PointEventsSection } from "./point-events-section";
 import { SwitchModeDialog } from "./switch-mode-dialog";
 import { useModeLabel } from "./terminal-words";
@@ -23,20 +23,20 @@ import { useModeLabel } from "./terminal-words";
 type TerminalDevice = RouterOutputs["admin"]["terminals"]["devices"]["devices"][number];
 
 const PAGE_SIZE = 20;
+const FILTER_KEYS = ["store", "pos", "account"] as const;
 const DIGITS = /^\d{1,19}$/;
 
 export function TerminalsListPage() {
   const { t } = useI18n();
   useDocumentTitle(t("admin.terminals.title"));
   const modeLabel = useModeLabel();
-  const [params, setParams] = useSearchParams();
-  const storeParam = params.get("store") ?? "";
-  const posParam = params.get("pos") ?? "";
+  const [filters, setFilters, { offset, goTo }] = useUrlFilters(FILTER_KEYS);
+  const storeParam = filters.store ?? "";
+  const posParam = filters.pos ?? "";
   // Whose terminals are listed (the store's own by default): in the URL as `account=`. A connected account's are
   // only shown: the server refuses a mode switch there.
-  const scope = accountScopeInput(params.get("account") ?? undefined);
+  const scope = accountScopeInput(filters.account);
   const canAct = useCanAct("operator") && scope.account === undefined;
-  const { offset, goTo } = useOffsetPage();
   const [store, setStore] = useState(storeParam);
   const [pos, setPos] = useState(posParam);
   const [errors, setErrors] = useState<{ store?: string; pos?: string }>({});
@@ -63,11 +63,7 @@ export function TerminalsListPage() {
     if (pos.trim() && !DIGITS.test(pos.trim())) next.pos = t("admin.terminals.posId");
     setErrors(next);
     if (next.store || next.pos) return;
-    const query: Record<string, string> = {};
-    if (store.trim()) query.store = store.trim();
-    if (pos.trim()) query.pos = pos.trim();
-    if (account) query.account = account;
-    setParams(query);
+    setFilters({ store, pos, account });
   };
 
   const columns: AdminColumn<TerminalDevice>[] = [
