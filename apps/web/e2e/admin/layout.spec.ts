@@ -53,8 +53,11 @@ async function pageOverflow(page: Page): Promise<{ overflow: number; culprits: s
   });
 }
 
+/** A full-page screenshot kept in the test's output folder (test-results/…) and attached to its report. */
 async function keepScreenshot(page: Page, testInfo: TestInfo, name: string) {
-  await testInfo.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+  const path = testInfo.outputPath(name);
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach(name, { path, contentType: "image/png" });
 }
 
 test("[admin][layout] every area fits 1366×768 and 390×844", async ({ page, db, signInAs }, testInfo) => {
