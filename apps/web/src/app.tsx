@@ -201,6 +201,11 @@ export interface AppProps {
   serverErrorStatus?: number | null;
 }
 
+/** Whether `pathname` is the admin console's (`/admin` and below). */
+export function isConsolePath(pathname: string): boolean {
+  return pathname === "/admin" || pathname.startsWith("/admin/");
+}
+
 /** The app inside its providers (see main.tsx): layout, error boundary and routes. */
 export function App({ serverErrorStatus = null }: AppProps) {
   const { t } = useI18n();
@@ -208,16 +213,16 @@ export function App({ serverErrorStatus = null }: AppProps) {
   // The path the server's answer was for; coming back to it (history) shows the error again.
   const [errorPath] = useState(pathname);
   const errorStatus = serverErrorStatus !== null && pathname === errorPath ? serverErrorStatus : null;
-  return (
-    <AppLayout>
-      <AppErrorBoundary
-        title={errorStatusTitle(t, 500)}
-        help={t("page.error.help")}
-        homeLabel={t("common.goHome")}
-        resetKey={pathname}
-      >
-        {errorStatus === null ? <AppRoutes /> : <ErrorStatusPage status={errorStatus} />}
-      </AppErrorBoundary>
-    </AppLayout>
+  const page = (
+    <AppErrorBoundary
+      title={errorStatusTitle(t, 500)}
+      help={t("page.error.help")}
+      homeLabel={t("common.goHome")}
+      resetKey={pathname}
+    >
+      {errorStatus === null ? <AppRoutes /> : <ErrorStatusPage status={errorStatus} />}
+    </AppErrorBoundary>
   );
+  // The console draws its own frame (admin/components/admin-shell.tsx): no shop header or cart around it.
+  return errorStatus === null && isConsolePath(pathname) ? page : <AppLayout>{page}</AppLayout>;
 }

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { userRoleSchema } from "./account";
 import { accountScopeFields } from "./admin-account-scope";
-import { offsetPageFields, offsetPagingFields } from "./offset-paging";
+import { offsetPageSchema, offsetPagingSchema } from "./offset-paging";
 import { cardTokenSchema, savedCardSchema } from "./shop";
 
 /** provider: customer ids look like `<collector id>-<letters and digits>`. */
@@ -69,7 +69,7 @@ export const customerSearchInputSchema = z.strictObject({
   ...accountScopeFields,
   /** provider: the search filters by the customer's exact e-mail (its only documented filter). */
   email: customerEmailSchema.optional(),
-  ...offsetPagingFields({ maxLimit: 50, defaultLimit: 20 }),
+  ...offsetPagingSchema({ maxLimit: 50, defaultLimit: 20 }).shape,
 });
 export type CustomerSearchInput = z.input<typeof customerSearchInputSchema>;
 
@@ -150,7 +150,7 @@ export type AdminCustomer = z.infer<typeof adminCustomerSchema>;
 
 export const customerSearchOutputSchema = z.object({
   items: z.array(adminCustomerSchema),
-  ...offsetPageFields,
+  ...offsetPageSchema.shape,
 });
 
 export const adminCustomerDetailSchema = adminCustomerSchema.extend({ cards: z.array(savedCardSchema) });

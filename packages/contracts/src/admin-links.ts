@@ -4,7 +4,7 @@
 // minor units by the forms, never as floats.
 import { z } from "zod";
 import { accountScopeFields } from "./admin-account-scope";
-import { offsetPageFields, offsetPagingFields } from "./offset-paging";
+import { offsetPageSchema, offsetPagingSchema } from "./offset-paging";
 import { currencySchema, moneySchema } from "./shop";
 
 /** The most items one link sells. */
@@ -93,7 +93,7 @@ export type CreateLinkOutput = z.infer<typeof createLinkOutputSchema>;
 export const linkListInputSchema = z.strictObject({
   ...accountScopeFields,
   externalReference: z.string().trim().min(1).max(256).optional(),
-  ...offsetPagingFields({ maxLimit: LINK_LIST_MAX_LIMIT, defaultLimit: 20 }),
+  ...offsetPagingSchema({ maxLimit: LINK_LIST_MAX_LIMIT, defaultLimit: 20 }).shape,
 });
 export type LinkListInput = z.input<typeof linkListInputSchema>;
 
@@ -113,7 +113,7 @@ export type LinkListItem = z.infer<typeof linkListItemSchema>;
 
 export const linkListOutputSchema = z.object({
   items: z.array(linkListItemSchema),
-  ...offsetPageFields,
+  ...offsetPageSchema.shape,
 });
 export type LinkListOutput = z.infer<typeof linkListOutputSchema>;
 

@@ -3,7 +3,7 @@
 // `{ amountMinor, currency }` (see shop.ts); item prices are typed in minor units of the store's currency.
 import { z } from "zod";
 import { accountScopeFields } from "./admin-account-scope";
-import { offsetPageFields, offsetPagingFields } from "./offset-paging";
+import { offsetPageSchema, offsetPagingSchema } from "./offset-paging";
 import { moneySchema } from "./shop";
 
 /** provider: a merchant order's `status`. */
@@ -50,7 +50,7 @@ export const merchantOrderSearchInputSchema = z
     externalReference: referenceSchema.min(1, "Enter the external reference").optional(),
     createdFrom: z.iso.datetime({ offset: true, message: "Invalid date" }).optional(),
     createdTo: z.iso.datetime({ offset: true, message: "Invalid date" }).optional(),
-    ...offsetPagingFields({ maxLimit: MERCHANT_ORDER_PAGE_MAX, defaultLimit: 25 }),
+    ...offsetPagingSchema({ maxLimit: MERCHANT_ORDER_PAGE_MAX, defaultLimit: 25 }).shape,
   })
   .superRefine((value, ctx) => {
     if (value.createdFrom && value.createdTo && Date.parse(value.createdFrom) > Date.parse(value.createdTo)) {
@@ -110,7 +110,7 @@ export type MerchantOrderSummary = z.infer<typeof merchantOrderSummarySchema>;
 
 export const merchantOrderSearchOutputSchema = z.object({
   items: z.array(merchantOrderSummarySchema),
-  ...offsetPageFields,
+  ...offsetPageSchema.shape,
   /** The next page's offset, or null on the last page. */
   nextOffset: z.number().int().nullable(),
 });

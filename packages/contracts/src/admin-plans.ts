@@ -5,7 +5,7 @@
 // and the server's procedures.
 import { z } from "zod";
 import { accountFilterSchema } from "./admin-account";
-import { offsetPageFields, offsetPagingFields } from "./offset-paging";
+import { offsetPageSchema, offsetPagingSchema } from "./offset-paging";
 import { currencySchema, moneySchema } from "./shop";
 
 /** provider: plan ids are 32 hex characters in its examples; letters, digits and dashes are accepted. */
@@ -51,13 +51,13 @@ export const planSearchInputSchema = z.strictObject({
   status: planStatusSchema.optional(),
   /** provider: free text over the reason, the id and the external reference. */
   q: z.string().trim().max(100, "The search is at most 100 characters").optional(),
-  ...offsetPagingFields({ maxLimit: 50, defaultLimit: 20 }),
+  ...offsetPagingSchema({ maxLimit: 50, defaultLimit: 20 }).shape,
 });
 export type PlanSearchInput = z.input<typeof planSearchInputSchema>;
 
 export const planSearchOutputSchema = z.object({
   items: z.array(adminPlanSchema),
-  ...offsetPageFields,
+  ...offsetPageSchema.shape,
 });
 export type PlanSearchOutput = z.infer<typeof planSearchOutputSchema>;
 

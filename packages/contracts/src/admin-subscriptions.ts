@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { accountFilterSchema } from "./admin-account";
 import { adminPlanSchema, connectedAccountRefSchema } from "./admin-plans";
-import { offsetPageFields, offsetPagingFields } from "./offset-paging";
+import { offsetPageSchema, offsetPagingSchema } from "./offset-paging";
 import { cardTokenSchema, currencySchema, moneySchema } from "./shop";
 
 export const subscriptionIdSchema = z
@@ -66,13 +66,13 @@ export const subscriptionSearchInputSchema = z.strictObject({
     .optional(),
   /** provider: free text over the id, reason, external reference and payer e-mail. */
   q: z.string().trim().max(100, "The search is at most 100 characters").optional(),
-  ...offsetPagingFields({ maxLimit: 50, defaultLimit: 20 }),
+  ...offsetPagingSchema({ maxLimit: 50, defaultLimit: 20 }).shape,
 });
 export type SubscriptionSearchInput = z.input<typeof subscriptionSearchInputSchema>;
 
 export const subscriptionSearchOutputSchema = z.object({
   items: z.array(adminSubscriptionSchema),
-  ...offsetPageFields,
+  ...offsetPageSchema.shape,
 });
 
 export const adminSubscriptionIdInputSchema = z.strictObject({
@@ -101,13 +101,13 @@ export const chargeSearchInputSchema = z.strictObject({
   account: accountFilterSchema.optional(),
   subscriptionId: subscriptionIdSchema.optional(),
   paymentId: z.number().int().positive().optional(),
-  ...offsetPagingFields({ maxLimit: 50, defaultLimit: 20 }),
+  ...offsetPagingSchema({ maxLimit: 50, defaultLimit: 20 }).shape,
 });
 export type ChargeSearchInput = z.input<typeof chargeSearchInputSchema>;
 
 export const chargeSearchOutputSchema = z.object({
   items: z.array(adminChargeListItemSchema),
-  ...offsetPageFields,
+  ...offsetPageSchema.shape,
 });
 
 const idempotencyKeySchema = z.uuid("Invalid idempotency key");

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { accountFilterSchema } from "./admin-account";
 import { accountScopeFields } from "./admin-account-scope";
-import { offsetPageFields, offsetPagingFields } from "./offset-paging";
+import { offsetPageSchema, offsetPagingSchema } from "./offset-paging";
 import { moneySchema } from "./shop";
 
 /** provider: a terminal's operating mode (PDV takes intents from the API; STANDALONE is charged on its own). */
@@ -64,7 +64,7 @@ export const terminalDeviceListInputSchema = z.strictObject({
   ...accountScopeFields,
   storeId: numericIdSchema.optional(),
   posId: numericIdSchema.optional(),
-  ...offsetPagingFields({ maxLimit: TERMINAL_PAGE_MAX, defaultLimit: 25 }),
+  ...offsetPagingSchema({ maxLimit: TERMINAL_PAGE_MAX, defaultLimit: 25 }).shape,
 });
 export type TerminalDeviceListInput = z.input<typeof terminalDeviceListInputSchema>;
 
@@ -79,7 +79,7 @@ export type TerminalDevice = z.infer<typeof terminalDeviceSchema>;
 
 export const terminalDeviceListOutputSchema = z.object({
   devices: z.array(terminalDeviceSchema),
-  ...offsetPageFields,
+  ...offsetPageSchema.shape,
 });
 export type TerminalDeviceList = z.infer<typeof terminalDeviceListOutputSchema>;
 
@@ -166,7 +166,7 @@ export const listPointIntentsInputSchema = z.strictObject({
   deviceId: deviceIdSchema.optional(),
   /** The shared account filter (`own` or a connection's id); absent: every account. */
   account: accountFilterSchema.optional(),
-  ...offsetPagingFields({ maxLimit: TERMINAL_PAGE_MAX, defaultLimit: 25 }),
+  ...offsetPagingSchema({ maxLimit: TERMINAL_PAGE_MAX, defaultLimit: 25 }).shape,
 });
 export const listPointIntentsOutputSchema = z.object({
   intents: z.array(pointIntentSchema),

@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
-import { offsetPagingFields } from "./offset-paging";
+import { offsetPagingSchema } from "./offset-paging";
 
-describe("offsetPagingFields", () => {
-  const schema = z.strictObject(offsetPagingFields({ maxLimit: 50, defaultLimit: 20 }));
+describe("offsetPagingSchema", () => {
+  const schema = offsetPagingSchema({ maxLimit: 50, defaultLimit: 20 });
 
   it("fills the first page by default", () => {
     expect(schema.parse({})).toEqual({ offset: 0, limit: 20 });

@@ -5,10 +5,17 @@ import { z } from "zod";
 /** provider: searches refuse offsets past about 10,000; Cobro stops there with a message instead of a 400 later. */
 export const MAX_LIST_OFFSET = 10_000;
 
-/** The `offset` and `limit` fields of a list input, to spread into its `z.strictObject`. */
-export function offsetPagingFields(options: { maxLimit: number; defaultLimit: number }) {
+/**
+ * The paging of a list the provider pages by offset: `offset` and `limit`, with the list's own largest and default
+ * page. A list's input extends it with its filters; its answer says the same two fields back with the `total`
+ * (`offsetPageSchema`).
+ *
+ * @example
+ * const linkListInputSchema = offsetPagingSchema({ maxLimit: 50, defaultLimit: 20 }).extend({ externalReference });
+ */
+export function offsetPagingSchema(options: { maxLimit: number; defaultLimit: number }) {
   const { maxLimit, defaultLimit } = options;
-  return {
+  return z.strictObject({
     offset: z
       .number("offset must be a number")
       .int("offset must be a whole number")
@@ -21,12 +28,12 @@ export function offsetPagingFields(options: { maxLimit: number; defaultLimit: nu
       .min(1, "limit must be at least 1")
       .max(maxLimit, `limit must be at most ${maxLimit}`)
       .default(defaultLimit),
-  };
+  });
 }
 
-/** What every offset-paged answer says about its page, to spread into its output object. */
-export const offsetPageFields = {
+/** What every offset-paged answer says about its page: where it starts, its size and how many rows there are. */
+export const offsetPageSchema = z.object({
   total: z.number().int(),
   offset: z.number().int(),
   limit: z.number().int(),
-};
+});

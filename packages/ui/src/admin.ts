@@ -7,5 +7,15 @@ export {
   type CheckboxGroupFieldProps,
   type CheckboxOption,
 } from "./checkbox-field";
+export {
+  DataTable,
+  type DataTableColumn,
+  type DataTableColumnKind,
+  type DataTableProps,
+  type DataTableRowProps,
+  Truncate,
+  type TruncateProps,
+} from "./data-table";
 export { OffsetPager, type OffsetPagerProps } from "./offset-pager";
+export { TableSkeleton, type TableSkeletonProps } from "./skeleton";
 export { TextareaField, type TextareaFieldProps } from "./textarea-field";

@@ -6,11 +6,13 @@ import { ADMIN_AREAS, type AdminArea, type AdminAreaId, hasRoleAtLeast, isStaffR
 import { LoadingState } from "@cobro/ui";
 import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
 import { NavLink, Route, Routes } from "react-router";
-import { useCurrentUser } from "../components/app-layout";
+import { AppLayout, useCurrentUser } from "../components/app-layout";
 import { isAdminDictionaryLoaded, loadAdminDictionary } from "../i18n/dictionaries";
 import type { MessageKey } from "../i18n/dictionary";
 import { useI18n } from "../i18n/i18n-context";
 import { ErrorStatusPage } from "../pages/error-status-page";
+import { AdminShell } from "./components/admin-shell";
+import "@cobro/ui/admin.css";
 import "./admin.css";
 
 /** Each area's page, loaded when first opened. Areas replace their placeholder as they are built. */
@@ -37,20 +39,18 @@ export function adminNavKey(id: AdminAreaId): MessageKey {
   return `admin.nav.${id}`;
 }
 
-function AdminSidebar({ areas }: { areas: readonly AdminArea[] }) {
+function AdminAreaLinks({ areas }: { areas: readonly AdminArea[] }) {
   const { t } = useI18n();
   return (
-    <nav className="admin-sidebar" aria-label={t("admin.nav.label")}>
-      <ul>
-        {areas.map((area) => (
-          <li key={area.id}>
-            <NavLink to={area.path === "" ? "/admin" : `/admin/${area.path}`} end={area.path === ""}>
-              {t(adminNavKey(area.id as AdminAreaId))}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <ul>
+      {areas.map((area) => (
+        <li key={area.id}>
+          <NavLink to={area.path === "" ? "/admin" : `/admin/${area.path}`} end={area.path === ""}>
+            {t(adminNavKey(area.id as AdminAreaId))}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -75,30 +75,36 @@ function useAdminDictionary(): boolean {
   return ready;
 }
 
-/** The console for a signed-in staff member (the server already refused everyone else with a redirect or a 403). */
+/**
+ * The console for a signed-in staff member (the server already refused everyone else with a redirect or a 403), in
+ * its own frame (the app draws no shop header around /admin, see app.tsx).
+ */
 export function AdminApp() {
   const { t } = useI18n();
   const { user, loading } = useCurrentUser();
   const wordsReady = useAdminDictionary();
   if (loading || !wordsReady) return <LoadingState label={t("common.loading")} />;
-  // The server guards /admin; this only covers a session that ended while the console was open.
-  if (!user || !isStaffRole(user.role)) return <ErrorStatusPage status={user ? 403 : 401} />;
+  // The server guards /admin; this only covers a session that ended while the console was open: the shop's frame.
+  if (!user || !isStaffRole(user.role)) {
+    return (
+      <AppLayout>
+        <ErrorStatusPage status={user ? 403 : 401} />
+      </AppLayout>
+    );
+  }
   const role = user.role;
   const areas = ADMIN_AREAS.filter((area) => hasRoleAtLeast(role, area.minRole));
   return (
-    <div className="admin-console">
-      <AdminSidebar areas={areas} />
-      <div className="admin-content">
-        <Suspense fallback={<LoadingState label={t("common.loading")} />}>
-          <Routes>
-            {areas.map((area) => {
-              const Page = AREA_PAGES[area.id as AdminAreaId];
-              return <Route key={area.id} path={area.path === "" ? "" : `${area.path}/*`} element={<Page />} />;
-            })}
-            <Route path="*" element={<ErrorStatusPage status={404} />} />
-          </Routes>
-        </Suspense>
-      </div>
-    </div>
+    <AdminShell user={user} roleLabel={t(`admin.role.${role}`)} nav={<AdminAreaLinks areas={areas} />}>
+      <Suspense fallback={<LoadingState label={t("common.loading")} />}>
+        <Routes>
+          {areas.map((area) => {
+            const Page = AREA_PAGES[area.id as AdminAreaId];
+            return <Route key={area.id} path={area.path === "" ? "" : `${area.path}/*`} element={<Page />} />;
+          })}
+          <Route path="*" element={<ErrorStatusPage status={404} />} />
+        </Routes>
+      </Suspense>
+    </AdminShell>
   );
 }

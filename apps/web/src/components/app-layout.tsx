@@ -32,7 +32,8 @@ export function useSetSignedInUser(): (user: RouterOutputs["auth"]["me"]["user"]
   };
 }
 
-function SignOutButton() {
+/** Signs out and goes to the store's front page; the shop's header and the console's both carry it. */
+export function SignOutButton() {
   const { t } = useI18n();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -59,7 +60,7 @@ function SignOutButton() {
 }
 
 /** Moves focus to `<main>` after client-side navigation, so screen readers start at the new page's content. */
-function useFocusMainOnNavigation(): void {
+export function useFocusMainOnNavigation(): void {
   const { pathname } = useLocation();
   const previous = useRef(pathname);
   useEffect(() => {

@@ -40,6 +40,8 @@ export interface QueryListProps<Item> {
   /** What the query loaded, once it has. */
   items: readonly Item[] | undefined;
   loadingLabel: string;
+  /** Shown while the first load runs instead of the spinner (a table's skeleton); says `loadingLabel` itself. */
+  loading?: ReactNode;
   failedTitle: string;
   /**
    * Whether to show the failure instead of the items; `query.isError` unless told. A list paged with "load more"
@@ -58,13 +60,14 @@ export function QueryList<Item>({
   query,
   items,
   loadingLabel,
+  loading,
   failedTitle,
   failed = query.isError,
   empty,
   headingLevel,
   children,
 }: QueryListProps<Item>) {
-  if (query.isPending) return <LoadingState label={loadingLabel} />;
+  if (query.isPending) return loading ?? <LoadingState label={loadingLabel} />;
   if (failed) return <QueryErrorState headingLevel={headingLevel} title={failedTitle} query={query} />;
   if (!items || items.length === 0) return <EmptyState headingLevel={headingLevel} {...empty} />;
   return children(items);

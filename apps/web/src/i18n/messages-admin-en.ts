@@ -12,6 +12,12 @@ import { terminalsEn } from "../admin/areas/terminals/messages-en";
 import { adminWordsEn } from "./messages-admin-words-en";
 export const adminEn = {
   "admin.nav.label": "Admin console",
+  // The console's own frame (admin/components/admin-shell.tsx) and its JSON boxes.
+  "admin.shell.title": "Console",
+  "admin.shell.menu": "Menu",
+  "admin.shell.backToStore": "Back to the store",
+  "admin.shell.signedInAs": "Signed in as",
+  "admin.payments.rawJson": "Mercado Pago's JSON",
   // The words of refusals only staff meet (the shop's dictionary keeps the shoppers' ones).
   "reason.account_actions_own_only":
     "Actions on a connected seller account's subscriptions, plans, links, merchant orders, customers and terminals are not available in the console yet: make them in that seller's Mercado Pago account.",

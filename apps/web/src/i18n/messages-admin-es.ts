@@ -19,6 +19,12 @@ import { adminWordsEs } from "./messages-admin-words-es";
 
 export const adminEs: AdminDictionary = {
   "admin.nav.label": "Consola de administración",
+  // The console's own frame (admin/components/admin-shell.tsx) and its JSON boxes.
+  "admin.shell.title": "Consola",
+  "admin.shell.menu": "Menú",
+  "admin.shell.backToStore": "Volver a la tienda",
+  "admin.shell.signedInAs": "Sesión iniciada como",
+  "admin.payments.rawJson": "El JSON de Mercado Pago",
   // The words of refusals only staff meet (the shop's dictionary keeps the shoppers' ones).
   "reason.account_actions_own_only":
     "Las acciones sobre suscripciones, planes, links, órdenes de venta, clientes y terminales de una cuenta de vendedor conectada todavía no están disponibles en la consola: hazlas en la cuenta de Mercado Pago de ese vendedor.",

@@ -14,6 +14,12 @@ import { adminWordsPt } from "./messages-admin-words-pt";
 
 export const adminPt: AdminDictionary = {
   "admin.nav.label": "Console de administração",
+  // The console's own frame (admin/components/admin-shell.tsx) and its JSON boxes.
+  "admin.shell.title": "Console",
+  "admin.shell.menu": "Menu",
+  "admin.shell.backToStore": "Voltar para a loja",
+  "admin.shell.signedInAs": "Conectado como",
+  "admin.payments.rawJson": "O JSON do Mercado Pago",
   // The words of refusals only staff meet (the shop's dictionary keeps the shoppers' ones).
   "reason.account_actions_own_only":
     "As ações sobre assinaturas, planos, links, pedidos de venda, clientes e terminais de uma conta de vendedor conectada ainda não estão disponíveis no console: faça-as na conta do Mercado Pago desse vendedor.",

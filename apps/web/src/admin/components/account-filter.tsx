@@ -104,8 +104,13 @@ export function accountFilterOf(value: string | undefined): string | undefined {
 
 /** The connection a detail page's `?account=` names (a connected seller's resource), or null for the store's own. */
 export function connectionInUrl(params: URLSearchParams): string | null {
-  const value = accountFilterOf(params.get("account") ?? undefined);
-  return value && value !== ACCOUNT_FILTER_OWN ? value : null;
+  return connectionOf(params.get("account") ?? undefined);
+}
+
+/** The connection an account filter's value names; null for the store's own account, "every account" or junk. */
+export function connectionOf(value: string | undefined): string | null {
+  const account = accountFilterOf(value);
+  return account && account !== ACCOUNT_FILTER_OWN ? account : null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

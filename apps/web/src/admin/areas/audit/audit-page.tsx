@@ -1,13 +1,17 @@
 // /admin/audit: the append-only audit log, searched by actor, action, resource
 // and a date range (all in the URL), newest first, a keyset page at a time.
-import { Button, Card, PageHeading, Pagination, TextField } from "@cobro/ui";
+import { Button, Card, PageHeading, TextField } from "@cobro/ui";
+import { Truncate } from "@cobro/ui/admin";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { QueryList } from "../../../components/query-list";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { useI18n } from "../../../i18n/i18n-context";
-import { trpc } from "../../../trpc";
+import { type RouterOutputs, trpc } from "../../../trpc";
+import { type AdminColumn, AdminTable, LoadMoreFooter, RefreshingNote } from "../../components/admin-table";
+import { JsonBlock } from "../../components/json-block";
 import { useUrlFilters } from "../use-url-filters";
+
+type AuditEntry = RouterOutputs["admin"]["audit"]["search"]["items"][number];
 
 const FILTER_KEYS = ["actor", "action", "resourceType", "resourceId", "from", "to"] as const;
 type FilterKey = (typeof FILTER_KEYS)[number];
@@ -49,6 +53,35 @@ export default function AuditArea() {
   };
   const draftRangeInvalid = Boolean(draft.from && draft.to && draft.from > draft.to);
 
+  const columns: AdminColumn<AuditEntry>[] = [
+    { id: "when", header: t("admin.audit.col.when"), cell: (entry) => formatDate(entry.createdAt, "dateTime") },
+    {
+      id: "actor",
+      header: t("admin.audit.col.actor"),
+      cell: (entry) => <Truncate text={entry.actorEmail ?? entry.actorUserId ?? t("admin.audit.system")} />,
+    },
+    { id: "action", header: t("admin.audit.col.action"), kind: "id", cell: (entry) => entry.action },
+    {
+      id: "resource",
+      header: t("admin.audit.col.resource"),
+      kind: "id",
+      cell: (entry) => <Truncate text={`${entry.resourceType}${entry.resourceId ? ` · ${entry.resourceId}` : ""}`} />,
+    },
+    {
+      id: "details",
+      header: t("admin.audit.col.details"),
+      cell: (entry) =>
+        entry.details ? (
+          <details>
+            <summary>{t("admin.audit.showDetails")}</summary>
+            <JsonBlock value={entry.details} label={t("admin.audit.col.details")} />
+          </details>
+        ) : (
+          "—"
+        ),
+    },
+  ];
+
   return (
     <>
       <PageHeading title={t("admin.audit.title")} description={t("admin.audit.description")} />
@@ -73,68 +106,24 @@ export default function AuditArea() {
         </Button>
       </form>
       <Card>
-        <p className="admin-refreshing" aria-live="polite">
-          {entries.isFetching && !entries.isPending && !entries.isFetchingNextPage ? t("admin.refreshing") : ""}
-        </p>
-        <QueryList
+        <RefreshingNote refreshing={entries.isFetching && !entries.isPending && !entries.isFetchingNextPage} />
+        <AdminTable
+          label={t("admin.audit.title")}
           query={entries}
           items={entries.data?.pages.flatMap((page) => page.items)}
           failed={entries.isError && !entries.data}
           loadingLabel={t("admin.audit.loading")}
           failedTitle={t("admin.audit.failed")}
           empty={{ title: t("admin.audit.empty.title"), description: t("admin.audit.empty.text") }}
-        >
-          {(rows) => (
-            <>
-              <div className="ui-table-wrap">
-                <table className="ui-table admin-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t("admin.audit.col.when")}</th>
-                      <th scope="col">{t("admin.audit.col.actor")}</th>
-                      <th scope="col">{t("admin.audit.col.action")}</th>
-                      <th scope="col">{t("admin.audit.col.resource")}</th>
-                      <th scope="col">{t("admin.audit.col.details")}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rows.map((entry) => (
-                      <tr key={entry.id}>
-                        <td>{formatDate(entry.createdAt, "dateTime")}</td>
-                        <td>{entry.actorEmail ?? (entry.actorUserId ? entry.actorUserId : t("admin.audit.system"))}</td>
-                        <td className="admin-mono">{entry.action}</td>
-                        <td className="admin-mono">
-                          {entry.resourceType}
-                          {entry.resourceId ? ` · ${entry.resourceId}` : ""}
-                        </td>
-                        <td>
-                          {entry.details ? (
-                            <details>
-                              <summary>{t("admin.audit.showDetails")}</summary>
-                              <pre className="admin-payload">{JSON.stringify(entry.details, null, 2)}</pre>
-                            </details>
-                          ) : (
-                            "—"
-                          )}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-              <Pagination
-                hasMore={entries.hasNextPage}
-                loading={entries.isFetchingNextPage}
-                onLoadMore={() => void entries.fetchNextPage()}
-                loadMoreLabel={t("common.loadMore")}
-                loadingLabel={t("common.loadingMore")}
-                status={tPlural({ one: "admin.audit.count.one", other: "admin.audit.count.other" }, rows.length)}
-                endLabel={t("common.endOfList")}
-              />
-              {entries.isFetchNextPageError ? <p role="alert">{t("admin.loadMoreFailed")}</p> : null}
-            </>
+          columns={columns}
+          rowKey={(entry) => entry.id}
+          after={(rows) => (
+            <LoadMoreFooter
+              query={entries}
+              status={tPlural({ one: "admin.audit.count.one", other: "admin.audit.count.other" }, rows.length)}
+            />
           )}
-        </QueryList>
+        />
       </Card>
     </>
   );

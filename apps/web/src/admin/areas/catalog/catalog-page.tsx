@@ -3,13 +3,14 @@
 // not rendered for others, and the server refuses them anyway).
 import { type AdminProduct, currencySchema, hasRoleAtLeast } from "@cobro/contracts";
 import { Alert, Button, ConfirmDialog, Money, PageHeading, Pagination, StatusBadge } from "@cobro/ui";
+import { Truncate } from "@cobro/ui/admin";
 import { useState } from "react";
 import { useCurrentUser } from "../../../components/app-layout";
-import { QueryList } from "../../../components/query-list";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { describeError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
+import { type AdminColumn, AdminTable } from "../../components/admin-table";
 import { OutcomeAlert, useOutcome } from "../admin-outcome";
 import { ReadOnlyNotice } from "../read-only-notice";
 import { ProductForm } from "./product-form";
@@ -48,6 +49,61 @@ export function CatalogPage() {
     }
   };
 
+  const columns: AdminColumn<AdminProduct>[] = [
+    {
+      id: "title",
+      header: t("admin.catalog.colTitle"),
+      rowHeader: true,
+      cell: (product) => <Truncate text={product.title} className="admin-cell-title" />,
+    },
+    {
+      id: "slug",
+      header: t("admin.catalog.colSlug"),
+      kind: "id",
+      cell: (product) => <Truncate text={product.slug} />,
+    },
+    {
+      id: "price",
+      header: t("admin.catalog.colPrice"),
+      kind: "num",
+      cell: (product) => <Money amountMinor={product.priceMinor} currency={product.currency} locale={language} />,
+    },
+    {
+      id: "status",
+      header: t("admin.catalog.colStatus"),
+      cell: (product) => (
+        <StatusBadge tone={product.active ? "success" : "neutral"}>
+          {product.active ? t("admin.catalog.active") : t("admin.catalog.inactive")}
+        </StatusBadge>
+      ),
+    },
+    ...(canEdit
+      ? [
+          {
+            id: "actions",
+            header: t("admin.common.actions"),
+            cell: (product: AdminProduct) => (
+              <div className="admin-row-actions">
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  aria-label={t("admin.catalog.editNamed", { title: product.title })}
+                  onClick={() => setEditing({ kind: "edit", product })}
+                >
+                  {t("admin.catalog.edit")}
+                </Button>
+                {product.active ? (
+                  <Button size="sm" variant="danger" onClick={() => setDeactivating(product)}>
+                    {t("admin.catalog.deactivate")}
+                  </Button>
+                ) : null}
+              </div>
+            ),
+          },
+        ]
+      : []),
+  ];
+
   return (
     <>
       <PageHeading
@@ -74,64 +130,19 @@ export function CatalogPage() {
           }}
         />
       ) : null}
-      <QueryList
+      <AdminTable
+        label={t("admin.catalog.title")}
         query={products}
         items={products.data?.pages.flatMap((page) => page.items)}
         failed={products.isError && !products.data}
         loadingLabel={t("admin.catalog.loading")}
         failedTitle={t("admin.catalog.failed")}
         empty={{ title: t("admin.catalog.empty"), description: t("admin.catalog.emptyHint") }}
-      >
-        {(items) => (
+        busy={products.isFetching}
+        columns={columns}
+        rowKey={(product) => product.id}
+        after={(items) => (
           <>
-            <div className="admin-table-wrap" aria-busy={products.isFetching}>
-              <table className="admin-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t("admin.catalog.colTitle")}</th>
-                    <th scope="col">{t("admin.catalog.colSlug")}</th>
-                    <th scope="col">{t("admin.catalog.colPrice")}</th>
-                    <th scope="col">{t("admin.catalog.colStatus")}</th>
-                    {canEdit ? <th scope="col">{t("admin.common.actions")}</th> : null}
-                  </tr>
-                </thead>
-                <tbody>
-                  {items.map((product) => (
-                    <tr key={product.id}>
-                      <th scope="row">{product.title}</th>
-                      <td>
-                        <code>{product.slug}</code>
-                      </td>
-                      <td>
-                        <Money amountMinor={product.priceMinor} currency={product.currency} locale={language} />
-                      </td>
-                      <td>
-                        <StatusBadge tone={product.active ? "success" : "neutral"}>
-                          {product.active ? t("admin.catalog.active") : t("admin.catalog.inactive")}
-                        </StatusBadge>
-                      </td>
-                      {canEdit ? (
-                        <td className="admin-actions">
-                          <Button
-                            size="sm"
-                            variant="secondary"
-                            aria-label={t("admin.catalog.editNamed", { title: product.title })}
-                            onClick={() => setEditing({ kind: "edit", product })}
-                          >
-                            {t("admin.catalog.edit")}
-                          </Button>
-                          {product.active ? (
-                            <Button size="sm" variant="danger" onClick={() => setDeactivating(product)}>
-                              {t("admin.catalog.deactivate")}
-                            </Button>
-                          ) : null}
-                        </td>
-                      ) : null}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
             {products.isFetchNextPageError ? (
               <Alert tone="danger">{describeError(products.error, { t, language }).message}</Alert>
             ) : null}
@@ -146,7 +157,7 @@ export function CatalogPage() {
             />
           </>
         )}
-      </QueryList>
+      />
       <ConfirmDialog
         open={deactivating !== null}
         title={t("admin.catalog.confirmDeactivateTitle", { title: deactivating?.title ?? "" })}

@@ -2,36 +2,38 @@
 // filters), paged by offset; the filters live in the URL. A failed charge shows the payment's status and the
 // provider's reason, and its retries. The account filter chooses whose charges are searched (default the store's
 // own); a connected account's subscription opens with `?account=<id>`.
-import { ACCOUNT_FILTER_OWN, chargeSearchInputSchema } from "@cobro/contracts";
+import { ACCOUNT_FILTER_OWN, type AdminChargeListItem, chargeSearchInputSchema } from "@cobro/contracts";
 import { Alert, Button, PageHeading, TextField } from "@cobro/ui";
+import { Truncate } from "@cobro/ui/admin";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { Link, useSearchParams } from "react-router";
-import { QueryList } from "../../../components/query-list";
+import { Link } from "react-router";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
-import { AccountFilterField, connectionInUrl } from "../../components/account-filter";
+import { AccountFilterField, connectionOf } from "../../components/account-filter";
+import { type AdminColumn, AdminTable } from "../../components/admin-table";
 import { ListPager } from "../../components/list-pager";
-import { useOffsetPage } from "../../components/use-offset-page";
-import { ChargeCells } from "../subscriptions/subscription-status";
+import { useChargeColumns } from "../subscriptions/subscription-status";
+import { useUrlFilters } from "../use-url-filters";
 
 const PAGE_SIZE = 20;
+const FILTER_KEYS = ["subscriptionId", "paymentId", "account"] as const;
 
 export function ChargesListPage() {
   const { t, formatDate } = useI18n();
+  const chargeColumns = useChargeColumns();
   useDocumentTitle(t("admin.charges.title"));
-  const [params, setParams] = useSearchParams();
-  const connection = connectionInUrl(params);
+  const [filters, setFilters, { offset, goTo }] = useUrlFilters(FILTER_KEYS);
+  const connection = connectionOf(filters.account);
   const [draft, setDraft] = useState({
     account: connection ?? ACCOUNT_FILTER_OWN,
-    subscriptionId: params.get("subscriptionId") ?? "",
-    paymentId: params.get("paymentId") ?? "",
+    subscriptionId: filters.subscriptionId ?? "",
+    paymentId: filters.paymentId ?? "",
   });
-  const { offset, goTo } = useOffsetPage();
-  const paymentParam = params.get("paymentId");
+  const paymentParam = filters.paymentId;
   const parsed = chargeSearchInputSchema.safeParse({
-    ...(params.get("subscriptionId") ? { subscriptionId: params.get("subscriptionId") } : {}),
+    ...(filters.subscriptionId ? { subscriptionId: filters.subscriptionId } : {}),
     ...(paymentParam ? { paymentId: /^\d{1,15}$/.test(paymentParam) ? Number(paymentParam) : -1 } : {}),
     ...(connection ? { account: connection } : {}),
     offset,
@@ -43,12 +45,28 @@ export function ChargesListPage() {
   );
   const search = (event: FormEvent) => {
     event.preventDefault();
-    const next = new URLSearchParams();
-    for (const [key, value] of Object.entries(draft)) {
-      if (value.trim() && !(key === "account" && value === ACCOUNT_FILTER_OWN)) next.set(key, value.trim());
-    }
-    setParams(next);
+    setFilters({ ...draft, account: draft.account === ACCOUNT_FILTER_OWN ? "" : draft.account });
   };
+  const columns: AdminColumn<AdminChargeListItem>[] = [
+    {
+      id: "date",
+      header: t("admin.subscriptions.charges.date"),
+      rowHeader: true,
+      cell: (charge) => (charge.debitDate ? formatDate(charge.debitDate, "dateTime") : String(charge.id)),
+    },
+    {
+      id: "reason",
+      header: t("admin.subscriptions.col.reason"),
+      cell: (charge) => (
+        <Link
+          to={`/admin/subscriptions/${encodeURIComponent(charge.subscriptionId)}${connection ? `?account=${connection}` : ""}`}
+        >
+          <Truncate text={charge.reason || charge.subscriptionId} className="admin-cell-title" />
+        </Link>
+      ),
+    },
+    ...chargeColumns,
+  ];
   const page = charges.data;
   return (
     <>
@@ -78,7 +96,7 @@ export function ChargesListPage() {
           <Button type="submit" variant="secondary">
             {t("admin.subscriptions.searchSubmit")}
           </Button>
-          {params.get("subscriptionId") || paymentParam || connection ? (
+          {filters.subscriptionId || paymentParam || connection ? (
             <Link to="/admin/charges">{t("admin.subscriptions.clear")}</Link>
           ) : null}
         </form>
@@ -86,47 +104,20 @@ export function ChargesListPage() {
       {!parsed.success ? (
         <Alert tone="warning">{t("admin.charges.badFilter")}</Alert>
       ) : (
-        <QueryList
+        <AdminTable
+          label={t("admin.charges.title")}
           query={charges}
           items={page?.items}
           failed={charges.isError && !page}
           loadingLabel={t("admin.charges.loading")}
           failedTitle={t("admin.charges.failed")}
           empty={{ title: t("admin.charges.empty"), description: t("admin.charges.emptyHint") }}
-        >
-          {(items) => (
+          busy={charges.isFetching}
+          columns={columns}
+          rowKey={(charge) => charge.id}
+          rowProps={(charge) => ({ "data-testid": `charge-row-${charge.id}` })}
+          after={(items) => (
             <>
-              <div className="admin-table-wrap" aria-busy={charges.isFetching}>
-                <table className="admin-table" aria-label={t("admin.charges.title")}>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t("admin.subscriptions.charges.date")}</th>
-                      <th scope="col">{t("admin.subscriptions.col.reason")}</th>
-                      <th scope="col">{t("admin.subscriptions.field.status")}</th>
-                      <th scope="col">{t("admin.subscriptions.col.amount")}</th>
-                      <th scope="col">{t("admin.subscriptions.charges.payment")}</th>
-                      <th scope="col">{t("admin.subscriptions.charges.retries")}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {items.map((charge) => (
-                      <tr key={charge.id} data-testid={`charge-row-${charge.id}`}>
-                        <th scope="row">
-                          {charge.debitDate ? formatDate(charge.debitDate, "dateTime") : String(charge.id)}
-                        </th>
-                        <td>
-                          <Link
-                            to={`/admin/subscriptions/${encodeURIComponent(charge.subscriptionId)}${connection ? `?account=${connection}` : ""}`}
-                          >
-                            {charge.reason || charge.subscriptionId}
-                          </Link>
-                        </td>
-                        <ChargeCells charge={charge} />
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
               {charges.isError ? <Alert tone="danger">{t("admin.charges.failed")}</Alert> : null}
               <ListPager
                 offset={offset}
@@ -138,7 +129,7 @@ export function ChargesListPage() {
               />
             </>
           )}
-        </QueryList>
+        />
       )}
     </>
   );

@@ -3,24 +3,28 @@
 // under the customer. Operators create customers from here.
 import { customerEmailSchema } from "@cobro/contracts";
 import { Alert, Button, PageHeading, TextField } from "@cobro/ui";
+import { Truncate } from "@cobro/ui/admin";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
-import { QueryList } from "../../../components/query-list";
+import { Link, useLocation, useNavigate } from "react-router";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { useI18n } from "../../../i18n/i18n-context";
-import { trpc } from "../../../trpc";
+import { type RouterOutputs, trpc } from "../../../trpc";
 import { OutcomeAlert } from "../admin-outcome";
 import { useCanAct } from "../use-can-act";
+import { useUrlFilters } from "../use-url-filters";
 import { CreateCustomerDialog } from "./create-customer-dialog";
 import "./customers.css";
 import { AccountFilter } from "../../components/account-filter";
 import { accountScopeInput, accountScopeSearch } from "../../components/account-scope";
+import { type AdminColumn, AdminTable } from "../../components/admin-table";
 import { ListPager } from "../../components/list-pager";
-import { useOffsetPage } from "../../components/use-offset-page";
 import { ReadOnlyNotice } from "../read-only-notice";
 
+type CustomerListItem = RouterOutputs["admin"]["customers"]["search"]["items"][number];
+
 const PAGE_SIZE = 20;
+const FILTER_KEYS = ["email", "account"] as const;
 
 export function CustomersListPage() {
   const { t, formatDate } = useI18n();
@@ -28,14 +32,12 @@ export function CustomersListPage() {
   const canAct = useCanAct("operator");
   const location = useLocation();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const emailParam = params.get("email") ?? "";
+  const [filters, setFilters, { offset, goTo }] = useUrlFilters(FILTER_KEYS);
+  const emailParam = filters.email ?? "";
   const parsedEmail = emailParam ? customerEmailSchema.safeParse(emailParam) : null;
   const email = parsedEmail?.success ? parsedEmail.data : undefined;
   // Which account's customers are searched (the store's own by default): in the URL as `account=`.
-  const accountParam = params.get("account") ?? undefined;
-  const scope = accountScopeInput(accountParam);
-  const { offset, goTo } = useOffsetPage();
+  const scope = accountScopeInput(filters.account);
   const [draft, setDraft] = useState(emailParam);
   const [draftError, setDraftError] = useState<string | undefined>(undefined);
   const [creating, setCreating] = useState(false);
@@ -59,10 +61,44 @@ export function CustomersListPage() {
       }
     }
     setDraftError(undefined);
-    setParams({ ...(text ? { email: text } : {}), ...(account ? { account } : {}) });
+    setFilters({ email: text, account });
   };
 
   const page = customers.data;
+  const columns: AdminColumn<CustomerListItem>[] = [
+    {
+      id: "email",
+      header: t("admin.customers.colEmail"),
+      rowHeader: true,
+      cell: (customer) => (
+        <Link to={`/admin/customers/${encodeURIComponent(customer.id)}${accountScopeSearch(scope.account)}`}>
+          <Truncate text={customer.email} />
+        </Link>
+      ),
+    },
+    {
+      id: "name",
+      header: t("admin.customers.colName"),
+      cell: (customer) => [customer.firstName, customer.lastName].filter(Boolean).join(" "),
+    },
+    {
+      id: "document",
+      header: t("admin.customers.colDocument"),
+      cell: (customer) => [customer.identification.type, customer.identification.number].filter(Boolean).join(" "),
+    },
+    { id: "cards", header: t("admin.customers.colCards"), kind: "num", cell: (customer) => customer.cardCount },
+    {
+      id: "user",
+      header: t("admin.customers.colUser"),
+      cell: (customer) => (customer.linkedUser ? <Truncate text={customer.linkedUser.email} /> : ""),
+    },
+    {
+      id: "created",
+      header: t("admin.customers.colCreated"),
+      cell: (customer) => (customer.createdAt ? formatDate(customer.createdAt, "dateTime") : ""),
+    },
+  ];
+
   return (
     <>
       <PageHeading
@@ -105,50 +141,20 @@ export function CustomersListPage() {
       {parsedEmail && !parsedEmail.success ? (
         <Alert tone="warning">{parsedEmail.error.issues[0]?.message}</Alert>
       ) : (
-        <QueryList
+        <AdminTable
+          label={t("admin.customers.title")}
           query={customers}
           items={page?.items}
           failed={customers.isError && !page}
           loadingLabel={t("admin.customers.loading")}
           failedTitle={t("admin.customers.failed")}
           empty={{ title: t("admin.customers.empty"), description: t("admin.customers.emptyHint") }}
-        >
-          {(items) => (
+          busy={customers.isFetching}
+          columns={columns}
+          rowKey={(customer) => customer.id}
+          rowProps={(customer) => ({ "data-testid": `customer-row-${customer.email}` })}
+          after={(items) => (
             <>
-              <div className="admin-table-wrap" aria-busy={customers.isFetching}>
-                <table className="admin-table" aria-label={t("admin.customers.title")}>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t("admin.customers.colEmail")}</th>
-                      <th scope="col">{t("admin.customers.colName")}</th>
-                      <th scope="col">{t("admin.customers.colDocument")}</th>
-                      <th scope="col">{t("admin.customers.colCards")}</th>
-                      <th scope="col">{t("admin.customers.colUser")}</th>
-                      <th scope="col">{t("admin.customers.colCreated")}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {items.map((customer) => (
-                      <tr key={customer.id} data-testid={`customer-row-${customer.email}`}>
-                        <th scope="row">
-                          <Link
-                            to={`/admin/customers/${encodeURIComponent(customer.id)}${accountScopeSearch(scope.account)}`}
-                          >
-                            {customer.email}
-                          </Link>
-                        </th>
-                        <td>{[customer.firstName, customer.lastName].filter(Boolean).join(" ")}</td>
-                        <td>
-                          {[customer.identification.type, customer.identification.number].filter(Boolean).join(" ")}
-                        </td>
-                        <td>{customer.cardCount}</td>
-                        <td>{customer.linkedUser?.email ?? ""}</td>
-                        <td>{customer.createdAt ? formatDate(customer.createdAt, "dateTime") : ""}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
               {customers.isError ? <Alert tone="danger">{t("admin.customers.failed")}</Alert> : null}
               <ListPager
                 offset={offset}
@@ -160,7 +166,7 @@ export function CustomersListPage() {
               />
             </>
           )}
-        </QueryList>
+        />
       )}
       {creating ? <CreateCustomerDialog onClose={() => setCreating(false)} /> : null}
     </>

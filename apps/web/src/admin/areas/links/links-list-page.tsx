@@ -3,21 +3,22 @@
 // previous rows on screen instead of blocking the page.
 import { type LinkListItem, linkListInputSchema } from "@cobro/contracts";
 import { Alert, Button, PageHeading, StatusBadge, TextField } from "@cobro/ui";
+import { Truncate } from "@cobro/ui/admin";
 import { keepPreviousData } from "@tanstack/react-query";
 import type { FormEvent } from "react";
 import { Link } from "react-router";
-import { QueryList } from "../../../components/query-list";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
 import { AccountFilter } from "../../components/account-filter";
 import { accountScopeInput, accountScopeSearch } from "../../components/account-scope";
+import { type AdminColumn, AdminTable } from "../../components/admin-table";
 import { ListPager } from "../../components/list-pager";
 import { ReadOnlyNotice } from "../read-only-notice";
 import { useCanAct } from "../use-can-act";
 import { useUrlFilters } from "../use-url-filters";
 
 const PAGE_SIZE = 20;
-const FILTER_KEYS = ["ref", "account", "offset"] as const;
+const FILTER_KEYS = ["ref", "account"] as const;
 
 export function ExpiryText({ item }: { item: Pick<LinkListItem, "expiresFrom" | "expiresTo"> }) {
   const { t, formatDate } = useI18n();
@@ -39,12 +40,11 @@ export function LinkStateBadge({ expired }: { expired: boolean }) {
 export function LinksListPage() {
   const { t, formatDate } = useI18n();
   const canCreate = useCanAct("operator");
-  const [filters, setFilters] = useUrlFilters(FILTER_KEYS);
-  const parsedOffset = Number(filters.offset ?? "0");
+  const [filters, setFilters, { offset, goTo }] = useUrlFilters(FILTER_KEYS);
   const input = linkListInputSchema.safeParse({
     ...(filters.ref ? { externalReference: filters.ref } : {}),
     ...accountScopeInput(filters.account),
-    offset: Number.isSafeInteger(parsedOffset) && parsedOffset >= 0 ? parsedOffset : 0,
+    offset,
     limit: PAGE_SIZE,
   });
   const query = input.success ? input.data : { offset: 0, limit: PAGE_SIZE };
@@ -60,7 +60,44 @@ export function LinksListPage() {
     };
     setFilters({ ref: text("ref"), account: accountScopeInput(text("account")).account ?? "" });
   };
-  const goTo = (offset: number) => setFilters({ ...filters, offset: offset > 0 ? String(offset) : "" });
+
+  const columns: AdminColumn<LinkListItem>[] = [
+    {
+      id: "link",
+      header: t("admin.links.col.link"),
+      cell: (item) => {
+        const title = item.console?.title ?? t("admin.links.untitled", { id: item.preferenceId });
+        return (
+          <Link to={`/admin/links/${encodeURIComponent(item.preferenceId)}${accountScopeSearch(filters.account)}`}>
+            <Truncate text={title} className="admin-cell-title" />
+          </Link>
+        );
+      },
+    },
+    {
+      id: "created",
+      header: t("admin.links.col.created"),
+      cell: (item) => (item.createdAt ? formatDate(item.createdAt, "dateTime") : "—"),
+    },
+    { id: "status", header: t("admin.links.detail.status"), cell: (item) => <LinkStateBadge expired={item.expired} /> },
+    { id: "expiry", header: t("admin.links.col.expiry"), cell: (item) => <ExpiryText item={item} /> },
+    {
+      id: "reference",
+      header: t("admin.links.col.reference"),
+      kind: "id",
+      cell: (item) => (item.externalReference ? <Truncate text={item.externalReference} /> : ""),
+    },
+    {
+      id: "payer",
+      header: t("admin.links.col.payer"),
+      cell: (item) => (item.payerEmail ? <Truncate text={item.payerEmail} /> : ""),
+    },
+    {
+      id: "origin",
+      header: t("admin.links.col.origin"),
+      cell: (item) => (item.console ? t("admin.links.origin.console") : t("admin.links.origin.elsewhere")),
+    },
+  ];
 
   return (
     <section>
@@ -95,68 +132,32 @@ export function LinksListPage() {
       </form>
       {!input.success ? <Alert tone="warning">{t("admin.links.fixErrors")}</Alert> : null}
 
-      <QueryList
+      <AdminTable
+        label={t("admin.links.title")}
         query={list}
         items={page?.items}
         failed={list.isError && !page}
         loadingLabel={t("common.loading")}
         failedTitle={t("admin.links.loadFailed")}
         empty={{ title: t("admin.links.empty") }}
-      >
-        {(rows) => (
-          <>
-            {list.isError ? <Alert tone="danger">{t("admin.links.loadFailed")}</Alert> : null}
-            <div className="admin-table-wrap" aria-busy={list.isFetching}>
-              <table className="admin-table" aria-label={t("admin.links.title")}>
-                <thead>
-                  <tr>
-                    <th scope="col">{t("admin.links.col.link")}</th>
-                    <th scope="col">{t("admin.links.col.created")}</th>
-                    <th scope="col">{t("admin.links.detail.status")}</th>
-                    <th scope="col">{t("admin.links.col.expiry")}</th>
-                    <th scope="col">{t("admin.links.col.reference")}</th>
-                    <th scope="col">{t("admin.links.col.payer")}</th>
-                    <th scope="col">{t("admin.links.col.origin")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((item) => (
-                    <tr key={item.preferenceId} data-preference-id={item.preferenceId}>
-                      <td>
-                        <Link
-                          to={`/admin/links/${encodeURIComponent(item.preferenceId)}${accountScopeSearch(filters.account)}`}
-                        >
-                          {item.console?.title ?? t("admin.links.untitled", { id: item.preferenceId })}
-                        </Link>
-                      </td>
-                      <td>{item.createdAt ? formatDate(item.createdAt, "dateTime") : "—"}</td>
-                      <td>
-                        <LinkStateBadge expired={item.expired} />
-                      </td>
-                      <td>
-                        <ExpiryText item={item} />
-                      </td>
-                      <td>{item.externalReference ?? ""}</td>
-                      <td>{item.payerEmail ?? ""}</td>
-                      <td>{item.console ? t("admin.links.origin.console") : t("admin.links.origin.elsewhere")}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            {page ? (
-              <ListPager
-                offset={page.offset}
-                shown={rows.length}
-                total={page.total}
-                pageSize={PAGE_SIZE}
-                busy={list.isFetching}
-                onGo={goTo}
-              />
-            ) : null}
-          </>
-        )}
-      </QueryList>
+        busy={list.isFetching}
+        columns={columns}
+        rowKey={(item) => item.preferenceId}
+        rowProps={(item) => ({ "data-preference-id": item.preferenceId })}
+        before={() => (list.isError ? <Alert tone="danger">{t("admin.links.loadFailed")}</Alert> : null)}
+        after={(rows) =>
+          page ? (
+            <ListPager
+              offset={page.offset}
+              shown={rows.length}
+              total={page.total}
+              pageSize={PAGE_SIZE}
+              busy={list.isFetching}
+              onGo={goTo}
+            />
+          ) : null
+        }
+      />
     </section>
   );
 }

@@ -4,21 +4,23 @@ import {
   MERCHANT_ORDER_STATUSES,
   type MerchantOrderSearchFilters,
   type MerchantOrderSearchInput,
+  type MerchantOrderSummary,
   merchantOrderFiltersFromQuery,
   merchantOrderFiltersToQuery,
   merchantOrderSearchInputSchema,
 } from "@cobro/contracts";
 import { Alert, Button, Money, PageHeading, SelectField, TextField } from "@cobro/ui";
+import { Truncate } from "@cobro/ui/admin";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type FormEvent, useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useCurrentUser } from "../../../components/app-layout";
-import { QueryList } from "../../../components/query-list";
 import { describeError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
 import { AccountFilter } from "../../components/account-filter";
 import { accountScopeInput, accountScopeSearch } from "../../components/account-scope";
+import { type AdminColumn, AdminTable } from "../../components/admin-table";
 import { ListPager } from "../../components/list-pager";
 import { canActOnPayments } from "../payments/payment-permissions";
 import { ReadOnlyNotice } from "../read-only-notice";
@@ -71,6 +73,51 @@ export function MerchantOrdersListPage() {
     setParams(merchantOrderFiltersToQuery(next));
   };
   const goTo = (offset: number) => setParams(merchantOrderFiltersToQuery({ ...filters, offset }));
+
+  const columns: AdminColumn<MerchantOrderSummary>[] = [
+    {
+      id: "id",
+      header: t("admin.merchantOrders.col.id"),
+      kind: "id",
+      cell: (order) => (
+        <Link to={`/admin/merchant-orders/${order.id}${accountScopeSearch(filters.account)}`}>{order.id}</Link>
+      ),
+    },
+    {
+      id: "created",
+      header: t("admin.merchantOrders.col.created"),
+      cell: (order) => (order.createdAt ? formatDate(order.createdAt, "dateTime") : "—"),
+    },
+    {
+      id: "status",
+      header: t("admin.merchantOrders.col.status"),
+      cell: (order) => <MerchantOrderStatus status={order.status} orderStatus={order.orderStatus} />,
+    },
+    {
+      id: "total",
+      header: t("admin.merchantOrders.col.total"),
+      kind: "num",
+      cell: (order) => <Money {...order.total} locale={moneyLocaleFor(order.total.currency)} />,
+    },
+    {
+      id: "paid",
+      header: t("admin.merchantOrders.col.paid"),
+      kind: "num",
+      cell: (order) => <Money {...order.paid} locale={moneyLocaleFor(order.paid.currency)} />,
+    },
+    {
+      id: "reference",
+      header: t("admin.merchantOrders.col.reference"),
+      kind: "id",
+      cell: (order) => (order.externalReference ? <Truncate text={order.externalReference} /> : ""),
+    },
+    {
+      id: "preference",
+      header: t("admin.merchantOrders.col.preference"),
+      kind: "id",
+      cell: (order) => (order.preferenceId ? <Truncate text={order.preferenceId} /> : ""),
+    },
+  ];
 
   return (
     <section>
@@ -139,73 +186,35 @@ export function MerchantOrdersListPage() {
 
       {invalid ? <Alert tone="warning">{t("admin.merchantOrders.filter.invalid")}</Alert> : null}
 
-      <QueryList
+      <AdminTable
+        label={t("admin.merchantOrders.title")}
         query={list}
         items={page?.items}
         failed={list.isError && !page}
         loadingLabel={t("common.loading")}
         failedTitle={t("admin.merchantOrders.loadFailed")}
         empty={{ title: t("admin.merchantOrders.empty") }}
-      >
-        {(rows) => (
-          <>
-            {list.isError ? <Alert tone="danger">{describeError(list.error, { t, language }).message}</Alert> : null}
-            <div className="admin-table-wrap" aria-busy={list.isFetching}>
-              <table className="admin-table" aria-label={t("admin.merchantOrders.title")}>
-                <thead>
-                  <tr>
-                    <th scope="col">{t("admin.merchantOrders.col.id")}</th>
-                    <th scope="col">{t("admin.merchantOrders.col.created")}</th>
-                    <th scope="col">{t("admin.merchantOrders.col.status")}</th>
-                    <th scope="col" className="num">
-                      {t("admin.merchantOrders.col.total")}
-                    </th>
-                    <th scope="col" className="num">
-                      {t("admin.merchantOrders.col.paid")}
-                    </th>
-                    <th scope="col">{t("admin.merchantOrders.col.reference")}</th>
-                    <th scope="col">{t("admin.merchantOrders.col.preference")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((order) => (
-                    <tr key={order.id} data-merchant-order-id={order.id}>
-                      <td>
-                        <Link to={`/admin/merchant-orders/${order.id}${accountScopeSearch(filters.account)}`}>
-                          {order.id}
-                        </Link>
-                      </td>
-                      <td>{order.createdAt ? formatDate(order.createdAt, "dateTime") : "—"}</td>
-                      <td>
-                        <MerchantOrderStatus status={order.status} orderStatus={order.orderStatus} />
-                      </td>
-                      <td className="num">
-                        <Money {...order.total} locale={moneyLocaleFor(order.total.currency)} />
-                      </td>
-                      <td className="num">
-                        <Money {...order.paid} locale={moneyLocaleFor(order.paid.currency)} />
-                      </td>
-                      <td>{order.externalReference ?? ""}</td>
-                      <td>{order.preferenceId ?? ""}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            {page ? (
-              <ListPager
-                offset={page.offset}
-                shown={rows.length}
-                total={page.total}
-                pageSize={PAGE_SIZE}
-                hasNext={page.nextOffset !== null}
-                busy={list.isFetching}
-                onGo={goTo}
-              />
-            ) : null}
-          </>
-        )}
-      </QueryList>
+        busy={list.isFetching}
+        columns={columns}
+        rowKey={(order) => order.id}
+        rowProps={(order) => ({ "data-merchant-order-id": order.id })}
+        before={() =>
+          list.isError ? <Alert tone="danger">{describeError(list.error, { t, language }).message}</Alert> : null
+        }
+        after={(rows) =>
+          page ? (
+            <ListPager
+              offset={page.offset}
+              shown={rows.length}
+              total={page.total}
+              pageSize={PAGE_SIZE}
+              hasNext={page.nextOffset !== null}
+              busy={list.isFetching}
+              onGo={goTo}
+            />
+          ) : null
+        }
+      />
     </section>
   );
 }

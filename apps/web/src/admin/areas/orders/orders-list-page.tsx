@@ -1,17 +1,18 @@
 // /admin/orders: the orders Cobro created in the virtual terminal, from its own table, newest first. The filters
 // (status, processing mode, creation dates, the start of the reference or payer e-mail) live in the URL; pages
 // load by keyset ("load more"), and a reload keeps the rows on screen instead of blocking the page.
-import { ORDER_PROCESSING_MODES, ORDER_STATUSES, type OrderListFilters } from "@cobro/contracts";
-import { Button, Card, Money, PageHeading, Pagination, SelectField, TextField } from "@cobro/ui";
+import { ORDER_PROCESSING_MODES, ORDER_STATUSES, type OrderListFilters, type OrderListItem } from "@cobro/contracts";
+import { Button, Card, Money, PageHeading, SelectField, TextField } from "@cobro/ui";
+import { Truncate } from "@cobro/ui/admin";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
-import { QueryList } from "../../../components/query-list";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
 import { AccountFilterField, AccountLabel, accountFilterOf } from "../../components/account-filter";
 import { ReadOnlyNotice } from "../read-only-notice";
+import { type AdminColumn, AdminTable, LoadMoreFooter, RefreshingNote } from "../../components/admin-table";
 import { useCanAct } from "../use-can-act";
 import { oneOf, useUrlFilters } from "../use-url-filters";
 import { OrderStatusBadge, useOrderWords } from "./order-words";
@@ -56,6 +57,43 @@ export function OrdersListPage() {
     event.preventDefault();
     setFilters(draft);
   };
+
+  const columns: AdminColumn<OrderListItem>[] = [
+    { id: "created", header: t("admin.orders.col.created"), cell: (order) => formatDate(order.createdAt, "dateTime") },
+    {
+      id: "reference",
+      header: t("admin.orders.col.reference"),
+      kind: "id",
+      cell: (order) => (
+        <Link to={`/admin/orders/${order.id}`}>
+          <Truncate text={order.externalReference} />
+        </Link>
+      ),
+    },
+    { id: "status", header: t("admin.orders.col.status"), cell: (order) => <OrderStatusBadge order={order} /> },
+    { id: "mode", header: t("admin.orders.col.mode"), cell: (order) => t(`admin.orders.mode.${order.processingMode}`) },
+    {
+      id: "amount",
+      header: t("admin.orders.col.amount"),
+      kind: "num",
+      cell: (order) => <Money {...order.amount} locale={moneyLocaleFor(order.amount.currency)} />,
+    },
+    {
+      id: "refunded",
+      header: t("admin.orders.col.refunded"),
+      kind: "num",
+      cell: (order) =>
+        order.refunded.amountMinor > 0 ? (
+          <Money {...order.refunded} locale={moneyLocaleFor(order.refunded.currency)} />
+        ) : null,
+    },
+    { id: "payer", header: t("admin.orders.col.payer"), cell: (order) => <Truncate text={order.payerEmail} /> },
+    {
+      id: "account",
+      header: t("admin.accountFilter.label"),
+      cell: (order) => <AccountLabel accountId={order.accountId} />,
+    },
+  ];
 
   return (
     <>
@@ -123,78 +161,25 @@ export function OrdersListPage() {
         </Button>
       </form>
       <Card>
-        <p className="admin-refreshing" aria-live="polite">
-          {orders.isFetching && !orders.isPending && !orders.isFetchingNextPage ? t("admin.refreshing") : ""}
-        </p>
-        <QueryList
+        <RefreshingNote refreshing={orders.isFetching && !orders.isPending && !orders.isFetchingNextPage} />
+        <AdminTable
+          label={t("admin.orders.title")}
           query={orders}
           items={orders.data?.pages.flatMap((page) => page.items)}
           failed={orders.isError && !orders.data}
           loadingLabel={t("admin.orders.loading")}
           failedTitle={t("admin.orders.failed")}
           empty={{ title: t("admin.orders.empty.title"), description: t("admin.orders.empty.text") }}
-        >
-          {(rows) => (
-            <>
-              <div className="ui-table-wrap">
-                <table className="ui-table admin-table" aria-label={t("admin.orders.title")}>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t("admin.orders.col.created")}</th>
-                      <th scope="col">{t("admin.orders.col.reference")}</th>
-                      <th scope="col">{t("admin.orders.col.status")}</th>
-                      <th scope="col">{t("admin.orders.col.mode")}</th>
-                      <th scope="col" className="num">
-                        {t("admin.orders.col.amount")}
-                      </th>
-                      <th scope="col" className="num">
-                        {t("admin.orders.col.refunded")}
-                      </th>
-                      <th scope="col">{t("admin.orders.col.payer")}</th>
-                      <th scope="col">{t("admin.accountFilter.label")}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rows.map((order) => (
-                      <tr key={order.id} data-order-id={order.id}>
-                        <td>{formatDate(order.createdAt, "dateTime")}</td>
-                        <td className="admin-mono">
-                          <Link to={`/admin/orders/${order.id}`}>{order.externalReference}</Link>
-                        </td>
-                        <td>
-                          <OrderStatusBadge order={order} />
-                        </td>
-                        <td>{t(`admin.orders.mode.${order.processingMode}`)}</td>
-                        <td className="num">
-                          <Money {...order.amount} locale={moneyLocaleFor(order.amount.currency)} />
-                        </td>
-                        <td className="num">
-                          {order.refunded.amountMinor > 0 ? (
-                            <Money {...order.refunded} locale={moneyLocaleFor(order.refunded.currency)} />
-                          ) : null}
-                        </td>
-                        <td>{order.payerEmail}</td>
-                        <td>
-                          <AccountLabel accountId={order.accountId} />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-              <Pagination
-                hasMore={orders.hasNextPage}
-                loading={orders.isFetchingNextPage}
-                onLoadMore={() => void orders.fetchNextPage()}
-                loadMoreLabel={t("common.loadMore")}
-                loadingLabel={t("common.loadingMore")}
-                status={tPlural({ one: "admin.orders.count.one", other: "admin.orders.count.other" }, rows.length)}
-                endLabel={t("common.endOfList")}
-              />
-              {orders.isFetchNextPageError ? <p role="alert">{t("admin.loadMoreFailed")}</p> : null}
-            </>
+          columns={columns}
+          rowKey={(order) => order.id}
+          rowProps={(order) => ({ "data-order-id": order.id })}
+          after={(rows) => (
+            <LoadMoreFooter
+              query={orders}
+              status={tPlural({ one: "admin.orders.count.one", other: "admin.orders.count.other" }, rows.length)}
+            />
           )}
-        </QueryList>
+        />
       </Card>
     </>
   );

@@ -13,6 +13,7 @@ import { useI18n } from "../../../i18n/i18n-context";
 import { ErrorStatusPage } from "../../../pages/error-status-page";
 import { httpStatusOf, trpc } from "../../../trpc";
 import { AccountLabel } from "../../components/account-filter";
+import { JsonBlock } from "../../components/json-block";
 import { LineItemsTable } from "../../components/line-items-table";
 import { StatusWord, useStatusWords } from "../../components/status-words";
 import { CancelDialog, CaptureDialog, type PaymentDialogKind, RefundDialog } from "./payment-action-dialogs";
@@ -24,7 +25,7 @@ function RawJson({ providerPaymentId }: { providerPaymentId: number }) {
   const raw = trpc.admin.payments.raw.useQuery({ providerPaymentId });
   if (raw.isPending) return <LoadingState label={t("common.loading")} />;
   if (raw.isError) return <Alert tone="danger">{t("admin.payments.loadFailed")}</Alert>;
-  return <pre className="payment-raw">{JSON.stringify(raw.data.snapshot, null, 2)}</pre>;
+  return <JsonBlock className="payment-raw" value={raw.data.snapshot} label={t("admin.payments.rawJson")} />;
 }
 
 function timeLeft(deadline: string, now: number): { days: number; hours: number } | null {

@@ -8,6 +8,7 @@ import {
   type PaymentListFilters,
   type PaymentListFiltersInput,
   parseMoneyInput,
+  type PaymentListItem,
   paymentCursorSchema,
   paymentFiltersFromQuery,
   paymentFiltersToQuery,
@@ -15,16 +16,17 @@ import {
 } from "@cobro/contracts";
 import { isSupportedCurrency } from "@cobro/provider-client/money";
 import { Alert, Button, Money, PageHeading } from "@cobro/ui";
+import { Truncate } from "@cobro/ui/admin";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type FormEvent, useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useCurrentUser } from "../../../components/app-layout";
 import { PaymentStatusBadge } from "../../../components/payment-status-badge";
-import { QueryList } from "../../../components/query-list";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
 import { AccountFilter, AccountLabel } from "../../components/account-filter";
 import { ReadOnlyNotice } from "../read-only-notice";
+import { type AdminColumn, AdminTable } from "../../components/admin-table";
 import { canActOnPayments } from "./payment-permissions";
 import { SyncPanel } from "./sync-panel";
 
@@ -115,6 +117,53 @@ export function PaymentsListPage() {
     setParams(next);
   };
 
+  const columns: AdminColumn<PaymentListItem>[] = [
+    {
+      id: "id",
+      header: t("admin.payments.col.id"),
+      kind: "id",
+      cell: (item) => <Link to={`/admin/payments/${item.providerPaymentId}`}>{item.providerPaymentId}</Link>,
+    },
+    { id: "created", header: t("admin.payments.col.created"), cell: (item) => formatDate(item.createdAt, "dateTime") },
+    {
+      id: "status",
+      header: t("admin.payments.col.status"),
+      cell: (item) => <PaymentStatusBadge status={item.status} statusDetail={item.statusDetail} />,
+    },
+    {
+      id: "amount",
+      header: t("admin.payments.col.amount"),
+      kind: "num",
+      cell: (item) => <Money {...item.amount} locale={moneyLocaleFor(item.amount.currency)} />,
+    },
+    {
+      id: "refunded",
+      header: t("admin.payments.col.refunded"),
+      kind: "num",
+      cell: (item) =>
+        item.refunded.amountMinor > 0 ? (
+          <Money {...item.refunded} locale={moneyLocaleFor(item.refunded.currency)} />
+        ) : null,
+    },
+    { id: "method", header: t("admin.payments.col.method"), cell: (item) => item.paymentMethodId ?? "" },
+    {
+      id: "payer",
+      header: t("admin.payments.col.payer"),
+      cell: (item) => (item.payerEmail ? <Truncate text={item.payerEmail} /> : ""),
+    },
+    {
+      id: "reference",
+      header: t("admin.payments.col.reference"),
+      kind: "id",
+      cell: (item) => (item.externalReference ? <Truncate text={item.externalReference} /> : ""),
+    },
+    {
+      id: "account",
+      header: t("admin.payments.col.account"),
+      cell: (item) => <AccountLabel accountId={item.accountId} />,
+    },
+  ];
+
   return (
     <section>
       <PageHeading
@@ -186,72 +235,32 @@ export function PaymentsListPage() {
 
       {invalid ? <Alert tone="warning">{t("admin.payments.filter.invalid")}</Alert> : null}
 
-      <QueryList
+      <AdminTable
+        label={t("admin.payments.title")}
         query={list}
         items={list.data?.items}
         failed={list.isError && !list.data}
         loadingLabel={t("common.loading")}
         failedTitle={t("admin.payments.loadFailed")}
         empty={{ title: t("admin.payments.empty") }}
-      >
-        {(rows) => (
-          <>
-            {list.isError ? <Alert tone="danger">{t("admin.payments.loadFailed")}</Alert> : null}
-            <table className="payments-table" aria-busy={list.isFetching} aria-label={t("admin.payments.title")}>
-              <thead>
-                <tr>
-                  <th>{t("admin.payments.col.id")}</th>
-                  <th>{t("admin.payments.col.created")}</th>
-                  <th>{t("admin.payments.col.status")}</th>
-                  <th className="num">{t("admin.payments.col.amount")}</th>
-                  <th className="num">{t("admin.payments.col.refunded")}</th>
-                  <th>{t("admin.payments.col.method")}</th>
-                  <th>{t("admin.payments.col.payer")}</th>
-                  <th>{t("admin.payments.col.reference")}</th>
-                  <th>{t("admin.payments.col.account")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((item) => (
-                  <tr key={item.providerPaymentId} data-payment-id={item.providerPaymentId}>
-                    <td>
-                      <Link to={`/admin/payments/${item.providerPaymentId}`}>{item.providerPaymentId}</Link>
-                    </td>
-                    <td>{formatDate(item.createdAt, "dateTime")}</td>
-                    <td>
-                      <PaymentStatusBadge status={item.status} statusDetail={item.statusDetail} />
-                    </td>
-                    <td className="num">
-                      <Money {...item.amount} locale={moneyLocaleFor(item.amount.currency)} />
-                    </td>
-                    <td className="num">
-                      {item.refunded.amountMinor > 0 ? (
-                        <Money {...item.refunded} locale={moneyLocaleFor(item.refunded.currency)} />
-                      ) : null}
-                    </td>
-                    <td>{item.paymentMethodId ?? ""}</td>
-                    <td>{item.payerEmail ?? ""}</td>
-                    <td>{item.externalReference ?? ""}</td>
-                    <td>
-                      <AccountLabel accountId={item.accountId} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <div className="payment-actions">
-              {cursor ? (
-                <Link to={`/admin/payments${query ? `?${query}` : ""}`}>{t("admin.payments.firstPage")}</Link>
-              ) : null}
-              {nextCursor ? (
-                <Button variant="secondary" onClick={() => goNext(nextCursor)}>
-                  {t("admin.payments.nextPage")}
-                </Button>
-              ) : null}
-            </div>
-          </>
+        busy={list.isFetching}
+        columns={columns}
+        rowKey={(item) => item.providerPaymentId}
+        rowProps={(item) => ({ "data-payment-id": item.providerPaymentId })}
+        before={() => (list.isError ? <Alert tone="danger">{t("admin.payments.loadFailed")}</Alert> : null)}
+        after={() => (
+          <div className="payment-actions">
+            {cursor ? (
+              <Link to={`/admin/payments${query ? `?${query}` : ""}`}>{t("admin.payments.firstPage")}</Link>
+            ) : null}
+            {nextCursor ? (
+              <Button variant="secondary" onClick={() => goNext(nextCursor)}>
+                {t("admin.payments.nextPage")}
+              </Button>
+            ) : null}
+          </div>
         )}
-      </QueryList>
+      />
     </section>
   );
 }

@@ -5,24 +5,28 @@
 import { ACCOUNT_FILTER_OWN, planStatusSchema } from "@cobro/contracts";
 import { type CurrencyCode, isSupportedCurrency } from "@cobro/provider-client/money";
 import { Alert, Button, PageHeading, SelectField, TextField } from "@cobro/ui";
+import { Truncate } from "@cobro/ui/admin";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
-import { QueryList } from "../../../components/query-list";
+import { Link, useLocation, useNavigate } from "react-router";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { useI18n } from "../../../i18n/i18n-context";
-import { trpc } from "../../../trpc";
+import { type RouterOutputs, trpc } from "../../../trpc";
 import { OutcomeAlert } from "../admin-outcome";
 import { useCanAct } from "../use-can-act";
+import { useUrlFilters } from "../use-url-filters";
 import { CreatePlanDialog } from "./create-plan-dialog";
 import { PlanStatusBadge, usePlanSchedule } from "./plan-terms";
 import "./plans.css";
-import { AccountFilterField, connectionInUrl } from "../../components/account-filter";
+import { AccountFilterField, connectionOf } from "../../components/account-filter";
+import { type AdminColumn, AdminTable } from "../../components/admin-table";
 import { ListPager } from "../../components/list-pager";
-import { useOffsetPage } from "../../components/use-offset-page";
 import { ReadOnlyNotice } from "../read-only-notice";
 
+type PlanListItem = RouterOutputs["admin"]["plans"]["search"]["items"][number];
+
 const PAGE_SIZE = 20;
+const FILTER_KEYS = ["q", "status", "account"] as const;
 
 export function PlansListPage() {
   const { t, formatDate, formatMoney } = useI18n();
@@ -31,14 +35,13 @@ export function PlansListPage() {
   const schedule = usePlanSchedule();
   const location = useLocation();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const statusParam = planStatusSchema.safeParse(params.get("status"));
+  const [filters, setFilters, { offset, goTo }] = useUrlFilters(FILTER_KEYS);
+  const statusParam = planStatusSchema.safeParse(filters.status);
   const status = statusParam.success ? statusParam.data : undefined;
-  const q = (params.get("q") ?? "").trim().slice(0, 100);
-  const { offset, goTo } = useOffsetPage();
+  const q = (filters.q ?? "").trim().slice(0, 100);
   const [draftQ, setDraftQ] = useState(q);
   const [draftStatus, setDraftStatus] = useState<string>(status ?? "");
-  const connection = connectionInUrl(params);
+  const connection = connectionOf(filters.account);
   const [draftAccount, setDraftAccount] = useState<string>(connection ?? ACCOUNT_FILTER_OWN);
   const [creating, setCreating] = useState(false);
   const notice = (location.state as { outcome?: string } | null)?.outcome ?? null;
@@ -59,12 +62,41 @@ export function PlansListPage() {
 
   const search = (event: FormEvent) => {
     event.preventDefault();
-    const next = new URLSearchParams();
-    if (draftQ.trim()) next.set("q", draftQ.trim());
-    if (draftStatus) next.set("status", draftStatus);
-    if (draftAccount && draftAccount !== ACCOUNT_FILTER_OWN) next.set("account", draftAccount);
-    setParams(next);
+    setFilters({
+      q: draftQ,
+      status: draftStatus,
+      account: draftAccount === ACCOUNT_FILTER_OWN ? "" : draftAccount,
+    });
   };
+
+  const columns: AdminColumn<PlanListItem>[] = [
+    {
+      id: "reason",
+      header: t("admin.plans.colReason"),
+      rowHeader: true,
+      cell: (plan) => (
+        <Link to={`/admin/plans/${encodeURIComponent(plan.id)}${connection ? `?account=${connection}` : ""}`}>
+          <Truncate text={plan.reason || t("admin.plans.unnamed")} className="admin-cell-title" />
+        </Link>
+      ),
+    },
+    { id: "status", header: t("admin.plans.colStatus"), cell: (plan) => <PlanStatusBadge plan={plan} /> },
+    {
+      id: "amount",
+      header: t("admin.plans.colAmount"),
+      cell: (plan) => (plan.amount ? formatMoney(plan.amount.amountMinor, plan.amount.currency) : ""),
+    },
+    {
+      id: "schedule",
+      header: t("admin.plans.colSchedule"),
+      cell: (plan) => schedule(plan.frequency, plan.frequencyType),
+    },
+    {
+      id: "created",
+      header: t("admin.plans.colCreated"),
+      cell: (plan) => (plan.createdAt ? formatDate(plan.createdAt, "dateTime") : ""),
+    },
+  ];
 
   const page = plans.data;
   return (
@@ -116,48 +148,20 @@ export function PlansListPage() {
           {q || status || connection ? <Link to="/admin/plans">{t("admin.plans.clear")}</Link> : null}
         </form>
       </search>
-      <QueryList
+      <AdminTable
+        label={t("admin.plans.title")}
         query={plans}
         items={page?.items}
         failed={plans.isError && !page}
         loadingLabel={t("admin.plans.loading")}
         failedTitle={t("admin.plans.failed")}
         empty={{ title: t("admin.plans.empty"), description: t("admin.plans.emptyHint") }}
-      >
-        {(items) => (
+        busy={plans.isFetching}
+        columns={columns}
+        rowKey={(plan) => plan.id}
+        rowProps={(plan) => ({ "data-testid": `plan-row-${plan.id}` })}
+        after={(items) => (
           <>
-            <div className="admin-table-wrap" aria-busy={plans.isFetching}>
-              <table className="admin-table" aria-label={t("admin.plans.title")}>
-                <thead>
-                  <tr>
-                    <th scope="col">{t("admin.plans.colReason")}</th>
-                    <th scope="col">{t("admin.plans.colStatus")}</th>
-                    <th scope="col">{t("admin.plans.colAmount")}</th>
-                    <th scope="col">{t("admin.plans.colSchedule")}</th>
-                    <th scope="col">{t("admin.plans.colCreated")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {items.map((plan) => (
-                    <tr key={plan.id} data-testid={`plan-row-${plan.id}`}>
-                      <th scope="row">
-                        <Link
-                          to={`/admin/plans/${encodeURIComponent(plan.id)}${connection ? `?account=${connection}` : ""}`}
-                        >
-                          {plan.reason || t("admin.plans.unnamed")}
-                        </Link>
-                      </th>
-                      <td>
-                        <PlanStatusBadge plan={plan} />
-                      </td>
-                      <td>{plan.amount ? formatMoney(plan.amount.amountMinor, plan.amount.currency) : ""}</td>
-                      <td>{schedule(plan.frequency, plan.frequencyType)}</td>
-                      <td>{plan.createdAt ? formatDate(plan.createdAt, "dateTime") : ""}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
             {plans.isError ? <Alert tone="danger">{t("admin.plans.failed")}</Alert> : null}
             <ListPager
               offset={offset}
@@ -169,7 +173,7 @@ export function PlansListPage() {
             />
           </>
         )}
-      </QueryList>
+      />
       {creating ? <CreatePlanDialog currency={currency} onClose={() => setCreating(false)} /> : null}
     </>
   );

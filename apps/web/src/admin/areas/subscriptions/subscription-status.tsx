@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import type { MessageKey } from "../../../i18n/dictionary";
 import { useI18n } from "../../../i18n/i18n-context";
 import { useStatusWords } from "../../components/status-words";
+import type { AdminColumn } from "../../components/admin-table";
 
 const SUBSCRIPTION: Record<string, { key: MessageKey; tone: Tone }> = {
   authorized: { key: "admin.subscriptions.status.authorized", tone: "success" },
@@ -33,19 +34,27 @@ export function ChargeStatusBadge({ status }: { status: string }) {
   return <StatusBadge tone={known?.tone ?? "neutral"}>{known ? t(known.key) : status}</StatusBadge>;
 }
 
-/** A charge's status, amount, resulting payment (linked to Payments) and retries: four table cells. */
-export function ChargeCells({ charge }: { charge: AdminCharge }) {
+/** A charge's status, amount, resulting payment (linked to Payments) and retries, as four table columns. */
+export function useChargeColumns(): AdminColumn<AdminCharge>[] {
   const { t, formatDate, formatMoney } = useI18n();
   const words = useStatusWords();
   const none = t("admin.subscriptions.detail.none");
-  return (
-    <>
-      <td>
-        <ChargeStatusBadge status={charge.status} />
-      </td>
-      <td>{charge.amount ? formatMoney(charge.amount.amountMinor, charge.amount.currency) : ""}</td>
-      <td>
-        {charge.payment ? (
+  return [
+    {
+      id: "status",
+      header: t("admin.subscriptions.field.status"),
+      cell: (charge) => <ChargeStatusBadge status={charge.status} />,
+    },
+    {
+      id: "amount",
+      header: t("admin.subscriptions.col.amount"),
+      cell: (charge) => (charge.amount ? formatMoney(charge.amount.amountMinor, charge.amount.currency) : ""),
+    },
+    {
+      id: "payment",
+      header: t("admin.subscriptions.charges.payment"),
+      cell: (charge) =>
+        charge.payment ? (
           <>
             <Link to={`/admin/payments/${charge.payment.id}`}>{charge.payment.id}</Link>{" "}
             {[
@@ -59,16 +68,30 @@ export function ChargeCells({ charge }: { charge: AdminCharge }) {
           </>
         ) : (
           none
-        )}
-      </td>
-      <td>
-        {charge.retryAttempt > 0 || charge.nextRetryDate
+        ),
+    },
+    {
+      id: "retries",
+      header: t("admin.subscriptions.charges.retries"),
+      cell: (charge) =>
+        charge.retryAttempt > 0 || charge.nextRetryDate
           ? t("admin.subscriptions.charges.retryValue", {
               count: charge.retryAttempt,
               next: charge.nextRetryDate ? formatDate(charge.nextRetryDate, "date") : none,
             })
-          : none}
-      </td>
+          : none,
+    },
+  ];
+}
+
+/** The same four columns as cells of a row of a hand-written table (the subscription page's charges). */
+export function ChargeCells({ charge }: { charge: AdminCharge }) {
+  const columns = useChargeColumns();
+  return (
+    <>
+      {columns.map((column) => (
+        <td key={column.id}>{column.cell(charge)}</td>
+      ))}
     </>
   );
 }

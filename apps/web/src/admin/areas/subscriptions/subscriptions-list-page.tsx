@@ -4,44 +4,46 @@
 // opens its detail with `?account=<id>`.
 import { ACCOUNT_FILTER_OWN, subscriptionSearchInputSchema, subscriptionStatusSchema } from "@cobro/contracts";
 import { Alert, Button, PageHeading, SelectField, TextField } from "@cobro/ui";
+import { Truncate } from "@cobro/ui/admin";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { Link, useSearchParams } from "react-router";
-import { QueryList } from "../../../components/query-list";
+import { Link } from "react-router";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { useI18n } from "../../../i18n/i18n-context";
-import { trpc } from "../../../trpc";
-import { AccountFilterField, accountFilterOf } from "../../components/account-filter";
+import { type RouterOutputs, trpc } from "../../../trpc";
+import { AccountFilterField, accountFilterOf, connectionOf } from "../../components/account-filter";
+import { type AdminColumn, AdminTable } from "../../components/admin-table";
 import { ListPager } from "../../components/list-pager";
-import { useOffsetPage } from "../../components/use-offset-page";
 import { ReadOnlyNotice } from "../read-only-notice";
 import { useCanAct } from "../use-can-act";
+import { useUrlFilters } from "../use-url-filters";
 import { SubscriptionStatusBadge } from "./subscription-status";
 
+type SubscriptionListItem = RouterOutputs["admin"]["subscriptions"]["search"]["items"][number];
+
 const PAGE_SIZE = 20;
+const FILTER_KEYS = ["status", "payerEmail", "planId", "q", "account"] as const;
 
 export function SubscriptionsListPage() {
   const { t, formatDate, formatMoney } = useI18n();
   useDocumentTitle(t("admin.subscriptions.title"));
   const canAct = useCanAct("operator");
-  const [params, setParams] = useSearchParams();
+  const [filters, setFilters, { offset, goTo }] = useUrlFilters(FILTER_KEYS);
   const draftFrom = () => ({
-    status: params.get("status") ?? "",
-    payerEmail: params.get("payerEmail") ?? "",
-    planId: params.get("planId") ?? "",
-    q: params.get("q") ?? "",
-    account: accountFilterOf(params.get("account") ?? undefined) ?? ACCOUNT_FILTER_OWN,
+    status: filters.status ?? "",
+    payerEmail: filters.payerEmail ?? "",
+    planId: filters.planId ?? "",
+    q: filters.q ?? "",
+    account: accountFilterOf(filters.account) ?? ACCOUNT_FILTER_OWN,
   });
-  const account = accountFilterOf(params.get("account") ?? undefined);
-  const connection = account && account !== ACCOUNT_FILTER_OWN ? account : null;
+  const connection = connectionOf(filters.account);
   const [draft, setDraft] = useState(draftFrom);
-  const { offset, goTo } = useOffsetPage();
-  const status = subscriptionStatusSchema.safeParse(params.get("status"));
+  const status = subscriptionStatusSchema.safeParse(filters.status);
   const parsed = subscriptionSearchInputSchema.safeParse({
     ...(status.success ? { status: status.data } : {}),
-    ...(params.get("payerEmail") ? { payerEmail: params.get("payerEmail") } : {}),
-    ...(params.get("planId") ? { planId: params.get("planId") } : {}),
-    ...(params.get("q") ? { q: params.get("q") } : {}),
+    ...(filters.payerEmail ? { payerEmail: filters.payerEmail } : {}),
+    ...(filters.planId ? { planId: filters.planId } : {}),
+    ...(filters.q ? { q: filters.q } : {}),
     ...(connection ? { account: connection } : {}),
     offset,
     limit: PAGE_SIZE,
@@ -53,14 +55,52 @@ export function SubscriptionsListPage() {
 
   const search = (event: FormEvent) => {
     event.preventDefault();
-    const next = new URLSearchParams();
-    for (const [key, value] of Object.entries(draft)) {
-      if (value.trim() && !(key === "account" && value === ACCOUNT_FILTER_OWN)) next.set(key, value.trim());
-    }
-    setParams(next);
+    setFilters({ ...draft, account: draft.account === ACCOUNT_FILTER_OWN ? "" : draft.account });
   };
-  const filtered = ["status", "payerEmail", "planId", "q", "account"].some((key) => params.get(key));
+
+  const filtered = FILTER_KEYS.some((key) => filters[key]);
   const page = subscriptions.data;
+  const columns: AdminColumn<SubscriptionListItem>[] = [
+    {
+      id: "reason",
+      header: t("admin.subscriptions.col.reason"),
+      rowHeader: true,
+      cell: (subscription) => (
+        <Link
+          to={`/admin/subscriptions/${encodeURIComponent(subscription.id)}${connection ? `?account=${connection}` : ""}`}
+        >
+          <Truncate text={subscription.reason || subscription.id} className="admin-cell-title" />
+        </Link>
+      ),
+    },
+    {
+      id: "status",
+      header: t("admin.subscriptions.field.status"),
+      cell: (subscription) => <SubscriptionStatusBadge status={subscription.status} />,
+    },
+    {
+      id: "payer",
+      header: t("admin.subscriptions.col.payer"),
+      cell: (subscription) => (subscription.payerEmail ? <Truncate text={subscription.payerEmail} /> : ""),
+    },
+    {
+      id: "amount",
+      header: t("admin.subscriptions.col.amount"),
+      cell: (subscription) =>
+        subscription.amount ? formatMoney(subscription.amount.amountMinor, subscription.amount.currency) : "",
+    },
+    {
+      id: "next",
+      header: t("admin.subscriptions.col.next"),
+      cell: (subscription) => (subscription.nextPaymentDate ? formatDate(subscription.nextPaymentDate, "date") : ""),
+    },
+    {
+      id: "created",
+      header: t("admin.subscriptions.col.created"),
+      cell: (subscription) => (subscription.createdAt ? formatDate(subscription.createdAt, "dateTime") : ""),
+    },
+  ];
+
   return (
     <>
       <PageHeading
@@ -125,54 +165,20 @@ export function SubscriptionsListPage() {
       {!parsed.success ? (
         <Alert tone="warning">{t("admin.subscriptions.badFilter")}</Alert>
       ) : (
-        <QueryList
+        <AdminTable
+          label={t("admin.subscriptions.title")}
           query={subscriptions}
           items={page?.items}
           failed={subscriptions.isError && !page}
           loadingLabel={t("admin.subscriptions.loading")}
           failedTitle={t("admin.subscriptions.failed")}
           empty={{ title: t("admin.subscriptions.empty"), description: t("admin.subscriptions.emptyHint") }}
-        >
-          {(items) => (
+          busy={subscriptions.isFetching}
+          columns={columns}
+          rowKey={(subscription) => subscription.id}
+          rowProps={(subscription) => ({ "data-testid": `subscription-row-${subscription.id}` })}
+          after={(items) => (
             <>
-              <div className="admin-table-wrap" aria-busy={subscriptions.isFetching}>
-                <table className="admin-table" aria-label={t("admin.subscriptions.title")}>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t("admin.subscriptions.col.reason")}</th>
-                      <th scope="col">{t("admin.subscriptions.field.status")}</th>
-                      <th scope="col">{t("admin.subscriptions.col.payer")}</th>
-                      <th scope="col">{t("admin.subscriptions.col.amount")}</th>
-                      <th scope="col">{t("admin.subscriptions.col.next")}</th>
-                      <th scope="col">{t("admin.subscriptions.col.created")}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {items.map((subscription) => (
-                      <tr key={subscription.id} data-testid={`subscription-row-${subscription.id}`}>
-                        <th scope="row">
-                          <Link
-                            to={`/admin/subscriptions/${encodeURIComponent(subscription.id)}${connection ? `?account=${connection}` : ""}`}
-                          >
-                            {subscription.reason || subscription.id}
-                          </Link>
-                        </th>
-                        <td>
-                          <SubscriptionStatusBadge status={subscription.status} />
-                        </td>
-                        <td>{subscription.payerEmail ?? ""}</td>
-                        <td>
-                          {subscription.amount
-                            ? formatMoney(subscription.amount.amountMinor, subscription.amount.currency)
-                            : ""}
-                        </td>
-                        <td>{subscription.nextPaymentDate ? formatDate(subscription.nextPaymentDate, "date") : ""}</td>
-                        <td>{subscription.createdAt ? formatDate(subscription.createdAt, "dateTime") : ""}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
               {subscriptions.isError ? <Alert tone="danger">{t("admin.subscriptions.failed")}</Alert> : null}
               <ListPager
                 offset={offset}
@@ -184,7 +190,7 @@ export function SubscriptionsListPage() {
               />
             </>
           )}
-        </QueryList>
+        />
       )}
     </>
   );

@@ -2,39 +2,42 @@
 // paged by offset; filters and page in the URL) with their operating mode, switched by operators; below, the
 // charge events of a period across every terminal.
 import { Alert, Button, PageHeading, StatusBadge, TextField } from "@cobro/ui";
+import { Truncate } from "@cobro/ui/admin";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { Link, useSearchParams } from "react-router";
-import { QueryList } from "../../../components/query-list";
+import { Link } from "react-router";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { useI18n } from "../../../i18n/i18n-context";
-import { trpc } from "../../../trpc";
+import { type RouterOutputs, trpc } from "../../../trpc";
 import { AccountFilter } from "../../components/account-filter";
 import { accountScopeInput } from "../../components/account-scope";
+import { type AdminColumn, AdminTable } from "../../components/admin-table";
 import { ListPager } from "../../components/list-pager";
-import { useOffsetPage } from "../../components/use-offset-page";
 import { OutcomeAlert, useOutcome } from "../admin-outcome";
 import { ReadOnlyNotice } from "../read-only-notice";
 import { useCanAct } from "../use-can-act";
+import { useUrlFilters } from "../use-url-filters";
 import { PointEventsSection } from "./point-events-section";
 import { SwitchModeDialog } from "./switch-mode-dialog";
 import { useModeLabel } from "./terminal-words";
 
+type TerminalDevice = RouterOutputs["admin"]["terminals"]["devices"]["devices"][number];
+
 const PAGE_SIZE = 20;
+const FILTER_KEYS = ["store", "pos", "account"] as const;
 const DIGITS = /^\d{1,19}$/;
 
 export function TerminalsListPage() {
   const { t } = useI18n();
   useDocumentTitle(t("admin.terminals.title"));
   const modeLabel = useModeLabel();
-  const [params, setParams] = useSearchParams();
-  const storeParam = params.get("store") ?? "";
-  const posParam = params.get("pos") ?? "";
+  const [filters, setFilters, { offset, goTo }] = useUrlFilters(FILTER_KEYS);
+  const storeParam = filters.store ?? "";
+  const posParam = filters.pos ?? "";
   // Whose terminals are listed (the store's own by default): in the URL as `account=`. A connected account's are
   // only shown: the server refuses a mode switch there.
-  const scope = accountScopeInput(params.get("account") ?? undefined);
+  const scope = accountScopeInput(filters.account);
   const canAct = useCanAct("operator") && scope.account === undefined;
-  const { offset, goTo } = useOffsetPage();
   const [store, setStore] = useState(storeParam);
   const [pos, setPos] = useState(posParam);
   const [errors, setErrors] = useState<{ store?: string; pos?: string }>({});
@@ -61,12 +64,63 @@ export function TerminalsListPage() {
     if (pos.trim() && !DIGITS.test(pos.trim())) next.pos = t("admin.terminals.posId");
     setErrors(next);
     if (next.store || next.pos) return;
-    const query: Record<string, string> = {};
-    if (store.trim()) query.store = store.trim();
-    if (pos.trim()) query.pos = pos.trim();
-    if (account) query.account = account;
-    setParams(query);
+    setFilters({ store, pos, account });
   };
+
+  const columns: AdminColumn<TerminalDevice>[] = [
+    {
+      id: "device",
+      header: t("admin.terminals.colDevice"),
+      rowHeader: true,
+      kind: "id",
+      cell: (device) => (
+        <Link
+          to={`/admin/terminals/${encodeURIComponent(device.id)}${scope.account ? `?seller=${encodeURIComponent(scope.account)}` : ""}`}
+        >
+          <Truncate text={device.id} />
+        </Link>
+      ),
+    },
+    {
+      id: "mode",
+      header: t("admin.terminals.colMode"),
+      cell: (device) => (
+        <StatusBadge tone={device.operatingMode === "PDV" ? "success" : "neutral"}>
+          {modeLabel(device.operatingMode)}
+        </StatusBadge>
+      ),
+    },
+    { id: "store", header: t("admin.terminals.colStore"), kind: "id", cell: (device) => device.storeId ?? "" },
+    { id: "pos", header: t("admin.terminals.colPos"), kind: "id", cell: (device) => device.posId ?? "" },
+    {
+      id: "externalPos",
+      header: t("admin.terminals.colExternalPos"),
+      kind: "id",
+      cell: (device) => (device.externalPosId ? <Truncate text={device.externalPosId} /> : ""),
+    },
+    ...(canAct
+      ? [
+          {
+            id: "actions",
+            header: t("admin.terminals.colActions"),
+            cell: (device: TerminalDevice) => {
+              const to = device.operatingMode === "PDV" ? "STANDALONE" : "PDV";
+              return (
+                <Button
+                  variant="secondary"
+                  onClick={() => {
+                    outcome.clear();
+                    setSwitching({ deviceId: device.id, to });
+                  }}
+                >
+                  {t("admin.terminals.switchTo", { mode: modeLabel(to) })}
+                </Button>
+              );
+            },
+          },
+        ]
+      : []),
+  ];
 
   const page = devices.data;
   return (
@@ -101,68 +155,20 @@ export function TerminalsListPage() {
           ) : null}
         </form>
       </search>
-      <QueryList
+      <AdminTable
+        label={t("admin.terminals.title")}
         query={devices}
         items={page?.devices}
         failed={devices.isError && !page}
         loadingLabel={t("admin.terminals.loading")}
         failedTitle={t("admin.terminals.failed")}
         empty={{ title: t("admin.terminals.empty"), description: t("admin.terminals.emptyHint") }}
-      >
-        {(items) => (
+        busy={devices.isFetching}
+        columns={columns}
+        rowKey={(device) => device.id}
+        rowProps={(device) => ({ "data-testid": `terminal-row-${device.id}` })}
+        after={(items) => (
           <>
-            <div className="admin-table-wrap" aria-busy={devices.isFetching}>
-              <table className="admin-table" aria-label={t("admin.terminals.title")}>
-                <thead>
-                  <tr>
-                    <th scope="col">{t("admin.terminals.colDevice")}</th>
-                    <th scope="col">{t("admin.terminals.colMode")}</th>
-                    <th scope="col">{t("admin.terminals.colStore")}</th>
-                    <th scope="col">{t("admin.terminals.colPos")}</th>
-                    <th scope="col">{t("admin.terminals.colExternalPos")}</th>
-                    {canAct ? <th scope="col">{t("admin.terminals.colActions")}</th> : null}
-                  </tr>
-                </thead>
-                <tbody>
-                  {items.map((device) => {
-                    const to = device.operatingMode === "PDV" ? "STANDALONE" : "PDV";
-                    return (
-                      <tr key={device.id} data-testid={`terminal-row-${device.id}`}>
-                        <th scope="row">
-                          <Link
-                            className="admin-mono"
-                            to={`/admin/terminals/${encodeURIComponent(device.id)}${scope.account ? `?seller=${encodeURIComponent(scope.account)}` : ""}`}
-                          >
-                            {device.id}
-                          </Link>
-                        </th>
-                        <td>
-                          <StatusBadge tone={device.operatingMode === "PDV" ? "success" : "neutral"}>
-                            {modeLabel(device.operatingMode)}
-                          </StatusBadge>
-                        </td>
-                        <td>{device.storeId ?? ""}</td>
-                        <td>{device.posId ?? ""}</td>
-                        <td>{device.externalPosId ?? ""}</td>
-                        {canAct ? (
-                          <td>
-                            <Button
-                              variant="secondary"
-                              onClick={() => {
-                                outcome.clear();
-                                setSwitching({ deviceId: device.id, to });
-                              }}
-                            >
-                              {t("admin.terminals.switchTo", { mode: modeLabel(to) })}
-                            </Button>
-                          </td>
-                        ) : null}
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
             {devices.isError ? <Alert tone="danger">{t("admin.terminals.failed")}</Alert> : null}
             <ListPager
               offset={offset}
@@ -174,7 +180,7 @@ export function TerminalsListPage() {
             />
           </>
         )}
-      </QueryList>
+      />
       <PointEventsSection />
       {switching ? (
         <SwitchModeDialog

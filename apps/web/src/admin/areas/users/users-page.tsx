@@ -7,11 +7,11 @@ import { Alert, Button, ConfirmDialog, PageHeading, Pagination, SelectField, Sta
 import { type FormEvent, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useCurrentUser } from "../../../components/app-layout";
-import { QueryList } from "../../../components/query-list";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { describeError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
+import { type AdminColumn, AdminTable } from "../../components/admin-table";
 import { OutcomeAlert, roleKey, useOutcome } from "../admin-outcome";
 import { StaffInvitationsSection } from "./staff-invitations-section";
 
@@ -117,6 +117,90 @@ export function UsersPage() {
 
   const roleOptions = USER_ROLES.map((value) => ({ value, label: t(roleKey(value)) }));
 
+  const columns: AdminColumn<AdminUser>[] = [
+    {
+      id: "name",
+      header: t("admin.users.colName"),
+      rowHeader: true,
+      cell: (user) => (
+        <>
+          {user.name} {user.id === me?.id ? t("admin.users.you") : null}
+        </>
+      ),
+    },
+    {
+      id: "email",
+      header: t("admin.users.colEmail"),
+      cell: (user) => (
+        <>
+          {user.email}
+          {user.providerCustomerId ? (
+            <>
+              {" · "}
+              <Link
+                to={`/admin/customers/${encodeURIComponent(user.providerCustomerId)}`}
+                aria-label={t("admin.users.openCustomerOf", { email: user.email })}
+              >
+                {t("admin.users.openCustomer")}
+              </Link>
+            </>
+          ) : null}
+          <br />
+          <small className="admin-hint" data-testid="user-email-verified">
+            {user.emailVerifiedAt ? t("admin.users.emailVerified") : t("admin.users.emailUnverified")}
+          </small>
+        </>
+      ),
+    },
+    {
+      id: "role",
+      header: t("admin.users.colRole"),
+      cell: (user) => (
+        <SelectField
+          className="admin-inline-field"
+          label={t("admin.users.roleOf", { name: user.name })}
+          value={user.role}
+          disabled={busy}
+          onChange={(event) => {
+            const next = event.target.value;
+            if (isUserRole(next) && next !== user.role) setPending({ kind: "role", user, role: next });
+          }}
+          options={roleOptions}
+        />
+      ),
+    },
+    {
+      id: "status",
+      header: t("admin.users.colStatus"),
+      cell: (user) => (
+        <StatusBadge tone={user.disabledAt ? "danger" : "success"}>
+          {user.disabledAt ? t("admin.users.disabled") : t("admin.users.active")}
+        </StatusBadge>
+      ),
+    },
+    {
+      id: "actions",
+      header: t("admin.common.actions"),
+      cell: (user) => (
+        <div className="admin-row-actions">
+          {user.id === me?.id ? null : (
+            <Button
+              size="sm"
+              variant={user.disabledAt ? "secondary" : "danger"}
+              disabled={busy}
+              onClick={() => setPending({ kind: user.disabledAt ? "enable" : "disable", user })}
+            >
+              {user.disabledAt ? t("admin.users.enable") : t("admin.users.disable")}
+            </Button>
+          )}
+          <Button size="sm" variant="secondary" disabled={busy} onClick={() => setPending({ kind: "signOut", user })}>
+            {t("admin.users.signOutEverywhere")}
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
   return (
     <>
       <PageHeading title={t("admin.users.title")} description={t("admin.users.description")} />
@@ -143,94 +227,20 @@ export function UsersPage() {
         </form>
       </search>
       <OutcomeAlert outcome={outcome} onDismiss={clear} />
-      <QueryList
+      <AdminTable
+        label={t("admin.users.title")}
         query={users}
         items={users.data?.pages.flatMap((page) => page.items)}
         failed={users.isError && !users.data}
         loadingLabel={t("admin.users.loading")}
         failedTitle={t("admin.users.failed")}
         empty={{ title: t("admin.users.empty"), description: t("admin.users.emptyHint") }}
-      >
-        {(items) => (
+        busy={users.isFetching}
+        columns={columns}
+        rowKey={(user) => user.id}
+        rowProps={(user) => ({ "data-testid": `user-row-${user.email}` })}
+        after={(items) => (
           <>
-            <div className="admin-table-wrap" aria-busy={users.isFetching}>
-              <table className="admin-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t("admin.users.colName")}</th>
-                    <th scope="col">{t("admin.users.colEmail")}</th>
-                    <th scope="col">{t("admin.users.colRole")}</th>
-                    <th scope="col">{t("admin.users.colStatus")}</th>
-                    <th scope="col">{t("admin.common.actions")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {items.map((user) => (
-                    <tr key={user.id} data-testid={`user-row-${user.email}`}>
-                      <th scope="row">
-                        {user.name} {user.id === me?.id ? t("admin.users.you") : null}
-                      </th>
-                      <td>
-                        {user.email}
-                        {user.providerCustomerId ? (
-                          <>
-                            {" · "}
-                            <Link
-                              to={`/admin/customers/${encodeURIComponent(user.providerCustomerId)}`}
-                              aria-label={t("admin.users.openCustomerOf", { email: user.email })}
-                            >
-                              {t("admin.users.openCustomer")}
-                            </Link>
-                          </>
-                        ) : null}
-                        <br />
-                        <small className="admin-hint" data-testid="user-email-verified">
-                          {user.emailVerifiedAt ? t("admin.users.emailVerified") : t("admin.users.emailUnverified")}
-                        </small>
-                      </td>
-                      <td>
-                        <SelectField
-                          className="admin-inline-field"
-                          label={t("admin.users.roleOf", { name: user.name })}
-                          value={user.role}
-                          disabled={busy}
-                          onChange={(event) => {
-                            const next = event.target.value;
-                            if (isUserRole(next) && next !== user.role) setPending({ kind: "role", user, role: next });
-                          }}
-                          options={roleOptions}
-                        />
-                      </td>
-                      <td>
-                        <StatusBadge tone={user.disabledAt ? "danger" : "success"}>
-                          {user.disabledAt ? t("admin.users.disabled") : t("admin.users.active")}
-                        </StatusBadge>
-                      </td>
-                      <td className="admin-actions">
-                        {user.id === me?.id ? null : (
-                          <Button
-                            size="sm"
-                            variant={user.disabledAt ? "secondary" : "danger"}
-                            disabled={busy}
-                            onClick={() => setPending({ kind: user.disabledAt ? "enable" : "disable", user })}
-                          >
-                            {user.disabledAt ? t("admin.users.enable") : t("admin.users.disable")}
-                          </Button>
-                        )}
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          disabled={busy}
-                          onClick={() => setPending({ kind: "signOut", user })}
-                        >
-                          {t("admin.users.signOutEverywhere")}
-                        </Button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
             {users.isFetchNextPageError ? (
               <Alert tone="danger">{describeError(users.error, { t, language }).message}</Alert>
             ) : null}
@@ -245,7 +255,7 @@ export function UsersPage() {
             />
           </>
         )}
-      </QueryList>
+      />
       <ConfirmDialog
         open={dialog !== null}
         title={dialog?.title ?? ""}

@@ -11,6 +11,7 @@ import { FailureAlert } from "../../../errors/failure-alert";
 import type { Translate } from "../../../i18n/dictionary";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
+import { JsonBlock } from "../../components/json-block";
 import { useCanAct } from "../use-can-act";
 import { WebhookStatusBadge } from "./webhook-status-badge";
 
@@ -164,7 +165,7 @@ export function WebhookEventDetail() {
         )}
       </Card>
       <Card title={t("admin.webhooks.detail.payload")} headingLevel={2}>
-        <pre className="admin-payload">{JSON.stringify(data.payload, null, 2)}</pre>
+        <JsonBlock value={data.payload} label={t("admin.webhooks.detail.payload")} />
       </Card>
     </>
   );

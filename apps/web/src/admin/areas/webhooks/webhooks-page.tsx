@@ -3,23 +3,25 @@
 // the URL, a keyset page at a time; /admin/webhooks/:eventId shows the payload
 // and every processing attempt, and lets an operator replay it.
 import { WEBHOOK_AGES, WEBHOOK_EVENT_STATUSES } from "@cobro/contracts";
-import { Button, Card, PageHeading, Pagination, SelectField, TextField } from "@cobro/ui";
+import { Button, Card, PageHeading, SelectField, TextField } from "@cobro/ui";
+import { Truncate } from "@cobro/ui/admin";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, Route, Routes } from "react-router";
-import { QueryList } from "../../../components/query-list";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { useI18n } from "../../../i18n/i18n-context";
-import { trpc } from "../../../trpc";
+import { type RouterOutputs, trpc } from "../../../trpc";
 import { AccountFilterField, accountFilterOf } from "../../components/account-filter";
 import { ReadOnlyNotice } from "../read-only-notice";
 import { useCanAct } from "../use-can-act";
+import { type AdminColumn, AdminTable, LoadMoreFooter, RefreshingNote } from "../../components/admin-table";
 import { oneOf, useUrlFilters } from "../use-url-filters";
 import { SendTestNotification } from "./send-test-notification";
 import { WebhookEventDetail } from "./webhook-event-detail";
 import { WebhookStatusBadge } from "./webhook-status-badge";
 
 const FILTER_KEYS = ["topic", "status", "age", "account"] as const;
+type WebhookEventListItem = RouterOutputs["admin"]["webhooks"]["list"]["items"][number];
 /** Events per page. */
 export const WEBHOOKS_PAGE_SIZE = 25;
 
@@ -51,6 +53,44 @@ function WebhooksInbox() {
     event.preventDefault();
     setFilters({ ...filters, topic: topicDraft });
   };
+
+  const columns: AdminColumn<WebhookEventListItem>[] = [
+    {
+      id: "received",
+      header: t("admin.webhooks.col.received"),
+      cell: (event) => <Link to={`/admin/webhooks/${event.id}`}>{formatDate(event.receivedAt, "dateTime")}</Link>,
+    },
+    {
+      id: "topic",
+      header: t("admin.webhooks.col.topic"),
+      cell: (event) => (event.action ? `${event.topic} (${event.action})` : event.topic),
+    },
+    {
+      id: "dataId",
+      header: t("admin.webhooks.col.dataId"),
+      kind: "id",
+      cell: (event) => (event.dataId ? <Truncate text={event.dataId} /> : "—"),
+    },
+    {
+      id: "signature",
+      header: t("admin.webhooks.col.signature"),
+      cell: (event) =>
+        event.signatureValid ? t("admin.webhooks.signature.valid") : t("admin.webhooks.signature.invalid"),
+    },
+    {
+      id: "status",
+      header: t("admin.webhooks.col.status"),
+      cell: (event) => <WebhookStatusBadge status={event.status} />,
+    },
+    { id: "deliveries", header: t("admin.webhooks.col.deliveries"), kind: "num", cell: (event) => event.deliveries },
+    { id: "attempts", header: t("admin.webhooks.col.attempts"), kind: "num", cell: (event) => event.attempts },
+    {
+      id: "lastError",
+      header: t("admin.webhooks.col.lastError"),
+      kind: "wrap",
+      cell: (event) => <span className="admin-error-text">{event.lastError ?? "—"}</span>,
+    },
+  ];
 
   return (
     <>
@@ -100,70 +140,25 @@ function WebhooksInbox() {
         </Button>
       </form>
       <Card>
-        <p className="admin-refreshing" aria-live="polite">
-          {events.isFetching && !events.isPending && !events.isFetchingNextPage ? t("admin.refreshing") : ""}
-        </p>
-        <QueryList
+        <RefreshingNote refreshing={events.isFetching && !events.isPending && !events.isFetchingNextPage} />
+        <AdminTable
+          label={t("admin.webhooks.title")}
           query={events}
           items={items}
           failed={events.isError && !events.data}
           loadingLabel={t("admin.webhooks.loading")}
           failedTitle={t("admin.webhooks.failed")}
           empty={{ title: t("admin.webhooks.empty.title"), description: t("admin.webhooks.empty.text") }}
-        >
-          {(rows) => (
-            <>
-              <div className="ui-table-wrap">
-                <table className="ui-table admin-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t("admin.webhooks.col.received")}</th>
-                      <th scope="col">{t("admin.webhooks.col.topic")}</th>
-                      <th scope="col">{t("admin.webhooks.col.dataId")}</th>
-                      <th scope="col">{t("admin.webhooks.col.signature")}</th>
-                      <th scope="col">{t("admin.webhooks.col.status")}</th>
-                      <th scope="col">{t("admin.webhooks.col.deliveries")}</th>
-                      <th scope="col">{t("admin.webhooks.col.attempts")}</th>
-                      <th scope="col">{t("admin.webhooks.col.lastError")}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rows.map((event) => (
-                      <tr key={event.id} data-event-id={event.id}>
-                        <td>
-                          <Link to={`/admin/webhooks/${event.id}`}>{formatDate(event.receivedAt, "dateTime")}</Link>
-                        </td>
-                        <td>{event.action ? `${event.topic} (${event.action})` : event.topic}</td>
-                        <td className="admin-mono">{event.dataId ?? "—"}</td>
-                        <td>
-                          {event.signatureValid
-                            ? t("admin.webhooks.signature.valid")
-                            : t("admin.webhooks.signature.invalid")}
-                        </td>
-                        <td>
-                          <WebhookStatusBadge status={event.status} />
-                        </td>
-                        <td>{event.deliveries}</td>
-                        <td>{event.attempts}</td>
-                        <td className="admin-error-text">{event.lastError ?? "—"}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-              <Pagination
-                hasMore={events.hasNextPage}
-                loading={events.isFetchingNextPage}
-                onLoadMore={() => void events.fetchNextPage()}
-                loadMoreLabel={t("common.loadMore")}
-                loadingLabel={t("common.loadingMore")}
-                status={tPlural({ one: "admin.webhooks.count.one", other: "admin.webhooks.count.other" }, rows.length)}
-                endLabel={t("common.endOfList")}
-              />
-              {events.isFetchNextPageError ? <p role="alert">{t("admin.loadMoreFailed")}</p> : null}
-            </>
+          columns={columns}
+          rowKey={(event) => event.id}
+          rowProps={(event) => ({ "data-event-id": event.id })}
+          after={(rows) => (
+            <LoadMoreFooter
+              query={events}
+              status={tPlural({ one: "admin.webhooks.count.one", other: "admin.webhooks.count.other" }, rows.length)}
+            />
           )}
-        </QueryList>
+        />
       </Card>
     </>
   );
