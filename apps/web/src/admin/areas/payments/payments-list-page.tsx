@@ -7,8 +7,8 @@ import {
   PAYMENT_STATUSES,
   type PaymentListFilters,
   type PaymentListFiltersInput,
-  parseMoneyInput,
   type PaymentListItem,
+  parseMoneyInput,
   paymentCursorSchema,
   paymentFiltersFromQuery,
   paymentFiltersToQuery,
@@ -25,8 +25,8 @@ import { PaymentStatusBadge } from "../../../components/payment-status-badge";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
 import { AccountFilter, AccountLabel } from "../../components/account-filter";
-import { ReadOnlyNotice } from "../read-only-notice";
 import { type AdminColumn, AdminTable } from "../../components/admin-table";
+import { ReadOnlyNotice } from "../read-only-notice";
 import { canActOnPayments } from "./payment-permissions";
 import { SyncPanel } from "./sync-panel";
 

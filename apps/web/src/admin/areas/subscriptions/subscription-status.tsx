@@ -5,8 +5,8 @@ import { StatusBadge, type Tone } from "@cobro/ui";
 import { Link } from "react-router";
 import type { MessageKey } from "../../../i18n/dictionary";
 import { useI18n } from "../../../i18n/i18n-context";
-import { useStatusWords } from "../../components/status-words";
 import type { AdminColumn } from "../../components/admin-table";
+import { useStatusWords } from "../../components/status-words";
 
 const SUBSCRIPTION: Record<string, { key: MessageKey; tone: Tone }> = {
   authorized: { key: "admin.subscriptions.status.authorized", tone: "success" },
