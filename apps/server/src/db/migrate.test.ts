@@ -31,6 +31,7 @@ const EXPECTED_TABLES = [
   "rate_limits",
   "refunds",
   "sessions",
+  "store_logos",
   "store_settings",
   "subscription_requests",
   "subscriptions",
