@@ -132,7 +132,7 @@ export type StoreIdentityForm = z.infer<typeof storeIdentityFormSchema>;
 
 /** A logo upload: the file's bytes in base64 (the server checks its type by its first bytes, not by this name). */
 export const uploadStoreLogoInputSchema = z.strictObject({
-  dataBase64: z
+  logo: z
     .string()
     .min(1, "logo is empty")
     // 4 base64 characters per 3 bytes: a larger string cannot hold a file within the limit.

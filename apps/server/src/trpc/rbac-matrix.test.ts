@@ -339,7 +339,7 @@ const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   "admin.users.signOutEverywhere": { access: "admin", input: ({ targetUser }) => ({ userId: targetUser.id }) },
   "admin.settings.get": { access: "admin", input: () => undefined },
   "admin.settings.update": { access: "admin", input: () => ({ cardCapture: "automatic" }) },
-  "admin.settings.uploadLogo": { access: "admin", input: () => ({ dataBase64: ONE_PIXEL_PNG_BASE64 }) },
+  "admin.settings.uploadLogo": { access: "admin", input: () => ({ logo: ONE_PIXEL_PNG_BASE64 }) },
   "admin.settings.removeLogo": { access: "admin", input: () => undefined },
   "admin.catalog.list": { access: "viewer", input: () => ({ limit: 5 }) },
   "admin.catalog.create": {

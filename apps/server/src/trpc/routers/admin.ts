@@ -136,7 +136,7 @@ const settingsRouter = router({
       const result = await uploadStoreLogo({
         db: ctx.deps.db,
         actorUserId: ctx.user.id,
-        dataBase64: input.dataBase64,
+        dataBase64: input.logo,
         now: ctx.deps.now(),
       });
       return { settings: result.settings, version: result.version };
