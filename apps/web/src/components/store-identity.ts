@@ -12,7 +12,11 @@ export const DEFAULT_STORE_NAME = DEFAULT_STORE_SETTINGS.storeName;
 export function useStoreIdentity(): { name: string; logoUrl: string | null; brandColor: string | null } {
   const query = trpc.system.storeIdentity.useQuery(undefined, { staleTime: 60_000, retry: 1 });
   const data: StoreIdentity | undefined = query.data;
-  return { name: data?.name ?? DEFAULT_STORE_NAME, logoUrl: data?.logoUrl ?? null, brandColor: data?.brandColor ?? null };
+  return {
+    name: data?.name ?? DEFAULT_STORE_NAME,
+    logoUrl: data?.logoUrl ?? null,
+    brandColor: data?.brandColor ?? null,
+  };
 }
 
 /** `#rrggbb` darkened by `amount` (0–1): the hover shade of the brand colour, darker still so contrast only grows. */
