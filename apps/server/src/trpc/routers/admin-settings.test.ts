@@ -145,7 +145,7 @@ describe("admin.settings: the store's identity", () => {
     const uploaded = await call("admin.settings.uploadLogo", { logo: PNG.toString("base64") }, admin.cookie);
     expect(uploaded.status).toBe(200);
     const identity = await call("system.storeIdentity", undefined, null, "GET");
-    const logoUrl = (identity.body.result?.data as unknown as { logoUrl: string }).logoUrl;
+    const logoUrl = String((identity.body.result?.data as unknown as { logoUrl?: string } | undefined)?.logoUrl);
     expect(logoUrl).toMatch(/^\/api\/store\/logo\/[0-9a-f]{64}$/);
     const image = await app.request(logoUrl);
     expect(image.status).toBe(200);
