@@ -6,7 +6,7 @@
 import { resolve } from "node:path";
 import { OAUTH_CALLBACK_PATH } from "@cobro/contracts";
 import { trpcServer } from "@hono/trpc-server";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
@@ -32,6 +32,7 @@ import { requestContext } from "./http/request-context";
 import { securityHeaders } from "./http/security-headers";
 import { adminGuard, refreshSession } from "./http/session-filter";
 import { createWebAppShell, DEFAULT_WEB_DIST_DIR, serveWebApp } from "./http/static-web";
+import { STORE_LOGO_ROUTE, storeLogoHandler } from "./http/store-logo";
 import { trpcMethods } from "./http/trpc-methods";
 import { browserSdkSettings } from "./provider/browser-sdk";
 import { WEBHOOK_PATH } from "./provider/provider-setup";
@@ -43,6 +44,9 @@ import { mercadoPagoWebhookHandler } from "./webhooks/mercadopago-webhook";
 
 /** Largest request body the API accepts (tRPC inputs and notifications are a few KB). */
 export const API_BODY_LIMIT_BYTES = 100 * 1024;
+/** The logo upload's path (alone: a batch of it with anything else gets the ordinary limit) and its limit. */
+export const LOGO_UPLOAD_TRPC_PATH = "/api/trpc/admin.settings.uploadLogo";
+export const LOGO_UPLOAD_BODY_LIMIT_BYTES = 800 * 1024;
 
 /** Most procedures one tRPC batch request may carry (the web client's batch link must not exceed it). */
 export const TRPC_MAX_BATCH_SIZE = 10;
@@ -92,12 +96,12 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
     await next();
     if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
   });
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: options.bodyLimitBytes ?? API_BODY_LIMIT_BYTES,
-      onError: (c) => respondWithError(c, 413, { message: "The request body is too large." }),
-    }),
+  const tooLarge = (c: Context) => respondWithError(c, 413, { message: "The request body is too large." });
+  const apiBodyLimit = bodyLimit({ maxSize: options.bodyLimitBytes ?? API_BODY_LIMIT_BYTES, onError: tooLarge });
+  // The store logo's upload is the one larger body (512 KB of image as base64), and only on its own path.
+  const logoBodyLimit = bodyLimit({ maxSize: LOGO_UPLOAD_BODY_LIMIT_BYTES, onError: tooLarge });
+  app.use("/api/*", (c, next) =>
+    c.req.path === LOGO_UPLOAD_TRPC_PATH ? logoBodyLimit(c, next) : apiBodyLimit(c, next),
   );
   // The provider calls the webhook from its servers: it carries no Origin of ours, and its signature is the check.
   app.use("/api/*", apiGuard({ allowedOrigins: [deps.publicUrl], isCsrfExempt: (path) => path === WEBHOOK_PATH }));
@@ -113,6 +117,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
   app.get(PAYMENTS_CSV_PATH, paymentsCsvHandler(deps));
   app.all(PAYMENTS_CSV_PATH, (c) => respondWithError(c, 405, { headers: { Allow: "GET, HEAD" } }));
   app.get(OAUTH_CALLBACK_PATH, oauthCallbackHandler(deps));
+  app.get(STORE_LOGO_ROUTE, storeLogoHandler(deps));
   app.all(OAUTH_CALLBACK_PATH, (c) => respondWithError(c, 405, { headers: { Allow: "GET, HEAD" } }));
   app.use("/api/trpc/*", trpcMethods({ router: appRouter }));
   app.use(

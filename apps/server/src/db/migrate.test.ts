@@ -32,6 +32,7 @@ const EXPECTED_TABLES = [
   "refunds",
   "sessions",
   "staff_invitations",
+  "store_logos",
   "store_settings",
   "subscription_requests",
   "subscriptions",

@@ -395,6 +395,15 @@ export interface StoreSettingsTable {
   updated_at: CreatedAt;
 }
 
+/** The store's logo images, by content hash (migration 0029); `store_settings.logo` names the one in use. */
+export interface StoreLogosTable {
+  sha256: string;
+  content_type: "image/png" | "image/jpeg" | "image/webp";
+  data: Buffer;
+  uploaded_by: string | null;
+  created_at: CreatedAt;
+}
+
 export type EmailLocale = "en" | "es" | "pt";
 
 export interface EmailTokensTable {
@@ -614,6 +623,7 @@ export interface DB {
   payment_actions: PaymentActionsTable;
   payment_links: PaymentLinksTable;
   store_settings: StoreSettingsTable;
+  store_logos: StoreLogosTable;
   payment_state_changes: PaymentStateChangesTable;
   provider_calls: ProviderCallsTable;
   merchant_orders: MerchantOrdersTable;

@@ -10,6 +10,8 @@ export interface MailMessage {
   html: string;
   /** A stable Message-ID per intended e-mail, so a receiving server can drop a duplicate delivery. */
   messageId?: string;
+  /** The store's sender (console settings); absent: the mailer's own `from` (MAIL_FROM). */
+  from?: { name: string; address: string };
 }
 
 export interface Mailer {
@@ -34,7 +36,7 @@ export function createSmtpMailer(options: { smtpUrl: string; from: string; timeo
   return {
     async send(message) {
       await transport.sendMail({
-        from: options.from,
+        from: message.from ?? options.from,
         to: message.to,
         subject: message.subject,
         text: message.text,

@@ -35,8 +35,17 @@ export type EmailContent =
       currency: string;
     };
 
-/** The store's name, as the shop's header shows it (apps/web's `app.name`). */
+/** The store's default name (the settings' default), for messages rendered without the store's identity. */
 export const STORE_NAME = "Cobro";
+
+/** The store as a message shows it: its name (header, signature), colour and logo (absolute URL, or null). */
+export interface EmailStore {
+  name: string;
+  brandColor: string;
+  logoUrl: string | null;
+}
+
+const DEFAULT_EMAIL_STORE: EmailStore = { name: STORE_NAME, brandColor: "#0a4fb5", logoUrl: null };
 
 /** How a payment method reads in a message; an id not listed reads as itself, capitalised. */
 const PAYMENT_METHOD_NAMES: Readonly<Record<string, string>> = {
@@ -196,15 +205,24 @@ function escapeHtml(value: string): string {
 /** A block of the message: a paragraph, a link on its own line, or a list. */
 type Block = { p: string } | { link: string } | { list: string[] };
 
-function toText(blocks: Block[]): string {
-  return `${blocks
+function toText(blocks: Block[], store: EmailStore): string {
+  return `${[...blocks, { p: `— ${store.name}` }]
     .map((block) =>
       "p" in block ? block.p : "link" in block ? block.link : block.list.map((l) => `- ${l}`).join("\n"),
     )
     .join("\n\n")}\n`;
 }
 
-function toHtml(subject: string, blocks: Block[]): string {
+/** The shared layout's header: the store's logo (its name as the alt text) or its name, on a bar of its colour. */
+function headerHtml(store: EmailStore): string {
+  const name = escapeHtml(store.name);
+  const inner = store.logoUrl
+    ? `<img src="${escapeHtml(store.logoUrl)}" alt="${name}" height="40" style="display:block;max-height:40px;background:#fff">`
+    : `<strong style="font-size:20px">${name}</strong>`;
+  return `<div style="border-bottom:4px solid ${escapeHtml(store.brandColor)};padding:8px 0;margin-bottom:16px">${inner}</div>`;
+}
+
+function toHtml(subject: string, blocks: Block[], store: EmailStore): string {
   const body = blocks
     .map((block) => {
       if ("p" in block) return `<p>${escapeHtml(block.p)}</p>`;
@@ -212,7 +230,7 @@ function toHtml(subject: string, blocks: Block[]): string {
       return `<ul>${block.list.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>`;
     })
     .join("\n");
-  return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font-family:sans-serif;line-height:1.5">\n${body}\n</body></html>`;
+  return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font-family:sans-serif;line-height:1.5">\n${headerHtml(store)}\n${body}\n<p style="color:#555">${escapeHtml(store.name)}</p>\n</body></html>`;
 }
 
 function moneyIn(currency: string, locale: EmailLocale): (minor: number) => string {
@@ -235,8 +253,12 @@ function formatDateTime(iso: string, locale: EmailLocale): string {
   }).format(date);
 }
 
-/** The subject, text and HTML of one message in `locale`. */
-export function renderEmail(content: EmailContent, locale: EmailLocale): RenderedEmail {
+/** The subject, text and HTML of one message in `locale`, in the layout of `store` (the settings' identity). */
+export function renderEmail(
+  content: EmailContent,
+  locale: EmailLocale,
+  store: EmailStore = DEFAULT_EMAIL_STORE,
+): RenderedEmail {
   const s = STRINGS[locale];
   let subject: string;
   let blocks: Block[];
@@ -274,7 +296,7 @@ export function renderEmail(content: EmailContent, locale: EmailLocale): Rendere
       const method = content.paymentMethodId ? paymentMethodName(content.paymentMethodId) : null;
       subject = number ? `${s.orderSubject} (${number})` : s.orderSubject;
       blocks = [
-        { p: number ? `${STORE_NAME} · ${s.order(number)}` : STORE_NAME },
+        { p: number ? `${store.name} · ${s.order(number)}` : store.name },
         { p: s.orderBody },
         { list: content.items.map((item) => `${item.quantity} × ${item.name} — ${money(item.unitPriceMinor)}`) },
         { p: `${s.orderTotal}: ${money(content.totalMinor)}` },
@@ -293,7 +315,7 @@ export function renderEmail(content: EmailContent, locale: EmailLocale): Rendere
       subject = s.ticketSubject(method, number);
       const expires = content.expiresAt ? formatDateTime(content.expiresAt, locale) : null;
       blocks = [
-        { p: `${STORE_NAME} · ${s.order(number)}` },
+        { p: `${store.name} · ${s.order(number)}` },
         { p: s.ticketBody(method, money(content.totalMinor)) },
         { link: content.ticketUrl },
         ...(content.barcode ? [{ p: `${s.ticketBarcode}: ${content.barcode}` }] : []),
@@ -306,5 +328,5 @@ export function renderEmail(content: EmailContent, locale: EmailLocale): Rendere
       break;
     }
   }
-  return { subject, text: toText(blocks), html: toHtml(subject, blocks) };
+  return { subject, text: toText(blocks, store), html: toHtml(subject, blocks, store) };
 }

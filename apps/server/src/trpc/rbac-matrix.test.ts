@@ -68,6 +68,10 @@ async function freshInvitation(db: Kysely<DB>): Promise<{ id: string; token: str
   return { id: row.id, token };
 }
 
+/** A 1×1 PNG, the smallest logo the upload accepts. */
+const ONE_PIXEL_PNG_BASE64 =
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+
 const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   "auth.signUp": {
     access: "public",
@@ -396,6 +400,8 @@ const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   "admin.users.signOutEverywhere": { access: "admin", input: ({ targetUser }) => ({ userId: targetUser.id }) },
   "admin.settings.get": { access: "admin", input: () => undefined },
   "admin.settings.update": { access: "admin", input: () => ({ cardCapture: "automatic" }) },
+  "admin.settings.uploadLogo": { access: "admin", input: () => ({ logo: ONE_PIXEL_PNG_BASE64 }) },
+  "admin.settings.removeLogo": { access: "admin", input: () => undefined },
   "admin.catalog.list": { access: "viewer", input: () => ({ limit: 5 }) },
   "admin.catalog.create": {
     access: "admin",
@@ -413,6 +419,7 @@ const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   },
   "admin.catalog.deactivate": { access: "admin", input: async () => ({ id: (await env.seedProduct()).id }) },
   "system.publicConfig": { access: "public", input: () => undefined },
+  "system.storeIdentity": { access: "public", input: () => undefined },
   "catalog.list": { access: "public", input: () => ({ limit: 5 }) },
   "catalog.get": { access: "public", input: async () => ({ slug: (await env.seedProduct()).slug }) },
   "checkout.identificationTypes": { access: "public", input: () => undefined },

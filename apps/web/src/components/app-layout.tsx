@@ -8,6 +8,7 @@ import { useCart } from "../cart/cart-context";
 import { useI18n } from "../i18n/i18n-context";
 import { LanguageSwitcher } from "../i18n/language-switcher";
 import { type RouterOutputs, trpc } from "../trpc";
+import { useBrandColor, useStoreIdentity } from "./store-identity";
 
 /** Who is signed in, from `auth.me` (public, so no 401 for visitors). */
 export function useCurrentUser() {
@@ -76,6 +77,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const { t } = useI18n();
   const cart = useCart();
   const { user, loading } = useCurrentUser();
+  const store = useStoreIdentity();
+  useBrandColor(store.brandColor);
   useFocusMainOnNavigation();
 
   const nav = (
@@ -122,7 +125,13 @@ export function AppLayout({ children }: { children: ReactNode }) {
 
   return (
     <PageLayout
-      brand={<Link to="/">{t("app.name")}</Link>}
+      brand={
+        <Link to="/" className="ui-brand-link">
+          {/* The name is the link's text; the logo beside it is decoration (empty alt). */}
+          {store.logoUrl ? <img className="ui-brand-logo" src={store.logoUrl} alt="" height={32} /> : null}
+          <span>{store.name}</span>
+        </Link>
+      }
       navLabel={t("nav.label")}
       nav={nav}
       tools={tools}

@@ -1,8 +1,10 @@
 import { useEffect } from "react";
+import { useStoreIdentity } from "./store-identity";
 
-/** Sets the tab title to "<title> · Cobro" while the page is shown (screen readers announce it on navigation). */
+/** Sets the tab title to "<title> · <store name>" while the page is shown (screen readers announce it on navigation). */
 export function useDocumentTitle(title: string): void {
+  const { name } = useStoreIdentity();
   useEffect(() => {
-    document.title = title === "" ? "Cobro" : `${title} · Cobro`;
-  }, [title]);
+    document.title = title === "" ? name : `${title} · ${name}`;
+  }, [title, name]);
 }

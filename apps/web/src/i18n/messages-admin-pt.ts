@@ -7,6 +7,7 @@ import { linksPt } from "../admin/areas/links/messages-pt";
 import { merchantOrdersPt } from "../admin/areas/merchant-orders/messages-pt";
 import { ordersPt } from "../admin/areas/orders/messages-pt";
 import { plansPt } from "../admin/areas/plans/messages-pt";
+import { settingsIdentityPt } from "../admin/areas/settings/messages-pt";
 import { subscriptionsPt } from "../admin/areas/subscriptions/messages-pt";
 import { terminalsPt } from "../admin/areas/terminals/messages-pt";
 import type { AdminDictionary } from "./dictionary";
@@ -480,5 +481,6 @@ export const adminPt: AdminDictionary = {
   ...chargesPt,
   ...terminalsPt,
   ...accountPt,
+  ...settingsIdentityPt,
   ...adminWordsPt,
 };

@@ -11,9 +11,10 @@ import { AppError } from "../../errors/app-error";
 import { type ConnectedProviderDeps, providerForAccount } from "../../provider/provider-for-account";
 import { recordAudit } from "../audit/record-audit";
 import { storedCurrency } from "../catalog/product-view";
+import { getStoreSettings } from "../settings/store-settings";
 import { assertStoreCurrency } from "../shop/get-store-account";
 import { toShopperError } from "../shop/provider-failure";
-import { checkoutResultUrlFor, notificationUrlFor, STATEMENT_DESCRIPTOR } from "../shop/provider-urls";
+import { checkoutResultUrlFor, notificationUrlFor } from "../shop/provider-urls";
 import { parseIdentification } from "./checkout-identification";
 import { parseCheckoutItems } from "./checkout-items";
 import { isOutcomeBeingConfirmed } from "./checkout-result-view";
@@ -29,6 +30,7 @@ const FIRST_HOSTED_RECONCILE_MS = 60_000;
 function preferenceRequest(
   deps: Pick<AppDeps, "publicUrl" | "providerSettings">,
   checkout: Checkout,
+  statementDescriptor: string,
 ): PreferenceRequest {
   const currency = storedCurrency(checkout.currency);
   const identification = parseIdentification(checkout.payer_identification);
@@ -53,7 +55,7 @@ function preferenceRequest(
     // provider: auto_return needs back_urls.success.
     auto_return: "approved",
     ...(notificationUrl ? { notification_url: notificationUrl } : {}),
-    statement_descriptor: STATEMENT_DESCRIPTOR,
+    statement_descriptor: statementDescriptor,
     metadata: { checkout_id: checkout.id },
   };
 }
@@ -92,7 +94,9 @@ export async function createCheckoutPreference(options: {
     await assertStoreCurrency({ deps, currency: checkout.currency.trim() });
     // Derived from the checkout's key: a double click makes one preference.
     const idempotencyKey = `${checkout.idempotency_key}:preference`;
-    const body = preferenceRequest(deps, checkout);
+    // The store's descriptor now (read per preference, so a console change applies on every instance at once).
+    const { settings } = await getStoreSettings({ db: deps.db });
+    const body = preferenceRequest(deps, checkout, settings.statementDescriptor);
     const preference: Preference = await deps.provider.preferences.create(body, { idempotencyKey });
     const now = deps.now();
     await deps.db

@@ -74,7 +74,7 @@ export async function payCheckout(options: {
     actorUserId: userId,
     kind,
     buildRequest: (locked) => {
-      const base = basePaymentRequest(deps, locked);
+      const base = basePaymentRequest(deps, locked, settings.statementDescriptor);
       return {
         ...base,
         ...(payerFields ? { payer: { ...base.payer, ...payerFields } } : {}),

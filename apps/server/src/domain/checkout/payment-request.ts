@@ -8,7 +8,7 @@ import { fromMinorUnits } from "@cobro/provider-client/money";
 import type { Checkout } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { storedCurrency } from "../catalog/product-view";
-import { notificationUrlFor, STATEMENT_DESCRIPTOR } from "../shop/provider-urls";
+import { notificationUrlFor } from "../shop/provider-urls";
 import { parseIdentification } from "./checkout-identification";
 import { describeItems, parseCheckoutItems } from "./checkout-items";
 import type { CheckoutPaymentKind } from "./create-checkout-payment";
@@ -23,10 +23,14 @@ export function payerOf(checkout: Checkout): PaymentCreateRequest["payer"] {
   };
 }
 
-/** Everything of a POST /v1/payments body but the payment method's own fields. */
+/**
+ * Everything of a POST /v1/payments body but the payment method's own fields. `statementDescriptor` is the
+ * store's setting, read by the caller for this payment (provider: at most 22 characters, checked when saved).
+ */
 export function basePaymentRequest(
   deps: Pick<AppDeps, "publicUrl" | "providerSettings">,
   checkout: Checkout,
+  statementDescriptor: string,
 ): PaymentCreateRequest {
   const currency = storedCurrency(checkout.currency);
   const items = parseCheckoutItems(checkout.items);
@@ -37,7 +41,7 @@ export function basePaymentRequest(
     external_reference: checkout.external_reference,
     ...(notificationUrl ? { notification_url: notificationUrl } : {}),
     description: describeItems(items),
-    statement_descriptor: STATEMENT_DESCRIPTOR,
+    statement_descriptor: statementDescriptor,
     metadata: { checkout_id: checkout.id },
     // provider: item details improve fraud scoring and approval rates.
     additional_info: {

@@ -4,12 +4,16 @@
 // language with absolute links; sends it; marks it sent and erases the link
 // token. A failed send releases the lease and throws: pg-boss retries with
 // backoff, and after the last attempt the row is marked failed.
+
+import { storeLogoPath } from "@cobro/contracts";
 import { z } from "zod";
 import { decryptSecret } from "../../crypto/token-encryption";
 import type { EmailLocale } from "../../db/schema";
 import { toJsonb } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { type EmailContent, renderEmail } from "../../mail/templates";
+import { mailFromOf } from "../settings/store-identity";
+import { getStoreSettings } from "../settings/store-settings";
 import { getStoreAccount } from "../shop/get-store-account";
 
 /** How long a claim lasts: longer than the SMTP timeouts, so a live sender is never overtaken. */
@@ -147,12 +151,20 @@ export async function sendOutboundEmail(options: { deps: AppDeps; emailId: strin
       throw new Error(`Unknown e-mail kind ${claimed.kind}`);
   }
   const locale = claimed.locale ?? (await storeLocale(deps));
-  const rendered = renderEmail(content, locale);
+  // The store's identity and sender as they are now (read per message, so a console change applies on every instance).
+  const { settings } = await getStoreSettings({ db: deps.db });
+  const rendered = renderEmail(content, locale, {
+    name: settings.storeName,
+    brandColor: settings.brandColor,
+    logoUrl: settings.logo ? `${base}${storeLogoPath(settings.logo)}` : null,
+  });
+  const from = mailFromOf(settings);
 
   try {
     await deps.mailer.send({
       to: claimed.to_email,
       ...rendered,
+      ...(from ? { from } : {}),
       messageId: `<${claimed.id}@cobro.invalid>`,
     });
   } catch (error) {

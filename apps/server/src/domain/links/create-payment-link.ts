@@ -18,6 +18,7 @@ import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
 import { recordAudit } from "../audit/record-audit";
 import { isRefusedWithoutPayment, PAYMENT_CALL_DEADLINE_MS } from "../checkout/payment-attempt-policy";
+import { getStoreSettings } from "../settings/store-settings";
 import { linkPreferenceRequest, linkProviderError, titleSummary } from "./link-request";
 
 export interface CreatePaymentLinkOptions {
@@ -76,7 +77,8 @@ async function storeLink(options: CreatePaymentLinkOptions): Promise<{ link: Pay
   if (existing) return { link: existing, isNew: false };
 
   const id = randomUUID();
-  const body = linkPreferenceRequest(deps, { ...input, linkId: id });
+  const { settings } = await getStoreSettings({ db: deps.db });
+  const body = linkPreferenceRequest(deps, { ...input, linkId: id, statementDescriptor: settings.statementDescriptor });
   const now = deps.now();
   return deps.db.transaction().execute(async (trx) => {
     const inserted = await trx

@@ -14,7 +14,7 @@ import { type CurrencyCode, fromMinorUnits } from "@cobro/provider-client/money"
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
 import { toShopperError } from "../shop/provider-failure";
-import { notificationUrlFor, STATEMENT_DESCRIPTOR } from "../shop/provider-urls";
+import { notificationUrlFor } from "../shop/provider-urls";
 
 /** The shop page a link's buyer returns to (PAGE_ROUTES.linkThanks). */
 export const LINK_THANKS_ROUTE = "/thank-you";
@@ -51,6 +51,8 @@ export interface LinkRequestInput {
   maxInstallments?: number | undefined;
   /** Our link id, kept in the preference's metadata (the provider copies it into each payment's). */
   linkId: string;
+  /** The store's statement descriptor when the link is made (stored with the body, so a retry sends the same). */
+  statementDescriptor: string;
 }
 
 /** The body of `POST /checkout/preferences` for a console link. */
@@ -82,7 +84,7 @@ export function linkPreferenceRequest(
         }
       : {}),
     ...(Object.keys(paymentMethods).length > 0 ? { payment_methods: paymentMethods } : {}),
-    statement_descriptor: STATEMENT_DESCRIPTOR,
+    statement_descriptor: input.statementDescriptor,
     metadata: { cobro_link_id: input.linkId },
   };
 }

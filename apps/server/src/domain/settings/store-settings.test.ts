@@ -1,6 +1,7 @@
 // Store settings live in PostgreSQL: a change is audited (old → new, who) and
 // every server instance sees it with its next read. A card payment made while
 // the store captures manually is only authorized at the provider.
+import { DEFAULT_STORE_SETTINGS } from "@cobro/contracts";
 import { afterAll, describe, expect, it } from "vitest";
 import { cardPaymentInput, startShopTestEnv } from "../../test/shop-test-env";
 import { createTestDeps } from "../../test/test-deps";
@@ -19,7 +20,8 @@ describe("store settings", () => {
     // Two server instances over one database.
     const first = createTestDeps({ db });
     const second = createTestDeps({ db });
-    expect((await getStoreSettings({ db: second.db })).settings).toEqual({ cardCapture: "automatic" });
+    expect((await getStoreSettings({ db: second.db })).settings).toEqual(DEFAULT_STORE_SETTINGS);
+    expect(DEFAULT_STORE_SETTINGS.cardCapture).toBe("automatic");
 
     const updated = await updateStoreSettings({
       db: first.db,

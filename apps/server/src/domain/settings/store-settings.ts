@@ -9,6 +9,12 @@ import type { DB } from "../../db/schema";
 /** The row key of each setting (snake_case, as the table's check wants). */
 export const STORE_SETTING_KEYS: Readonly<Record<keyof StoreSettings, string>> = {
   cardCapture: "card_capture",
+  storeName: "store_name",
+  statementDescriptor: "statement_descriptor",
+  senderName: "sender_name",
+  senderAddress: "sender_address",
+  brandColor: "brand_color",
+  logo: "logo",
 };
 
 export interface StoreSettingsRead {

@@ -1,6 +1,6 @@
 // Changes store settings: each changed key is written (its version bumped) and
 // audited with its old and new value and who changed it, in one transaction.
-import type { StoreSettings, UpdateStoreSettingsInput } from "@cobro/contracts";
+import type { StoreSettings } from "@cobro/contracts";
 import { type Kysely, sql } from "kysely";
 import { type DB, toJsonb } from "../../db/schema";
 import { recordAudit } from "../audit/record-audit";
@@ -9,7 +9,8 @@ import { getStoreSettings, STORE_SETTING_KEYS, type StoreSettingsRead } from "./
 export async function updateStoreSettings(options: {
   db: Kysely<DB>;
   actorUserId: string | null;
-  changes: UpdateStoreSettingsInput;
+  /** The console's input (`UpdateStoreSettingsInput`), or a logo set by uploadStoreLogo. */
+  changes: Partial<StoreSettings>;
   now?: Date;
 }): Promise<StoreSettingsRead & { changed: (keyof StoreSettings)[] }> {
   const now = options.now ?? new Date();
@@ -20,7 +21,8 @@ export async function updateStoreSettings(options: {
     const changed: (keyof StoreSettings)[] = [];
     for (const name of Object.keys(STORE_SETTING_KEYS) as (keyof StoreSettings)[]) {
       const next = options.changes[name];
-      if (next === undefined || next === before.settings[name]) continue;
+      // Values are strings or small objects (the logo): compared by their JSON.
+      if (next === undefined || JSON.stringify(next) === JSON.stringify(before.settings[name])) continue;
       const key = STORE_SETTING_KEYS[name];
       await trx
         .insertInto("store_settings")

@@ -42,6 +42,3 @@ export function notificationUrlFor(deps: Pick<AppDeps, "publicUrl" | "providerSe
 export function checkoutResultUrlFor(deps: Pick<AppDeps, "publicUrl">): string {
   return `${origin(deps.publicUrl)}${CHECKOUT_RESULT_ROUTE}`;
 }
-
-/** provider: statement_descriptor is at most 22 characters. */
-export const STATEMENT_DESCRIPTOR = "COBRO";

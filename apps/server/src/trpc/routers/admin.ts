@@ -21,6 +21,7 @@ import {
   storeSettingsSchema,
   updateProductInputSchema,
   updateStoreSettingsInputSchema,
+  uploadStoreLogoInputSchema,
   userRoleSchema,
 } from "@cobro/contracts";
 import { z } from "zod";
@@ -31,6 +32,7 @@ import { setUserDisabled } from "../../domain/accounts/set-user-disabled";
 import { signOutUserEverywhere } from "../../domain/accounts/sign-out-user-everywhere";
 import { listAdminProducts } from "../../domain/catalog/list-admin-products";
 import { createProduct, deactivateProduct, updateProduct } from "../../domain/catalog/save-product";
+import { removeStoreLogo, uploadStoreLogo } from "../../domain/settings/store-logo";
 import { getStoreSettings } from "../../domain/settings/store-settings";
 import { updateStoreSettings } from "../../domain/settings/update-store-settings";
 import { inviteStaff, resendStaffInvitation, revokeStaffInvitation } from "../../domain/staff-invitations/invite-staff";
@@ -167,6 +169,28 @@ const settingsRouter = router({
     .mutation(({ ctx, input }) =>
       updateStoreSettings({ db: ctx.deps.db, actorUserId: ctx.user.id, changes: input, now: ctx.deps.now() }),
     ),
+
+  // The one procedure with a larger body limit (app.ts, LOGO_UPLOAD_BODY_LIMIT_BYTES): the image comes as base64.
+  uploadLogo: adminProcedure
+    .input(uploadStoreLogoInputSchema)
+    .output(settingsOutputSchema)
+    .mutation(async ({ ctx, input }) => {
+      const result = await uploadStoreLogo({
+        db: ctx.deps.db,
+        actorUserId: ctx.user.id,
+        dataBase64: input.logo,
+        now: ctx.deps.now(),
+      });
+      return { settings: result.settings, version: result.version };
+    }),
+
+  removeLogo: adminProcedure
+    .input(z.void())
+    .output(settingsOutputSchema)
+    .mutation(async ({ ctx }) => {
+      const result = await removeStoreLogo({ db: ctx.deps.db, actorUserId: ctx.user.id, now: ctx.deps.now() });
+      return { settings: result.settings, version: result.version };
+    }),
 });
 
 const productResultSchema = z.object({ product: adminProductSchema, changed: z.boolean() });

@@ -1,8 +1,9 @@
 // The public configuration the browser needs. (Liveness is GET /api/health,
 // http/health.ts, for monitors and the web app alike.)
 
-import { publicConfigSchema } from "@cobro/contracts";
+import { publicConfigSchema, storeIdentitySchema } from "@cobro/contracts";
 import { z } from "zod";
+import { getStoreIdentity } from "../../domain/settings/store-identity";
 import { getPublicConfig } from "../../domain/shop/get-public-config";
 import { publicProcedure, router } from "../trpc";
 
@@ -12,4 +13,9 @@ export const systemRouter = router({
     .input(z.void())
     .output(publicConfigSchema)
     .query(({ ctx }) => getPublicConfig({ deps: ctx.deps })),
+  // The store's name, colour and logo for the shop's header, page titles and the console (public: every page draws it).
+  storeIdentity: publicProcedure
+    .input(z.void())
+    .output(storeIdentitySchema)
+    .query(({ ctx }) => getStoreIdentity({ db: ctx.deps.db })),
 });

@@ -1,6 +1,6 @@
-// /admin/settings (admins only): how card payments are captured. The value
-// lives in the database; saving (after a confirmation) applies to the next card
-// payment on every server instance.
+// /admin/settings (admins only): the store's identity (name, statement descriptor, e-mail sender, brand colour,
+// logo) and how card payments are captured. The values live in the database; saving applies on every server
+// instance at once (the capture mode after a confirmation, to the next card payment).
 import { CARD_CAPTURE_MODES, type CardCaptureMode } from "@cobro/contracts";
 import { Button, Card, ConfirmDialog, LoadingState, PageHeading } from "@cobro/ui";
 import { useState } from "react";
@@ -10,6 +10,8 @@ import type { MessageKey } from "../../../i18n/dictionary";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
 import { OutcomeAlert, useOutcome } from "../admin-outcome";
+import { IdentityForm } from "./identity-form";
+import { LogoForm } from "./logo-form";
 
 const CAPTURE_LABELS: Record<CardCaptureMode, { label: MessageKey; hint: MessageKey }> = {
   automatic: { label: "admin.settings.capture.automatic", hint: "admin.settings.capture.automaticHint" },
@@ -27,6 +29,12 @@ export function SettingsPage() {
   const [confirming, setConfirming] = useState(false);
   const current = settings.data?.settings.cardCapture;
   const selected = chosen ?? current;
+
+  // The shop's header, titles and accent read `system.storeIdentity`: refresh it with the settings.
+  const applied = (result: { settings: NonNullable<typeof settings.data>["settings"]; version: number }) => {
+    utils.admin.settings.get.setData(undefined, { settings: result.settings, version: result.version });
+    void utils.system.storeIdentity.invalidate();
+  };
 
   const save = async () => {
     if (!selected) return;
@@ -51,41 +59,57 @@ export function SettingsPage() {
       ) : settings.isError ? (
         <QueryErrorState title={t("admin.settings.failed")} query={settings} />
       ) : (
-        <Card>
-          <form
-            className="ui-form"
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (selected === current) succeeded(t("admin.settings.unchanged"));
-              else setConfirming(true);
+        <>
+          <IdentityForm
+            settings={settings.data.settings}
+            onSaved={(result) => {
+              applied(result);
+              succeeded(result.changed.length > 0 ? t("admin.settings.identity.saved") : t("admin.settings.unchanged"));
             }}
-          >
-            <fieldset className="admin-choices">
-              <legend>{t("admin.settings.capture.legend")}</legend>
-              {CARD_CAPTURE_MODES.map((mode) => (
-                <label key={mode} className="admin-choice">
-                  <input
-                    type="radio"
-                    name="cardCapture"
-                    value={mode}
-                    checked={selected === mode}
-                    onChange={() => setChosen(mode)}
-                    aria-describedby={`capture-${mode}-hint`}
-                  />
-                  <span>
-                    <strong>{t(CAPTURE_LABELS[mode].label)}</strong>
-                    <span id={`capture-${mode}-hint`} className="admin-choice__hint">
-                      {t(CAPTURE_LABELS[mode].hint)}
+          />
+          <LogoForm
+            settings={settings.data.settings}
+            onSaved={(result, message) => {
+              applied(result);
+              succeeded(message);
+            }}
+          />
+          <Card>
+            <form
+              className="ui-form"
+              onSubmit={(event) => {
+                event.preventDefault();
+                if (selected === current) succeeded(t("admin.settings.unchanged"));
+                else setConfirming(true);
+              }}
+            >
+              <fieldset className="admin-choices">
+                <legend>{t("admin.settings.capture.legend")}</legend>
+                {CARD_CAPTURE_MODES.map((mode) => (
+                  <label key={mode} className="admin-choice">
+                    <input
+                      type="radio"
+                      name="cardCapture"
+                      value={mode}
+                      checked={selected === mode}
+                      onChange={() => setChosen(mode)}
+                      aria-describedby={`capture-${mode}-hint`}
+                    />
+                    <span>
+                      <strong>{t(CAPTURE_LABELS[mode].label)}</strong>
+                      <span id={`capture-${mode}-hint`} className="admin-choice__hint">
+                        {t(CAPTURE_LABELS[mode].hint)}
+                      </span>
                     </span>
-                  </span>
-                </label>
-              ))}
-            </fieldset>
-            <Button type="submit" busy={update.isPending} busyLabel={t("admin.settings.saving")}>
-              {t("admin.settings.save")}
-            </Button>
-          </form>
-        </Card>
+                  </label>
+                ))}
+              </fieldset>
+              <Button type="submit" busy={update.isPending} busyLabel={t("admin.settings.saving")}>
+                {t("admin.settings.save")}
+              </Button>
+            </form>
+          </Card>
+        </>
       )}
       <ConfirmDialog
         open={confirming}
