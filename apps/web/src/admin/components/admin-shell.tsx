@@ -6,6 +6,7 @@ import { MAIN_CONTENT_ID } from "@cobro/ui";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { SignOutButton, useFocusMainOnNavigation } from "../../components/app-layout";
+import { useStoreIdentity } from "../../components/store-identity";
 import { useI18n } from "../../i18n/i18n-context";
 import { LanguageSwitcher } from "../../i18n/language-switcher";
 
@@ -23,6 +24,7 @@ export interface AdminShellProps {
 
 export function AdminShell({ user, roleLabel, nav, children }: AdminShellProps) {
   const { t } = useI18n();
+  const store = useStoreIdentity();
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   useFocusMainOnNavigation();
@@ -55,7 +57,7 @@ export function AdminShell({ user, roleLabel, nav, children }: AdminShellProps) 
           {t("admin.shell.menu")}
         </button>
         <Link className="admin-brand" to="/admin">
-          {t("app.name")} <span className="admin-brand__part">{t("admin.shell.title")}</span>
+          {store.name} <span className="admin-brand__part">{t("admin.shell.title")}</span>
         </Link>
         <div className="admin-header__tools">
           <p className="admin-header__user" title={user.email}>
