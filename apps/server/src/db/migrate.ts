@@ -27,6 +27,7 @@ import * as m0022 from "./migrations/0022-subscription-requests";
 import * as m0023 from "./migrations/0023-webhook-ignored-reasons";
 import * as m0024 from "./migrations/0024-point-intent-accounts";
 import * as m0026 from "./migrations/0026-checkout-order-numbers";
+import * as m0030 from "./migrations/0030-console-search-indexes";
 import type { DB } from "./schema";
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -54,6 +55,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0023-webhook-ignored-reasons": m0023,
   "0024-point-intent-accounts": m0024,
   "0026-checkout-order-numbers": m0026,
+  "0030-console-search-indexes": m0030,
 };
 
 /** Thrown when a migration fails; names the migration and keeps the database error as `cause`. */
