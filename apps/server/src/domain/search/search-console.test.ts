@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import type { AdminSearchOutput, SearchGroupKind } from "@cobro/contracts";
 import { createProviderClient } from "@cobro/provider-client";
+import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { toJsonb } from "../../db/schema";
 import { startShopTestEnv } from "../../test/shop-test-env";
@@ -185,6 +186,37 @@ describe("searchConsole: the database", () => {
         query,
       ).toBe(true);
     }
+  });
+});
+
+describe("searchConsole: indexes", () => {
+  it("has an index for each lookup the search makes (none scans a whole table)", async () => {
+    // The planner may scan a small table anyway; with scans priced out it must have an index for each predicate.
+    const plans = await db.transaction().execute(async (trx) => {
+      await sql`set local enable_seqscan = off`.execute(trx);
+      const explain = async (query: ReturnType<typeof sql>) =>
+        (await sql<{ "QUERY PLAN": string }>`explain ${query}`.execute(trx)).rows
+          .map((row) => row["QUERY PLAN"])
+          .join("\n");
+      return {
+        paymentReference: await explain(sql`select 1 from payments where lower(external_reference) like ${"ab\\_c%"}`),
+        lastFour: await explain(sql`select 1 from payments where snapshot->'card'->>'last_four_digits' = ${"3704"}`),
+        paymentEmail: await explain(sql`select 1 from payments where payer_email = ${"a@b.co"}`),
+        checkoutReference: await explain(sql`select 1 from checkouts where lower(external_reference) like ${"ab%"}`),
+        checkoutEmail: await explain(sql`select 1 from checkouts where lower(payer_email) = ${"a@b.co"}`),
+        orderNumber: await explain(sql`select 1 from checkouts where order_number = ${1042}`),
+        transaction: await explain(
+          sql`select 1 from orders where transactions @> ${JSON.stringify({ payments: [{ id: "pay_x" }] })}::jsonb`,
+        ),
+      };
+    });
+    expect(plans.paymentReference).toContain("payments_reference_prefix_idx");
+    expect(plans.lastFour).toContain("payments_card_last_four_idx");
+    expect(plans.paymentEmail).toContain("payments_payer_email_idx");
+    expect(plans.checkoutReference).toContain("checkouts_reference_prefix_idx");
+    expect(plans.checkoutEmail).toContain("checkouts_payer_email_lower_idx");
+    expect(plans.orderNumber).toContain("checkouts_order_number_key");
+    expect(plans.transaction).toContain("orders_transactions_idx");
   });
 });
 
