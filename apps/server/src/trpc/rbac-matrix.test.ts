@@ -221,6 +221,7 @@ const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   },
   "admin.payments.syncStatus": { access: "viewer", input: () => undefined },
   "admin.customers.search": { access: "viewer", input: () => ({ limit: 5 }) },
+  "admin.search": { access: "viewer", input: () => ({ q: "matrix@testuser.com" }) },
   "admin.customers.get": { access: "viewer", input: async () => ({ customerId: (await sharedCustomer).id }) },
   "admin.customers.create": {
     access: "operator",

@@ -5,7 +5,7 @@
 import { ADMIN_AREAS, type AdminArea, type AdminAreaId, hasRoleAtLeast, isStaffRole } from "@cobro/contracts";
 import { LoadingState } from "@cobro/ui";
 import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
-import { NavLink, Route, Routes } from "react-router";
+import { NavLink, Route, Routes, useLocation } from "react-router";
 import { AppLayout, useCurrentUser } from "../components/app-layout";
 import { isAdminDictionaryLoaded, loadAdminDictionary } from "../i18n/dictionaries";
 import type { MessageKey } from "../i18n/dictionary";
@@ -14,6 +14,7 @@ import { ErrorStatusPage } from "../pages/error-status-page";
 import { AdminShell } from "./components/admin-shell";
 import "@cobro/ui/admin.css";
 import "./admin.css";
+import { ConsoleSearch } from "./components/console-search";
 
 /** Each area's page, loaded when first opened. Areas replace their placeholder as they are built. */
 const AREA_PAGES: Record<AdminAreaId, ComponentType> = {
@@ -34,6 +35,8 @@ const AREA_PAGES: Record<AdminAreaId, ComponentType> = {
   settings: lazy(() => import("./areas/settings/settings-page")),
   users: lazy(() => import("./areas/users/users-page")),
 };
+/** The console search's results (every staff role; not an area of the sidebar). */
+const SearchPage = lazy(() => import("./areas/search/search-page"));
 
 export function adminNavKey(id: AdminAreaId): MessageKey {
   return `admin.nav.${id}`;
@@ -41,16 +44,21 @@ export function adminNavKey(id: AdminAreaId): MessageKey {
 
 function AdminAreaLinks({ areas }: { areas: readonly AdminArea[] }) {
   const { t } = useI18n();
+  // The search page shows the box at its top; one box per page takes the "/" shortcut.
+  const onSearchPage = useLocation().pathname.startsWith("/admin/search");
   return (
-    <ul>
-      {areas.map((area) => (
-        <li key={area.id}>
-          <NavLink to={area.path === "" ? "/admin" : `/admin/${area.path}`} end={area.path === ""}>
-            {t(adminNavKey(area.id as AdminAreaId))}
-          </NavLink>
-        </li>
-      ))}
-    </ul>
+    <>
+      {onSearchPage ? null : <ConsoleSearch />}
+      <ul>
+        {areas.map((area) => (
+          <li key={area.id}>
+            <NavLink to={area.path === "" ? "/admin" : `/admin/${area.path}`} end={area.path === ""}>
+              {t(adminNavKey(area.id as AdminAreaId))}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 
@@ -102,6 +110,7 @@ export function AdminApp() {
             const Page = AREA_PAGES[area.id as AdminAreaId];
             return <Route key={area.id} path={area.path === "" ? "" : `${area.path}/*`} element={<Page />} />;
           })}
+          <Route path="search" element={<SearchPage />} />
           <Route path="*" element={<ErrorStatusPage status={404} />} />
         </Routes>
       </Suspense>

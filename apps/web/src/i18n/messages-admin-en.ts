@@ -7,6 +7,7 @@ import { linksEn } from "../admin/areas/links/messages-en";
 import { merchantOrdersEn } from "../admin/areas/merchant-orders/messages-en";
 import { ordersEn } from "../admin/areas/orders/messages-en";
 import { plansEn } from "../admin/areas/plans/messages-en";
+import { searchEn } from "../admin/areas/search/messages-en";
 import { settingsIdentityEn } from "../admin/areas/settings/messages-en";
 import { subscriptionsEn } from "../admin/areas/subscriptions/messages-en";
 import { terminalsEn } from "../admin/areas/terminals/messages-en";
@@ -469,6 +470,7 @@ export const adminEn = {
   ...subscriptionsEn,
   ...chargesEn,
   ...terminalsEn,
+  ...searchEn,
   ...accountEn,
   ...settingsIdentityEn,
   ...adminWordsEn,

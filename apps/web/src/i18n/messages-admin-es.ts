@@ -12,6 +12,7 @@ import { linksEs } from "../admin/areas/links/messages-es";
 import { merchantOrdersEs } from "../admin/areas/merchant-orders/messages-es";
 import { ordersEs } from "../admin/areas/orders/messages-es";
 import { plansEs } from "../admin/areas/plans/messages-es";
+import { searchEs } from "../admin/areas/search/messages-es";
 import { settingsIdentityEs } from "../admin/areas/settings/messages-es";
 import { subscriptionsEs } from "../admin/areas/subscriptions/messages-es";
 import { terminalsEs } from "../admin/areas/terminals/messages-es";
@@ -485,6 +486,7 @@ export const adminEs: AdminDictionary = {
   ...subscriptionsEs,
   ...chargesEs,
   ...terminalsEs,
+  ...searchEs,
   ...accountEs,
   ...settingsIdentityEs,
   ...adminWordsEs,

@@ -7,6 +7,7 @@ import { linksPt } from "../admin/areas/links/messages-pt";
 import { merchantOrdersPt } from "../admin/areas/merchant-orders/messages-pt";
 import { ordersPt } from "../admin/areas/orders/messages-pt";
 import { plansPt } from "../admin/areas/plans/messages-pt";
+import { searchPt } from "../admin/areas/search/messages-pt";
 import { settingsIdentityPt } from "../admin/areas/settings/messages-pt";
 import { subscriptionsPt } from "../admin/areas/subscriptions/messages-pt";
 import { terminalsPt } from "../admin/areas/terminals/messages-pt";
@@ -480,6 +481,7 @@ export const adminPt: AdminDictionary = {
   ...subscriptionsPt,
   ...chargesPt,
   ...terminalsPt,
+  ...searchPt,
   ...accountPt,
   ...settingsIdentityPt,
   ...adminWordsPt,

@@ -4,13 +4,9 @@
 import { ACCOUNT_FILTER_OWN, type OrderListFilters, type OrderListItem } from "@cobro/contracts";
 import type { CurrencyCode } from "@cobro/provider-client/money";
 import type { Kysely } from "kysely";
+import { escapeLike } from "../../db/like-pattern";
 import type { DB, OrderRow } from "../../db/schema";
 import { AppError } from "../../errors/app-error";
-
-/** `like` patterns: the user's text is matched literally. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
 
 export function toOrderListItem(row: OrderRow): OrderListItem {
   const currency = row.currency.trim() as CurrencyCode;

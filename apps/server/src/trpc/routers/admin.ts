@@ -48,6 +48,7 @@ import { adminOrdersRouter } from "./admin-orders";
 import { adminOverviewRouter } from "./admin-overview";
 import { adminPaymentsRouter } from "./admin-payments";
 import { adminPlansRouter } from "./admin-plans";
+import { adminSearchProcedure } from "./admin-search";
 import { adminSubscriptionsRouter } from "./admin-subscriptions";
 import { adminTerminalsRouter } from "./admin-terminals";
 import { adminWebhooksRouter } from "./admin-webhooks";
@@ -248,4 +249,5 @@ export const adminRouter = router({
   subscriptions: adminSubscriptionsRouter,
   terminals: adminTerminalsRouter,
   account: adminAccountRouter,
+  search: adminSearchProcedure,
 });

@@ -1,0 +1,22 @@
+// English words of the console's search (the box and /admin/search); spread into the admin dictionary.
+export const searchEn = {
+  "admin.search.label": "Search payments, orders, customers…",
+  "admin.search.placeholder": "Id, e-mail, reference or last four digits (press /)",
+  "admin.search.title": "Search",
+  "admin.search.resultsFor": "Results for “{query}”",
+  "admin.search.prompt": "Type an id, an e-mail, a reference or a card's last four digits and press Enter.",
+  "admin.search.tooLong": "The search is at most 200 characters.",
+  "admin.search.loading": "Searching…",
+  "admin.search.failed": "The search could not be done",
+  "admin.search.empty": "Nothing found",
+  "admin.search.emptyHint": "Check the id or the e-mail address; references are matched from their start.",
+  "admin.search.groupFailed": "Mercado Pago did not answer, so these could not be searched. Try again in a moment.",
+  "admin.search.noneInGroup": "None found.",
+  "admin.search.seeAll": "See all",
+  "admin.search.group.payments": "Payments",
+  "admin.search.group.shopOrders": "Shop orders",
+  "admin.search.group.orders": "Console orders",
+  "admin.search.group.customers": "Customers",
+  "admin.search.group.links": "Payment links",
+  "admin.search.group.subscriptions": "Subscriptions",
+} as const;
