@@ -117,7 +117,10 @@ export default [
     // → 178.5 KiB for the charging account (measured 182.24 → 182.46 kB): the payment step asks which account charges
     // the checkout (`checkout.paymentAccount`) so the card token is made with that account's public key and saved
     // cards are offered only on the store's own account, plus two refusal words in three languages.
-    limit: "178.5 KiB",
+    // → 179.5 KiB for issue #18 (measured 182.88 kB on main, 183.49 kB after): the confirmation dialog on Radix's
+    // Dialog. Radix itself (~12.7 kB gzip) is in a chunk of its own that /checkout never loads (@cobro/ui is declared
+    // side-effect free for that); what remains is the shop's ui components regrouped into one chunk.
+    limit: "179.5 KiB",
   },
   {
     name: "checkout route's own code: what /checkout adds to the shell every page shares (gzip)",
@@ -142,7 +145,9 @@ export default [
     name: "admin area: chunks only an admin loads (gzip)",
     path: files(adminOnly),
     gzip: true,
-    limit: "106.5 KiB",
+    // → 111 KiB (measured 112.84 kB on main, already over, → 113.58 kB, +0.74 kB) for issue #18: the console's
+    // confirmations on Radix's Dialog (Radix's own chunk is shared with the shop's cart and account pages).
+    limit: "111 KiB",
   },
   {
     // uPlot 1.6 (~23 KiB gzipped, no dependencies) behind a thin wrapper: the lightest well-kept chart library
@@ -169,6 +174,8 @@ export default [
     name: "all scripts of the app (gzip)",
     path: "dist/assets/*.js",
     gzip: true,
-    limit: "378 KiB",
+    // → 399.5 KiB (measured 393.99 kB on main, already over, → 408.74 kB, +14.75 kB) for issue #18: Radix's Dialog and
+    // its helpers (focus trap, scroll lock, aria-hidden), loaded only by the pages that ask before acting.
+    limit: "399.5 KiB",
   },
 ];

@@ -27,6 +27,23 @@ export default defineConfig({
     manifest: true,
     // font-src is 'self' only, so never inline assets as data: URLs.
     assetsInlineLimit: 0,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // @cobro/ui is side-effect free (its package.json) so that the confirmation dialog and Radix stay out of
+              // the routes that never ask (the checkout). Its other small components are kept in one chunk rather
+              // than a dozen tiny ones, each of which would cost a request and its own compression overhead; the
+              // console-only ones (`@cobro/ui/admin`) stay out of it.
+              name: "ui",
+              test: /packages[\\/]ui[\\/]src[\\/](?!(confirm-dialog|checkbox-field|offset-pager|textarea-field|admin)\.tsx?$)[^\\/]+\.tsx?$/,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
   test: {
     environment: "node",

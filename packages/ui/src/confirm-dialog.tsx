@@ -1,6 +1,6 @@
-import { type ReactNode, type SyntheticEvent, useEffect, useRef } from "react";
+import * as Dialog from "@radix-ui/react-dialog";
+import { type ReactNode, useRef } from "react";
 import { Button } from "./button";
-import { useDomId } from "./dom-id";
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -24,8 +24,12 @@ export interface ConfirmDialogProps {
 }
 
 /**
- * Asks before a destructive action. A native modal `<dialog>`: the page behind is inert, Escape cancels, focus
+ * Asks before a destructive action. A modal dialog built on Radix's Dialog primitive: the page behind is hidden from
+ * assistive technology and cannot be clicked, focus is trapped inside, Escape cancels (unless the action runs), focus
  * starts on Cancel (the safe choice) and returns to whatever had it before the dialog opened.
+ *
+ * Radix's Dialog rather than its AlertDialog: the same component also holds forms ("New plan"), which are dialogs,
+ * not alerts; like an alert dialog, a click outside does not dismiss it, so a stray click never cancels a money step.
  */
 export function ConfirmDialog({
   open,
@@ -40,73 +44,67 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const returnFocusRef = useRef<HTMLElement | null>(null);
-  const baseId = useDomId("dialog");
-  const titleId = `${baseId}-title`;
-  const descriptionId = children ? `${baseId}-description` : undefined;
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      returnFocusRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      dialog.showModal();
-      cancelRef.current?.focus();
-    } else if (!open && dialog.open) {
-      dialog.close();
-    }
-    if (!open && returnFocusRef.current) {
-      const target = returnFocusRef.current;
-      returnFocusRef.current = null;
-      if (target.isConnected) target.focus();
-    }
-  }, [open]);
-
-  // Escape fires "cancel"; keep the dialog under React's control and let the parent decide.
-  const handleCancel = (event: SyntheticEvent<HTMLDialogElement>) => {
-    event.preventDefault();
-    if (!busy) onCancel();
+  // Radix reports every dismissal (Escape) here; the parent owns `open` and decides, and nothing cancels a running action.
+  const handleOpenChange = (next: boolean) => {
+    if (!next && !busy) onCancel();
   };
 
   return (
-    <dialog
-      ref={dialogRef}
-      className="ui-dialog"
-      aria-labelledby={titleId}
-      aria-describedby={descriptionId}
-      onCancel={handleCancel}
-    >
-      <h2 className="ui-dialog__title" id={titleId}>
-        {title}
-      </h2>
-      {children ? (
-        <div className="ui-dialog__body" id={descriptionId}>
-          {children}
-        </div>
-      ) : null}
-      <div className="ui-dialog__actions">
-        {finished ? (
-          <Button ref={cancelRef} variant="secondary" onClick={onConfirm}>
-            {confirmLabel}
-          </Button>
-        ) : (
-          <>
-            <Button ref={cancelRef} variant="secondary" onClick={onCancel} disabled={busy}>
-              {cancelLabel}
-            </Button>
-            <Button
-              variant={tone === "danger" ? "danger" : "primary"}
-              onClick={onConfirm}
-              busy={busy}
-              busyLabel={busyLabel}
-            >
-              {confirmLabel}
-            </Button>
-          </>
-        )}
-      </div>
-    </dialog>
+    <Dialog.Root open={open} onOpenChange={handleOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="ui-dialog-overlay" />
+        <Dialog.Content
+          className="ui-dialog"
+          // Without a description, say so: Radix would otherwise point aria-describedby at nothing and warn.
+          {...(children ? {} : { "aria-describedby": undefined })}
+          onOpenAutoFocus={(event) => {
+            // Focus has not moved yet: remember who had it, since callers open this dialog without a Radix trigger.
+            returnFocusRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            event.preventDefault();
+            cancelRef.current?.focus();
+          }}
+          onCloseAutoFocus={(event) => {
+            // Radix would focus its (absent) trigger; give focus back to whatever had it before the dialog opened.
+            event.preventDefault();
+            const target = returnFocusRef.current;
+            returnFocusRef.current = null;
+            if (target?.isConnected) target.focus();
+          }}
+          onPointerDownOutside={(event) => event.preventDefault()}
+          onInteractOutside={(event) => event.preventDefault()}
+        >
+          <Dialog.Title className="ui-dialog__title">{title}</Dialog.Title>
+          {children ? (
+            <Dialog.Description asChild>
+              <div className="ui-dialog__body">{children}</div>
+            </Dialog.Description>
+          ) : null}
+          <div className="ui-dialog__actions">
+            {finished ? (
+              <Button ref={cancelRef} variant="secondary" onClick={onConfirm}>
+                {confirmLabel}
+              </Button>
+            ) : (
+              <>
+                <Button ref={cancelRef} variant="secondary" onClick={onCancel} disabled={busy}>
+                  {cancelLabel}
+                </Button>
+                <Button
+                  variant={tone === "danger" ? "danger" : "primary"}
+                  onClick={onConfirm}
+                  busy={busy}
+                  busyLabel={busyLabel}
+                >
+                  {confirmLabel}
+                </Button>
+              </>
+            )}
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }

@@ -1,54 +1,13 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { Alert } from "./alert";
-import { ConfirmDialog } from "./confirm-dialog";
 import { FormErrorSummary } from "./form-error-summary";
 import { PageLayout } from "./page-layout";
 import { Pagination } from "./pagination";
 import { ErrorState, LoadingState } from "./states";
 
+// ConfirmDialog is tested by clicking and typing in confirm-dialog.test.tsx.
 const noop = () => {};
-
-describe("ConfirmDialog", () => {
-  it("is a native dialog labelled by its title and described by its text, closed until opened", () => {
-    const html = renderToString(
-      <ConfirmDialog
-        open={false}
-        title="Remove this card?"
-        confirmLabel="Remove"
-        cancelLabel="Keep it"
-        onConfirm={noop}
-        onCancel={noop}
-      >
-        The card ending in 3704 will be removed.
-      </ConfirmDialog>,
-    );
-    expect(html).toMatch(/^<dialog/);
-    expect(html).not.toMatch(/<dialog[^>]* open/);
-    const titleId = /aria-labelledby="([^"]+)"/.exec(html)?.[1];
-    const descriptionId = /aria-describedby="([^"]+)"/.exec(html)?.[1];
-    expect(html).toContain(`id="${titleId}">Remove this card?`);
-    expect(html).toContain(`id="${descriptionId}">The card ending in 3704`);
-    expect(html).toContain("ui-button--danger");
-  });
-
-  it("locks cancel while the confirmed action runs", () => {
-    const html = renderToString(
-      <ConfirmDialog
-        open={false}
-        title="Cancel subscription?"
-        confirmLabel="Cancel subscription"
-        cancelLabel="Keep"
-        busy
-        busyLabel="Cancelling…"
-        onConfirm={noop}
-        onCancel={noop}
-      />,
-    );
-    expect(html.match(/disabled=""/g)).toHaveLength(2);
-    expect(html).toContain("Cancelling…");
-  });
-});
 
 describe("FormErrorSummary", () => {
   it("renders nothing without errors", () => {

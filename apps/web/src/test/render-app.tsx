@@ -1,7 +1,7 @@
 // Rendering for component tests: the app's real providers, router and tRPC
 // client, talking to a fake server at the fetch level. Importing this module
-// also unmounts and unstubs after each test, and gives jsdom the <dialog>
-// methods it lacks, so each test file does not repeat that set-up.
+// also unmounts and unstubs after each test, so each test file does not
+// repeat that set-up.
 import { cleanup, render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router";
@@ -11,14 +11,6 @@ import type { CartItem } from "../cart/cart-state";
 import type { Language } from "../i18n/locale";
 import { AppProviders } from "../providers";
 import type { FakeTrpcServer } from "./fake-trpc-server";
-
-// jsdom has <dialog> but not its modal methods: open and close as the browser would, without the top layer.
-HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
-  this.setAttribute("open", "");
-};
-HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
-  this.removeAttribute("open");
-};
 
 afterEach(() => {
   cleanup();
