@@ -12,6 +12,7 @@ export * from "./admin-operations";
 export * from "./admin-orders";
 export * from "./admin-payments";
 export * from "./admin-plans";
+export * from "./admin-store-orders";
 export * from "./admin-subscriptions";
 export * from "./admin-terminals";
 export * from "./admin-users";

@@ -8,7 +8,7 @@ import type { DB, OrderRow } from "../../db/schema";
 import { AppError } from "../../errors/app-error";
 
 /** `like` patterns: the user's text is matched literally. */
-function escapeLike(text: string): string {
+export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 

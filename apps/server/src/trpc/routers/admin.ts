@@ -41,6 +41,7 @@ import { adminOrdersRouter } from "./admin-orders";
 import { adminOverviewRouter } from "./admin-overview";
 import { adminPaymentsRouter } from "./admin-payments";
 import { adminPlansRouter } from "./admin-plans";
+import { adminStoreOrdersRouter } from "./admin-store-orders";
 import { adminSubscriptionsRouter } from "./admin-subscriptions";
 import { adminTerminalsRouter } from "./admin-terminals";
 import { adminWebhooksRouter } from "./admin-webhooks";
@@ -174,6 +175,7 @@ export const adminRouter = router({
   catalog: catalogRouter,
   payments: adminPaymentsRouter,
   orders: adminOrdersRouter,
+  storeOrders: adminStoreOrdersRouter,
   links: adminLinksRouter,
   merchantOrders: adminMerchantOrdersRouter,
   customers: adminCustomersRouter,
