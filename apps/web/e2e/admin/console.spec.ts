@@ -171,8 +171,9 @@ test("[a11y][admin] every area of the console has no serious accessibility viola
     for (const path of [
       "/admin",
       "/admin/payments",
-      "/admin/orders",
-      "/admin/orders/new",
+      "/admin/store-orders",
+      "/admin/virtual-terminal",
+      "/admin/virtual-terminal/new",
       "/admin/links",
       "/admin/merchant-orders",
       "/admin/customers",

@@ -10,7 +10,7 @@ import { fillCard } from "../support/shop";
 
 /** Types a manual-mode charge into the virtual terminal and creates it; returns our order id. */
 async function createManualCharge(page: Page, options: { amount: string; reference: string; authorizeOnly: boolean }) {
-  await page.goto("/admin/orders/new");
+  await page.goto("/admin/virtual-terminal/new");
   await page.getByLabel("Amount (ARS)").fill(options.amount);
   await page.getByLabel("Description").fill("Phone order");
   await page.getByLabel("Reference (optional)").fill(options.reference);
@@ -25,7 +25,7 @@ async function createManualCharge(page: Page, options: { amount: string; referen
   const review = page.getByRole("dialog", { name: "Charge this card?" });
   await expect(review).toContainText("buyer@testuser.com");
   await review.getByRole("button", { name: "Create order" }).click();
-  await expect(page).toHaveURL(/\/admin\/orders\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(/\/admin\/virtual-terminal\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId("order-status")).toHaveText("Created");
   return page.url().split("/").pop() ?? "";
 }
@@ -207,7 +207,7 @@ test("[admin][orders] a viewer sees the orders list and an order, but no charge 
     .returning(["id", "external_reference"])
     .executeTakeFirstOrThrow();
   await signInAs({ role: "viewer" });
-  await page.goto(`/admin/orders?q=${order.external_reference}`);
+  await page.goto(`/admin/virtual-terminal?q=${order.external_reference}`);
   const row = page.locator(`tr[data-order-id="${order.id}"]`);
   await expect(row).toContainText("Being confirmed");
   expect(await seriousViolations(page)).toEqual([]);

@@ -7,6 +7,7 @@ import { linksEn } from "../admin/areas/links/messages-en";
 import { merchantOrdersEn } from "../admin/areas/merchant-orders/messages-en";
 import { ordersEn } from "../admin/areas/orders/messages-en";
 import { plansEn } from "../admin/areas/plans/messages-en";
+import { storeOrdersEn } from "../admin/areas/store-orders/messages-en";
 import { subscriptionsEn } from "../admin/areas/subscriptions/messages-en";
 import { terminalsEn } from "../admin/areas/terminals/messages-en";
 export const adminEn = {
@@ -419,6 +420,7 @@ export const adminEn = {
   "admin.payments.cancel.confirm": "Cancel payment",
   "admin.payments.cancel.body": "The payment will be cancelled at Mercado Pago and any hold on the card released.",
   ...ordersEn,
+  ...storeOrdersEn,
   ...linksEn,
   ...merchantOrdersEn,
   ...customersEn,

@@ -7,6 +7,7 @@ import { linksEs } from "../admin/areas/links/messages-es";
 import { merchantOrdersEs } from "../admin/areas/merchant-orders/messages-es";
 import { ordersEs } from "../admin/areas/orders/messages-es";
 import { plansEs } from "../admin/areas/plans/messages-es";
+import { storeOrdersEs } from "../admin/areas/store-orders/messages-es";
 import { subscriptionsEs } from "../admin/areas/subscriptions/messages-es";
 import { terminalsEs } from "../admin/areas/terminals/messages-es";
 import type { AdminDictionary } from "./dictionary";
@@ -428,6 +429,7 @@ export const adminEs: AdminDictionary = {
   "admin.payments.cancel.confirm": "Cancelar pago",
   "admin.payments.cancel.body": "El pago se cancelará en Mercado Pago y se liberará cualquier reserva en la tarjeta.",
   ...ordersEs,
+  ...storeOrdersEs,
   ...linksEs,
   ...merchantOrdersEs,
   ...customersEs,

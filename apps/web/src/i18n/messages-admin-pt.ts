@@ -7,6 +7,7 @@ import { linksPt } from "../admin/areas/links/messages-pt";
 import { merchantOrdersPt } from "../admin/areas/merchant-orders/messages-pt";
 import { ordersPt } from "../admin/areas/orders/messages-pt";
 import { plansPt } from "../admin/areas/plans/messages-pt";
+import { storeOrdersPt } from "../admin/areas/store-orders/messages-pt";
 import { subscriptionsPt } from "../admin/areas/subscriptions/messages-pt";
 import { terminalsPt } from "../admin/areas/terminals/messages-pt";
 import type { AdminDictionary } from "./dictionary";
@@ -428,6 +429,7 @@ export const adminPt: AdminDictionary = {
   "admin.payments.cancel.body":
     "O pagamento será cancelado no Mercado Pago e qualquer reserva no cartão será liberada.",
   ...ordersPt,
+  ...storeOrdersPt,
   ...linksPt,
   ...merchantOrdersPt,
   ...customersPt,

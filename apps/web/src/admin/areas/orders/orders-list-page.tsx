@@ -1,4 +1,4 @@
-// /admin/orders: the orders Cobro created in the virtual terminal, from its own table, newest first. The filters
+// /admin/virtual-terminal: the orders Cobro created in the virtual terminal, from its own table, newest first. The filters
 // (status, processing mode, creation dates, the start of the reference or payer e-mail) live in the URL; pages
 // load by keyset ("load more"), and a reload keeps the rows on screen instead of blocking the page.
 import { ORDER_PROCESSING_MODES, ORDER_STATUSES, type OrderListFilters } from "@cobro/contracts";
@@ -63,7 +63,7 @@ export function OrdersListPage() {
         description={t("admin.orders.description")}
         actions={
           canCharge ? (
-            <Link className="ui-button ui-button--primary" to="/admin/orders/new">
+            <Link className="ui-button ui-button--primary" to="/admin/virtual-terminal/new">
               {t("admin.orders.new")}
             </Link>
           ) : null
@@ -157,7 +157,7 @@ export function OrdersListPage() {
                       <tr key={order.id} data-order-id={order.id}>
                         <td>{formatDate(order.createdAt, "dateTime")}</td>
                         <td className="admin-mono">
-                          <Link to={`/admin/orders/${order.id}`}>{order.externalReference}</Link>
+                          <Link to={`/admin/virtual-terminal/${order.id}`}>{order.externalReference}</Link>
                         </td>
                         <td>
                           <OrderStatusBadge order={order} />

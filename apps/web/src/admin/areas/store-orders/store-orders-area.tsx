@@ -1,0 +1,19 @@
+// The console's store orders area (the shop's checkouts): the list at /admin/store-orders, one order at
+// /admin/store-orders/:checkoutId and its printable receipt at /admin/store-orders/:checkoutId/receipt.
+import { Route, Routes } from "react-router";
+import { ErrorStatusPage } from "../../../pages/error-status-page";
+import "../payments/payments.css";
+import { StoreOrderDetailPage } from "./store-order-detail-page";
+import { StoreOrderReceiptPage } from "./store-order-receipt-page";
+import { StoreOrdersListPage } from "./store-orders-list-page";
+
+export default function StoreOrdersArea() {
+  return (
+    <Routes>
+      <Route path="" element={<StoreOrdersListPage />} />
+      <Route path=":checkoutId" element={<StoreOrderDetailPage />} />
+      <Route path=":checkoutId/receipt" element={<StoreOrderReceiptPage />} />
+      <Route path="*" element={<ErrorStatusPage status={404} />} />
+    </Routes>
+  );
+}
