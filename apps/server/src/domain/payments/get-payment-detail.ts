@@ -37,7 +37,8 @@ const snapshotSchema = z.object({
           z.object({
             title: z.string().nullish(),
             quantity: z.union([z.number(), z.string()]).nullish(),
-            unit_price: amountSchema.nullish(),
+            // provider: additional_info.items answer unit_price as a string ("1500.00"); a number is read too.
+            unit_price: z.union([amountSchema, z.string().trim().transform(Number).pipe(amountSchema)]).nullish(),
           }),
         )
         .nullish(),

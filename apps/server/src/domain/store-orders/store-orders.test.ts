@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { cardPaymentInput, startShopTestEnv } from "../../test/shop-test-env";
 import { createTestUser, uniqueEmail } from "../../test/test-users";
 import { payWithCard } from "../checkout/pay-with-card";
+import { getPaymentDetail } from "../payments/get-payment-detail";
 import { getStoreOrder } from "./get-store-order";
 import { listStoreOrders } from "./list-store-orders";
 import { resendReceipt } from "./resend-receipt";
@@ -107,6 +108,21 @@ describe("store orders", () => {
       ["email", "order_confirmation"],
     ]);
     await expect(getStoreOrder({ db, checkoutId: randomUUID() })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("shows a shop payment's fee and net received as the provider reported them", async () => {
+    const paid = await paidCheckout({ email: uniqueEmail("store-fees") });
+    const row = await db
+      .selectFrom("payments")
+      .select("snapshot")
+      .where("provider_payment_id", "=", paid.providerPaymentId ?? 0)
+      .executeTakeFirstOrThrow();
+    const snapshot = row.snapshot as { fee_details: { amount: number }[] };
+    const feeMinor = Math.round(snapshot.fee_details.reduce((sum, fee) => sum + fee.amount, 0) * 100);
+    expect(feeMinor).toBeGreaterThan(0);
+    const detail = await getPaymentDetail({ deps, providerPaymentId: paid.providerPaymentId ?? 0 });
+    expect(detail.fees).toEqual({ amountMinor: feeMinor, currency: "ARS" });
+    expect(detail.netReceived).toEqual({ amountMinor: 25_100 - feeMinor, currency: "ARS" });
   });
 
   it("resends the receipt once per resend key, audited, and refuses an order with no approved payment", async () => {

@@ -154,7 +154,15 @@ export function PaymentDetailPage() {
           <dt>{t("admin.payments.col.reference")}</dt>
           <dd>{payment.externalReference ?? "—"}</dd>
           <dt>{t("admin.payments.checkout")}</dt>
-          <dd>{payment.checkout ? `${payment.checkout.id} · ${payment.checkout.status}` : "—"}</dd>
+          <dd>
+            {payment.checkout ? (
+              <Link to={`/admin/store-orders/${payment.checkout.id}`} data-testid="payment-store-order">
+                {t("admin.storeOrders.viewOrder", { number: payment.checkout.id.slice(0, 8).toUpperCase() })}
+              </Link>
+            ) : (
+              "—"
+            )}
+          </dd>
           <dt>{t("admin.links.paymentLink")}</dt>
           <dd>
             {payment.preferenceId ? (
