@@ -112,3 +112,17 @@ export const storeOrderDetailSchema = storeOrderListItemSchema.extend({
   timeline: z.array(storeOrderTimelineEntrySchema),
 });
 export type StoreOrderDetail = z.infer<typeof storeOrderDetailSchema>;
+
+/** A buyer by e-mail (a customer's, or a guest's who never made an account). */
+export const storeBuyerInputSchema = z.strictObject({ email: z.email("Invalid e-mail").max(254) });
+
+export const storeBuyerSummarySchema = z.object({
+  email: z.string(),
+  orderCount: z.number().int(),
+  paidOrderCount: z.number().int(),
+  /** What the buyer paid in all, refunds taken off, one amount per currency. */
+  lifetimeValue: z.array(moneySchema),
+  firstOrderAt: z.iso.datetime().nullable(),
+  lastOrderAt: z.iso.datetime().nullable(),
+});
+export type StoreBuyerSummary = z.infer<typeof storeBuyerSummarySchema>;

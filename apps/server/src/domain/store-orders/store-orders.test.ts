@@ -7,6 +7,7 @@ import { cardPaymentInput, startShopTestEnv } from "../../test/shop-test-env";
 import { createTestUser, uniqueEmail } from "../../test/test-users";
 import { payWithCard } from "../checkout/pay-with-card";
 import { getPaymentDetail } from "../payments/get-payment-detail";
+import { getBuyerSummary } from "./get-buyer-summary";
 import { getStoreOrder } from "./get-store-order";
 import { listStoreOrders } from "./list-store-orders";
 import { resendReceipt } from "./resend-receipt";
@@ -33,6 +34,28 @@ async function paidCheckout(options: { email: string; cardholder?: string; userI
 }
 
 describe("store orders", () => {
+  it("sums a buyer's lifetime value from approved payments, refunds taken off, guest or not", async () => {
+    const email = uniqueEmail("store-ltv");
+    const first = await paidCheckout({ email });
+    await paidCheckout({ email });
+    await paidCheckout({ email, cardholder: "OTHE" });
+    // A partial refund of the first, as the mirror records it.
+    await db
+      .updateTable("payments")
+      .set({ refunded_minor: 1_100 })
+      .where("checkout_id", "=", first.checkoutId)
+      .execute();
+    const summary = await getBuyerSummary({ db, email: email.toUpperCase() });
+    expect(summary).toMatchObject({
+      email,
+      orderCount: 3,
+      paidOrderCount: 2,
+      lifetimeValue: [{ amountMinor: 2 * 25_100 - 1_100, currency: "ARS" }],
+    });
+    const nobody = await getBuyerSummary({ db, email: uniqueEmail("nobody") });
+    expect(nobody).toMatchObject({ orderCount: 0, lifetimeValue: [], firstOrderAt: null });
+  });
+
   it("lists a paid shop checkout with its items, payer and payment, and filters by state and e-mail", async () => {
     const email = uniqueEmail("store-order");
     const paid = await paidCheckout({ email });

@@ -1,12 +1,15 @@
 // admin.storeOrders.*: the shop's orders (its checkouts) in the console. Viewers read; resending a shopper's receipt
 // needs an operator. Each procedure validates with the contracts' schemas and calls one domain function.
 import {
+  storeBuyerInputSchema,
+  storeBuyerSummarySchema,
   storeOrderDetailSchema,
   storeOrderIdInputSchema,
   storeOrderListInputSchema,
   storeOrderListOutputSchema,
 } from "@cobro/contracts";
 import { z } from "zod";
+import { getBuyerSummary } from "../../domain/store-orders/get-buyer-summary";
 import { getStoreOrder } from "../../domain/store-orders/get-store-order";
 import { listStoreOrders } from "../../domain/store-orders/list-store-orders";
 import { resendReceipt } from "../../domain/store-orders/resend-receipt";
@@ -24,6 +27,11 @@ export const adminStoreOrdersRouter = router({
     .input(storeOrderIdInputSchema)
     .output(storeOrderDetailSchema)
     .query(({ ctx, input }) => getStoreOrder({ db: ctx.deps.db, checkoutId: input.checkoutId })),
+
+  buyer: viewerProcedure
+    .input(storeBuyerInputSchema)
+    .output(storeBuyerSummarySchema)
+    .query(({ ctx, input }) => getBuyerSummary({ db: ctx.deps.db, email: input.email })),
 
   resendReceipt: operatorProcedure
     .input(storeOrderIdInputSchema.extend({ idempotencyKey: z.uuid("Invalid idempotency key") }))

@@ -53,4 +53,10 @@ export const storeOrdersEn = {
   "admin.storeOrders.receipt.printNow": "Print",
   "admin.storeOrders.receipt.total": "Total",
   "admin.storeOrders.viewOrder": "Order {number}",
+  "admin.storeOrders.buyer.title": "Orders in the shop",
+  "admin.storeOrders.buyer.none": "No orders in the shop with this e-mail.",
+  "admin.storeOrders.buyer.lifetimeValue": "Lifetime value",
+  "admin.storeOrders.buyer.orders": "Orders",
+  "admin.storeOrders.buyer.counts": "{orders} orders, {paid} paid",
+  "admin.storeOrders.buyer.lastOrder": "Last order",
 } as const;

@@ -55,4 +55,10 @@ export const storeOrdersEs: Readonly<Record<keyof typeof storeOrdersEn, string>>
   "admin.storeOrders.receipt.printNow": "Imprimir",
   "admin.storeOrders.receipt.total": "Total",
   "admin.storeOrders.viewOrder": "Pedido {number}",
+  "admin.storeOrders.buyer.title": "Pedidos en la tienda",
+  "admin.storeOrders.buyer.none": "No hay pedidos en la tienda con este e-mail.",
+  "admin.storeOrders.buyer.lifetimeValue": "Valor de vida del cliente",
+  "admin.storeOrders.buyer.orders": "Pedidos",
+  "admin.storeOrders.buyer.counts": "{orders} pedidos, {paid} pagados",
+  "admin.storeOrders.buyer.lastOrder": "Último pedido",
 };

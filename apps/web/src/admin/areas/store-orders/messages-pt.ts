@@ -55,4 +55,10 @@ export const storeOrdersPt: Readonly<Record<keyof typeof storeOrdersEn, string>>
   "admin.storeOrders.receipt.printNow": "Imprimir",
   "admin.storeOrders.receipt.total": "Total",
   "admin.storeOrders.viewOrder": "Pedido {number}",
+  "admin.storeOrders.buyer.title": "Pedidos na loja",
+  "admin.storeOrders.buyer.none": "Nenhum pedido na loja com este e-mail.",
+  "admin.storeOrders.buyer.lifetimeValue": "Valor do cliente no tempo",
+  "admin.storeOrders.buyer.orders": "Pedidos",
+  "admin.storeOrders.buyer.counts": "{orders} pedidos, {paid} pagos",
+  "admin.storeOrders.buyer.lastOrder": "Último pedido",
 };
