@@ -33,7 +33,7 @@ test("[admin][store-orders] a shop purchase appears in Orders with its items, li
     .click();
   await expect(page).toHaveURL(/\/admin\/store-orders$/);
   await page.getByLabel("Payer e-mail").fill(email);
-  await page.getByRole("button", { name: "Apply" }).click();
+  await page.getByRole("button", { name: "Apply filters" }).click();
   const row = page.locator(`tr[data-checkout-id="${checkoutId}"]`);
   await expect(row).toContainText(product.name);
   await expect(row).toContainText("Paid");
