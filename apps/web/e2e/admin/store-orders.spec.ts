@@ -86,10 +86,12 @@ test("[admin][store-orders] a shop purchase appears in Orders with its items, li
   const fee = snapshot.fee_details.reduce((sum, item) => sum + item.amount, 0);
   const money = (amount: number) =>
     `ARS ${amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-  await expect(page.getByRole("definition").filter({ hasText: money(fee) })).toHaveCount(1);
-  await expect(
-    page.getByRole("definition").filter({ hasText: money(snapshot.transaction_details.net_received_amount) }),
-  ).toHaveCount(1);
+  await expect(page.getByTestId("payment-fees")).toHaveText(money(fee));
+  await expect(page.getByTestId("payment-net")).toHaveText(money(snapshot.transaction_details.net_received_amount));
+  await expect(page.getByTestId("payment-card")).toContainText("visa ••••");
+  await expect(page.getByTestId("payment-card")).toContainText("APRO");
+  await expect(page.getByTestId("payment-story")).toContainText("Payment made");
+  await expect(page.getByTestId("payment-story")).toContainText("Approved");
   // And back to its order.
   await page.getByTestId("payment-store-order").click();
   await expect(page).toHaveURL(new RegExp(`/admin/store-orders/${checkoutId}$`));

@@ -22,6 +22,12 @@ const snapshotSchema = z.object({
   captured: z.boolean().nullish(),
   transaction_details: z.object({ net_received_amount: amountSchema.nullish() }).nullish(),
   fee_details: z.array(z.object({ amount: amountSchema })).nullish(),
+  card: z
+    .object({
+      last_four_digits: z.string().nullish(),
+      cardholder: z.object({ name: z.string().nullish() }).nullish(),
+    })
+    .nullish(),
   payer: z
     .object({
       email: z.string().nullish(),
@@ -156,6 +162,15 @@ export async function getPaymentDetail(options: {
       return minor === null ? null : money(minor);
     })(),
     fees: fees === null ? null : money(fees),
+    // provider: a payment without a card answers `card: {}`.
+    card:
+      snapshot.card && (snapshot.card.last_four_digits || snapshot.card.cardholder?.name)
+        ? {
+            brand: payment.payment_method_id,
+            lastFour: snapshot.card.last_four_digits ?? null,
+            holderName: snapshot.card.cardholder?.name ?? null,
+          }
+        : null,
     captured: money(
       authorized || ["pending", "in_process", "rejected", "cancelled"].includes(payment.status)
         ? 0

@@ -133,7 +133,7 @@ describe("store orders", () => {
     await expect(getStoreOrder({ db, checkoutId: randomUUID() })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
-  it("shows a shop payment's fee and net received as the provider reported them", async () => {
+  it("shows a shop payment's fee, net received and card as the provider reported them", async () => {
     const paid = await paidCheckout({ email: uniqueEmail("store-fees") });
     const row = await db
       .selectFrom("payments")
@@ -146,6 +146,7 @@ describe("store orders", () => {
     const detail = await getPaymentDetail({ deps, providerPaymentId: paid.providerPaymentId ?? 0 });
     expect(detail.fees).toEqual({ amountMinor: feeMinor, currency: "ARS" });
     expect(detail.netReceived).toEqual({ amountMinor: 25_100 - feeMinor, currency: "ARS" });
+    expect(detail.card).toEqual({ brand: "visa", lastFour: expect.stringMatching(/^\d{4}$/), holderName: "APRO" });
   });
 
   it("resends the receipt once per resend key, audited, and refuses an order with no approved payment", async () => {

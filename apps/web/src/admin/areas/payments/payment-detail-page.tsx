@@ -16,6 +16,7 @@ import { AccountLabel } from "../../components/account-filter";
 import { LineItemsTable } from "../../components/line-items-table";
 import { CancelDialog, CaptureDialog, type PaymentDialogKind, RefundDialog } from "./payment-action-dialogs";
 import { canActOnPayments } from "./payment-permissions";
+import { PaymentStory } from "./payment-story";
 import { TimelineLine } from "./payment-timeline";
 
 function RawJson({ providerPaymentId }: { providerPaymentId: number }) {
@@ -123,9 +124,9 @@ export function PaymentDetailPage() {
           <dt>{t("admin.payments.refundable")}</dt>
           <dd data-testid="payment-refundable">{money(payment.refundable)}</dd>
           <dt>{t("admin.payments.netReceived")}</dt>
-          <dd>{money(payment.netReceived)}</dd>
+          <dd data-testid="payment-net">{money(payment.netReceived)}</dd>
           <dt>{t("admin.payments.fees")}</dt>
-          <dd>{money(payment.fees)}</dd>
+          <dd data-testid="payment-fees">{money(payment.fees)}</dd>
           <dt>{t("admin.payments.captured")}</dt>
           <dd>{money(payment.captured)}</dd>
           {payment.authorized ? (
@@ -144,6 +145,17 @@ export function PaymentDetailPage() {
             {payment.paymentMethodId ?? "—"} {payment.paymentTypeId ? `(${payment.paymentTypeId})` : ""}
             {payment.installments ? ` · ${t("admin.payments.installments", { count: payment.installments })}` : ""}
           </dd>
+          {payment.card ? (
+            <>
+              <dt>{t("admin.payments.card")}</dt>
+              <dd data-testid="payment-card">
+                {[payment.card.brand, payment.card.lastFour ? `•••• ${payment.card.lastFour}` : null]
+                  .filter(Boolean)
+                  .join(" ")}
+                {payment.card.holderName ? ` · ${payment.card.holderName}` : ""}
+              </dd>
+            </>
+          ) : null}
           <dt>{t("admin.payments.col.created")}</dt>
           <dd>{formatDate(payment.createdAt, "dateTime")}</dd>
           <dt>{t("admin.payments.col.payer")}</dt>
@@ -210,6 +222,9 @@ export function PaymentDetailPage() {
       )}
 
       <h2>{t("admin.payments.timeline")}</h2>
+      <PaymentStory createdAt={payment.createdAt} entries={payment.timeline} />
+
+      <h2>{t("admin.payments.technicalLog")}</h2>
       <ol className="payment-timeline">
         {payment.timeline.map((entry, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the timeline is rebuilt whole on each read
