@@ -1,8 +1,10 @@
 // The console's Orders area (the shop's own orders) in the browser against the real server and its sandbox: a shop
 // purchase appears with its items and links to its payment, whose page shows the provider's fee and the net; the
-// receipt is resent to the mail catcher; the old /admin/orders address leads to the virtual terminal.
+// receipt is resent to the mail catcher; the buyer's customer page shows their lifetime value; the old /admin/orders
+// address leads to the virtual terminal.
 import { expect, test } from "../support/fixtures";
 import { countMail, waitForMail } from "../support/mail";
+import { createProviderCustomer } from "../support/sandbox-control";
 import { addToCart, checkoutIdOf, enterPayerDetails, fillCard, seedProduct } from "../support/shop";
 
 const RECEIPT_SUBJECT = "Tu pedido está confirmado";
@@ -95,6 +97,13 @@ test("[admin][store-orders] a shop purchase appears in Orders with its items, li
   // And back to its order.
   await page.getByTestId("payment-store-order").click();
   await expect(page).toHaveURL(new RegExp(`/admin/store-orders/${checkoutId}$`));
+
+  // The buyer as a customer: what they paid in all, and their orders.
+  const customer = await createProviderCustomer({ email, first_name: "Ana" });
+  await page.goto(`/admin/customers/${encodeURIComponent(customer.id)}`);
+  await expect(page.getByTestId("buyer-lifetime-value")).toHaveText("ARS 1,500.00");
+  await page.getByRole("link", { name: "1 placed, 1 paid" }).click();
+  await expect(page.locator(`tr[data-checkout-id="${checkoutId}"]`)).toBeVisible();
 });
 
 test("[admin][store-orders] the old Orders address leads to the virtual terminal", async ({ page, signInAs }) => {

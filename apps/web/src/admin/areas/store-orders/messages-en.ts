@@ -57,6 +57,6 @@ export const storeOrdersEn = {
   "admin.storeOrders.buyer.none": "No orders in the shop with this e-mail.",
   "admin.storeOrders.buyer.lifetimeValue": "Lifetime value",
   "admin.storeOrders.buyer.orders": "Orders",
-  "admin.storeOrders.buyer.counts": "{orders} orders, {paid} paid",
+  "admin.storeOrders.buyer.counts": "{orders} placed, {paid} paid",
   "admin.storeOrders.buyer.lastOrder": "Last order",
 } as const;

@@ -59,6 +59,6 @@ export const storeOrdersEs: Readonly<Record<keyof typeof storeOrdersEn, string>>
   "admin.storeOrders.buyer.none": "No hay pedidos en la tienda con este e-mail.",
   "admin.storeOrders.buyer.lifetimeValue": "Valor de vida del cliente",
   "admin.storeOrders.buyer.orders": "Pedidos",
-  "admin.storeOrders.buyer.counts": "{orders} pedidos, {paid} pagados",
+  "admin.storeOrders.buyer.counts": "{orders} hechos, {paid} pagados",
   "admin.storeOrders.buyer.lastOrder": "Último pedido",
 };

@@ -59,6 +59,6 @@ export const storeOrdersPt: Readonly<Record<keyof typeof storeOrdersEn, string>>
   "admin.storeOrders.buyer.none": "Nenhum pedido na loja com este e-mail.",
   "admin.storeOrders.buyer.lifetimeValue": "Valor do cliente no tempo",
   "admin.storeOrders.buyer.orders": "Pedidos",
-  "admin.storeOrders.buyer.counts": "{orders} pedidos, {paid} pagos",
+  "admin.storeOrders.buyer.counts": "{orders} feitos, {paid} pagos",
   "admin.storeOrders.buyer.lastOrder": "Último pedido",
 };
