@@ -126,3 +126,23 @@ export const storeBuyerSummarySchema = z.object({
   lastOrderAt: z.iso.datetime().nullable(),
 });
 export type StoreBuyerSummary = z.infer<typeof storeBuyerSummarySchema>;
+
+/** Buyers who never made an account, by e-mail, alphabetically; the cursor is the last e-mail of the page. */
+export const storeGuestListInputSchema = z.strictObject({
+  cursor: z.string().max(254).nullish(),
+  direction: z.enum(["forward", "backward"]).optional(),
+  limit: z.number().int().min(1).max(STORE_ORDER_LIST_MAX_LIMIT).default(25),
+});
+
+export const storeGuestListOutputSchema = z.object({
+  items: z.array(
+    z.object({
+      email: z.string(),
+      orderCount: z.number().int(),
+      /** What they paid in all, refunds taken off, in the store's currency. */
+      lifetimeValue: moneySchema,
+      lastOrderAt: z.iso.datetime(),
+    }),
+  ),
+  nextCursor: z.string().nullable(),
+});

@@ -131,6 +131,7 @@ const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   "admin.storeOrders.list": { access: "viewer", input: () => ({ filters: { state: "paid" }, limit: 5 }) },
   "admin.storeOrders.get": { access: "viewer", input: async () => ({ checkoutId: await sharedPaidCheckout }) },
   "admin.storeOrders.buyer": { access: "viewer", input: () => ({ email: "buyer@example.com" }) },
+  "admin.storeOrders.guests": { access: "viewer", input: () => ({ limit: 5 }) },
   "admin.storeOrders.resendReceipt": {
     access: "operator",
     input: async () => ({ checkoutId: await sharedPaidCheckout, idempotencyKey: randomUUID() }),

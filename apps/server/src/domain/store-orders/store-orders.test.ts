@@ -9,6 +9,7 @@ import { payWithCard } from "../checkout/pay-with-card";
 import { getPaymentDetail } from "../payments/get-payment-detail";
 import { getBuyerSummary } from "./get-buyer-summary";
 import { getStoreOrder } from "./get-store-order";
+import { listGuestBuyers } from "./list-guest-buyers";
 import { listStoreOrders } from "./list-store-orders";
 import { resendReceipt } from "./resend-receipt";
 
@@ -52,6 +53,20 @@ describe("store orders", () => {
       paidOrderCount: 2,
       lifetimeValue: [{ amountMinor: 2 * 25_100 - 1_100, currency: "ARS" }],
     });
+    // The same buyer among the guests (no account), once, with the same value.
+    // One more guest who sorts after, so the page after this buyer's is not empty.
+    await env.openCheckout({ payer: { email: `zz-${email}` } });
+    const page = await listGuestBuyers({ db, cursor: email.slice(0, -1), limit: 1 });
+    expect(page.items).toEqual([
+      expect.objectContaining({
+        email,
+        orderCount: 3,
+        lifetimeValue: { amountMinor: 2 * 25_100 - 1_100, currency: "ARS" },
+      }),
+    ]);
+    expect(page.nextCursor).toBe(email);
+    const nextPage = await listGuestBuyers({ db, cursor: page.nextCursor, limit: 1 });
+    expect(nextPage.items[0]?.email).not.toBe(email);
     const nobody = await getBuyerSummary({ db, email: uniqueEmail("nobody") });
     expect(nobody).toMatchObject({ orderCount: 0, lifetimeValue: [], firstOrderAt: null });
   });

@@ -3,6 +3,8 @@
 import {
   storeBuyerInputSchema,
   storeBuyerSummarySchema,
+  storeGuestListInputSchema,
+  storeGuestListOutputSchema,
   storeOrderDetailSchema,
   storeOrderIdInputSchema,
   storeOrderListInputSchema,
@@ -11,6 +13,7 @@ import {
 import { z } from "zod";
 import { getBuyerSummary } from "../../domain/store-orders/get-buyer-summary";
 import { getStoreOrder } from "../../domain/store-orders/get-store-order";
+import { listGuestBuyers } from "../../domain/store-orders/list-guest-buyers";
 import { listStoreOrders } from "../../domain/store-orders/list-store-orders";
 import { resendReceipt } from "../../domain/store-orders/resend-receipt";
 import { operatorProcedure, router, viewerProcedure } from "../trpc";
@@ -32,6 +35,11 @@ export const adminStoreOrdersRouter = router({
     .input(storeBuyerInputSchema)
     .output(storeBuyerSummarySchema)
     .query(({ ctx, input }) => getBuyerSummary({ db: ctx.deps.db, email: input.email })),
+
+  guests: viewerProcedure
+    .input(storeGuestListInputSchema)
+    .output(storeGuestListOutputSchema)
+    .query(({ ctx, input }) => listGuestBuyers({ db: ctx.deps.db, cursor: input.cursor ?? null, limit: input.limit })),
 
   resendReceipt: operatorProcedure
     .input(storeOrderIdInputSchema.extend({ idempotencyKey: z.uuid("Invalid idempotency key") }))
