@@ -59,4 +59,8 @@ export const storeOrdersEn = {
   "admin.storeOrders.buyer.orders": "Orders",
   "admin.storeOrders.buyer.counts": "{orders} placed, {paid} paid",
   "admin.storeOrders.buyer.lastOrder": "Last order",
+  "admin.storeOrders.guests.title": "Guests",
+  "admin.storeOrders.guests.description": "Buyers who ordered without an account, by e-mail.",
+  "admin.storeOrders.guests.empty": "No guest buyers",
+  "admin.storeOrders.guests.link": "Guests",
 } as const;

@@ -61,4 +61,8 @@ export const storeOrdersEs: Readonly<Record<keyof typeof storeOrdersEn, string>>
   "admin.storeOrders.buyer.orders": "Pedidos",
   "admin.storeOrders.buyer.counts": "{orders} hechos, {paid} pagados",
   "admin.storeOrders.buyer.lastOrder": "Último pedido",
+  "admin.storeOrders.guests.title": "Invitados",
+  "admin.storeOrders.guests.description": "Compradores que pidieron sin cuenta, por e-mail.",
+  "admin.storeOrders.guests.empty": "No hay compradores invitados",
+  "admin.storeOrders.guests.link": "Invitados",
 };

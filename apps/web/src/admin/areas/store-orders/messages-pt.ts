@@ -61,4 +61,8 @@ export const storeOrdersPt: Readonly<Record<keyof typeof storeOrdersEn, string>>
   "admin.storeOrders.buyer.orders": "Pedidos",
   "admin.storeOrders.buyer.counts": "{orders} feitos, {paid} pagos",
   "admin.storeOrders.buyer.lastOrder": "Último pedido",
+  "admin.storeOrders.guests.title": "Visitantes",
+  "admin.storeOrders.guests.description": "Compradores que pediram sem conta, por e-mail.",
+  "admin.storeOrders.guests.empty": "Nenhum comprador visitante",
+  "admin.storeOrders.guests.link": "Visitantes",
 };

@@ -63,6 +63,17 @@ function serverAs(role: string) {
     "admin.storeOrders.list": () => ({ items: [ORDER], nextCursor: null }),
     "admin.storeOrders.get": () => DETAIL,
     "admin.storeOrders.resendReceipt": () => ({ queued: true, to: "ana@example.com" }),
+    "admin.storeOrders.guests": () => ({
+      items: [
+        {
+          email: "ana@example.com",
+          orderCount: 2,
+          lifetimeValue: { amountMinor: 300_000, currency: "ARS" },
+          lastOrderAt: "2026-11-26T12:00:00.000Z",
+        },
+      ],
+      nextCursor: null,
+    }),
   });
 }
 
@@ -85,6 +96,15 @@ describe("[admin][store-orders] the shop's orders", () => {
         filters: { state: "failed", payerEmail: "ana@" },
       }),
     );
+  });
+
+  it("lists the guest buyers by e-mail with their lifetime value, each linking to their orders", async () => {
+    renderApp(serverAs("viewer"), "/admin/store-orders/guests");
+    const link = await screen.findByRole("link", { name: "ana@example.com" }, { timeout: 10_000 });
+    expect(link).toHaveAttribute("href", "/admin/store-orders?email=ana%40example.com");
+    const row = link.closest("tr");
+    if (!row) throw new Error("no row");
+    expect(within(row).getByText("ARS 3,000.00")).toBeInTheDocument();
   });
 
   it("shows a viewer the order's payments and timeline, and no resend", async () => {

@@ -51,7 +51,15 @@ export function StoreOrdersListPage() {
 
   return (
     <>
-      <PageHeading title={t("admin.storeOrders.title")} description={t("admin.storeOrders.description")} />
+      <PageHeading
+        title={t("admin.storeOrders.title")}
+        description={t("admin.storeOrders.description")}
+        actions={
+          <Link className="ui-button ui-button--secondary" to="/admin/store-orders/guests">
+            {t("admin.storeOrders.guests.link")}
+          </Link>
+        }
+      />
       <form className="admin-filters" onSubmit={onSubmit} aria-label={t("admin.filters.label")}>
         <SelectField
           label={t("admin.storeOrders.filter.state")}
