@@ -24,14 +24,12 @@ export function useStoreOrder() {
   return { valid, detail };
 }
 
-export function StoreOrderDetailPage() {
-  const { t, language, formatDate, moneyLocaleFor } = useI18n();
-  const { valid, detail } = useStoreOrder();
-  useDocumentTitle(
-    detail.data
-      ? t("admin.storeOrders.detailTitle", { number: detail.data.orderNumber })
-      : t("admin.storeOrders.title"),
-  );
+/**
+ * What an order page shows before it has its order: 404 for a malformed or unknown id, the loading state, or the
+ * error with a retry; null once the order is here.
+ */
+export function StoreOrderPending({ valid, detail }: ReturnType<typeof useStoreOrder>) {
+  const { t, language } = useI18n();
   if (!valid) return <ErrorStatusPage status={404} />;
   if (detail.isPending) return <LoadingState label={t("common.loading")} />;
   if (detail.isError) {
@@ -46,6 +44,18 @@ export function StoreOrderDetailPage() {
       />
     );
   }
+  return null;
+}
+
+export function StoreOrderDetailPage() {
+  const { t, formatDate, moneyLocaleFor } = useI18n();
+  const { valid, detail } = useStoreOrder();
+  useDocumentTitle(
+    detail.data
+      ? t("admin.storeOrders.detailTitle", { number: detail.data.orderNumber })
+      : t("admin.storeOrders.title"),
+  );
+  if (!detail.data) return <StoreOrderPending valid={valid} detail={detail} />;
   const order = detail.data;
   const money = (value: { amountMinor: number; currency: string }) => (
     <Money {...value} locale={moneyLocaleFor(value.currency)} />

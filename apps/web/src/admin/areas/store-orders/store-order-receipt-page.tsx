@@ -1,38 +1,22 @@
 // /admin/store-orders/:checkoutId/receipt: the order's receipt as a page to print (or save as PDF): the store,
 // the order number and date, the items, the total and the payment. The print style sheet hides the console around it.
-import { Button, ErrorState, LoadingState, Money } from "@cobro/ui";
+import { Button, Money } from "@cobro/ui";
 import { Link } from "react-router";
 import { useDocumentTitle } from "../../../components/use-document-title";
-import { describeError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
 import { describePaymentOutcome } from "../../../i18n/payment-status";
-import { ErrorStatusPage } from "../../../pages/error-status-page";
-import { httpStatusOf } from "../../../trpc";
-import { useStoreOrder } from "./store-order-detail-page";
+import { StoreOrderPending, useStoreOrder } from "./store-order-detail-page";
 import "./store-orders.css";
 
 export function StoreOrderReceiptPage() {
-  const { t, language, formatDate, moneyLocaleFor } = useI18n();
+  const { t, formatDate, moneyLocaleFor } = useI18n();
   const { valid, detail } = useStoreOrder();
   useDocumentTitle(
     detail.data
       ? `${t("admin.storeOrders.receipt.title")} ${detail.data.orderNumber}`
       : t("admin.storeOrders.receipt.title"),
   );
-  if (!valid) return <ErrorStatusPage status={404} />;
-  if (detail.isPending) return <LoadingState label={t("common.loading")} />;
-  if (detail.isError) {
-    if (httpStatusOf(detail.error) === 404) return <ErrorStatusPage status={404} />;
-    return (
-      <ErrorState
-        title={t("admin.storeOrders.failed")}
-        message={describeError(detail.error, { t, language }).message}
-        onRetry={() => void detail.refetch()}
-        retryLabel={t("common.retry")}
-        retrying={detail.isFetching}
-      />
-    );
-  }
+  if (!detail.data) return <StoreOrderPending valid={valid} detail={detail} />;
   const order = detail.data;
   const money = (value: { amountMinor: number; currency: string }) => (
     <Money {...value} locale={moneyLocaleFor(value.currency)} />
