@@ -15,7 +15,10 @@ export interface AdminArea {
 export const ADMIN_AREAS = [
   { id: "overview", path: "", minRole: "viewer" },
   { id: "payments", path: "payments", minRole: "viewer" },
-  { id: "orders", path: "orders", minRole: "viewer" },
+  // The shop's orders (its checkouts); what a merchant means by "orders".
+  { id: "storeOrders", path: "store-orders", minRole: "viewer" },
+  // The virtual terminal (charges on the provider's Orders API); /admin/orders redirects here (LEGACY_ADMIN_PATHS).
+  { id: "orders", path: "virtual-terminal", minRole: "viewer" },
   { id: "links", path: "links", minRole: "viewer" },
   { id: "merchantOrders", path: "merchant-orders", minRole: "viewer" },
   { id: "customers", path: "customers", minRole: "viewer" },
@@ -30,6 +33,9 @@ export const ADMIN_AREAS = [
   { id: "settings", path: "settings", minRole: "admin" },
   { id: "users", path: "users", minRole: "admin" },
 ] as const satisfies readonly AdminArea[];
+
+/** Console paths that moved, old → new; links and bookmarks to the old one keep working. */
+export const LEGACY_ADMIN_PATHS: Readonly<Record<string, string>> = { orders: "virtual-terminal" };
 
 export type AdminAreaId = (typeof ADMIN_AREAS)[number]["id"];
 

@@ -245,6 +245,10 @@ export const paymentRefundSchema = z.object({
 export const paymentDetailSchema = paymentListItemSchema.extend({
   netReceived: moneySchema.nullable(),
   fees: moneySchema.nullable(),
+  /** The card as the provider reports it (brand is the payment method id); null for a payment without a card. */
+  card: z
+    .object({ brand: z.string().nullable(), lastFour: z.string().nullable(), holderName: z.string().nullable() })
+    .nullable(),
   /** What was captured: the amount once approved, zero while only authorized. */
   captured: moneySchema,
   /** The amount held while `authorized`, else null. */
@@ -261,7 +265,13 @@ export const paymentDetailSchema = paymentListItemSchema.extend({
   }),
   items: z.array(z.object({ title: z.string(), quantity: z.number().int(), unitPrice: moneySchema.nullable() })),
   checkout: z
-    .object({ id: z.string(), status: z.string(), externalReference: z.string(), createdAt: z.iso.datetime() })
+    .object({
+      id: z.string(),
+      orderNumber: z.string(),
+      status: z.string(),
+      externalReference: z.string(),
+      createdAt: z.iso.datetime(),
+    })
     .nullable(),
   /** The payment link (checkout preference) the payment paid, if any. */
   preferenceId: z.string().nullable(),

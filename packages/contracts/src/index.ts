@@ -13,6 +13,7 @@ export * from "./admin-orders";
 export * from "./admin-payments";
 export * from "./admin-plans";
 export * from "./admin-search";
+export * from "./admin-store-orders";
 export * from "./admin-subscriptions";
 export * from "./admin-terminals";
 export * from "./admin-users";

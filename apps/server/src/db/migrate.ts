@@ -28,6 +28,7 @@ import * as m0023 from "./migrations/0023-webhook-ignored-reasons";
 import * as m0024 from "./migrations/0024-point-intent-accounts";
 import * as m0025 from "./migrations/0025-staff-invitations";
 import * as m0026 from "./migrations/0026-checkout-order-numbers";
+import * as m0027 from "./migrations/0027-store-orders";
 import * as m0029 from "./migrations/0029-store-identity";
 import * as m0030 from "./migrations/0030-console-search-indexes";
 import type { DB } from "./schema";
@@ -58,6 +59,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0024-point-intent-accounts": m0024,
   "0025-staff-invitations": m0025,
   "0026-checkout-order-numbers": m0026,
+  "0027-store-orders": m0027,
   "0029-store-identity": m0029,
   "0030-console-search-indexes": m0030,
 };

@@ -22,7 +22,7 @@ import { changeSubscriptionStatus } from "../domain/subscriptions/change-subscri
 import { createSubscription } from "../domain/subscriptions/create-subscription";
 import { createPointIntent } from "../domain/terminals/point-intents";
 import { insertConnectedSeller } from "../test/connected-sellers";
-import { payOnHostedPage, startShopTestEnv } from "../test/shop-test-env";
+import { cardPaymentInput, payOnHostedPage, startShopTestEnv } from "../test/shop-test-env";
 import { createTestOrder, firstTransactionId, orderInput } from "../test/test-orders";
 import { createTestCaller, createTestUser, signInAs, TEST_PASSWORD, uniqueEmail } from "../test/test-users";
 import { appRouter } from "./router";
@@ -171,6 +171,14 @@ const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   "admin.payments.syncNow": { access: "operator", input: () => undefined },
   "admin.orders.list": { access: "viewer", input: () => ({ filters: { mode: "manual", text: "vt-" }, limit: 5 }) },
   "admin.orders.get": { access: "viewer", input: async () => ({ orderId: await sharedOrder }) },
+  "admin.storeOrders.list": { access: "viewer", input: () => ({ filters: { state: "paid" }, limit: 5 }) },
+  "admin.storeOrders.get": { access: "viewer", input: async () => ({ checkoutId: await sharedPaidCheckout }) },
+  "admin.storeOrders.buyer": { access: "viewer", input: () => ({ email: "buyer@example.com" }) },
+  "admin.storeOrders.guests": { access: "viewer", input: () => ({ limit: 5 }) },
+  "admin.storeOrders.resendReceipt": {
+    access: "operator",
+    input: async () => ({ checkoutId: await sharedPaidCheckout, idempotencyKey: randomUUID() }),
+  },
   "admin.orders.refresh": { access: "operator", input: async () => ({ orderId: await sharedOrder }) },
   "admin.orders.create": { access: "operator", input: () => orderInput(env) },
   "admin.orders.process": {
@@ -523,6 +531,11 @@ async function mirroredPayment(capture = true) {
   return payment;
 }
 const sharedPayment = mirroredPayment();
+/** A shop checkout paid by card (approved), for the store orders reads and the receipt resend. */
+const sharedPaidCheckout = env.openCheckout({ priceMinor: 1_000, quantity: 1 }).then(async (checkout) => {
+  await payWithCard({ deps, userId: null, input: cardPaymentInput(checkout, await env.cardToken("APRO")) });
+  return checkout.checkoutId;
+});
 /** A merchant order at the provider, for the merchant orders reads and update. */
 const sharedMerchantOrder = env.provider.merchantOrders.create({
   items: [{ title: "Matrix", quantity: 1, unit_price: 10, currency_id: "ARS" }],

@@ -126,7 +126,7 @@ test("[admin][layout] every area fits 1366×768 and 390×844", async ({ page, db
   const paths = [
     ...ADMIN_AREAS.map((area) => adminAreaUrl(area.id)),
     `/admin/payments/${providerPaymentId}`,
-    `/admin/orders/${order.id}`,
+    `/admin/virtual-terminal/${order.id}`,
     `/admin/webhooks/${event.id}`,
   ];
   const overflowing: string[] = [];

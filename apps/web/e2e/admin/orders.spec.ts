@@ -10,7 +10,7 @@ import { fillCard } from "../support/shop";
 
 /** Types a manual-mode charge into the virtual terminal and creates it; returns our order id. */
 async function createManualCharge(page: Page, options: { amount: string; reference: string; authorizeOnly: boolean }) {
-  await page.goto("/admin/orders/new");
+  await page.goto("/admin/virtual-terminal/new");
   await page.getByLabel("Amount (ARS)").fill(options.amount);
   await page.getByLabel("Description").fill("Phone order");
   await page.getByLabel("Reference (optional)").fill(options.reference);
@@ -25,7 +25,7 @@ async function createManualCharge(page: Page, options: { amount: string; referen
   const review = page.getByRole("dialog", { name: "Charge this card?" });
   await expect(review).toContainText("buyer@testuser.com");
   await review.getByRole("button", { name: "Create order" }).click();
-  await expect(page).toHaveURL(/\/admin\/orders\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(/\/admin\/virtual-terminal\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId("order-status")).toHaveText("Created");
   return page.url().split("/").pop() ?? "";
 }
@@ -210,7 +210,7 @@ test("[admin][orders] a viewer sees the orders list and an order, but no charge 
     .returning(["id", "external_reference"])
     .executeTakeFirstOrThrow();
   await signInAs({ role: "viewer" });
-  await page.goto(`/admin/orders?q=${order.external_reference}`);
+  await page.goto(`/admin/virtual-terminal?q=${order.external_reference}`);
   const row = page.locator(`tr[data-order-id="${order.id}"]`);
   await expect(row).toContainText("Being confirmed");
   expect(await seriousViolations(page)).toEqual([]);
@@ -222,13 +222,14 @@ test("[admin][orders] a viewer sees the orders list and an order, but no charge 
   const notice = "Read-only for your role: you can see everything here; actions need an operator or an admin.";
   await expect(page.getByTestId("read-only-notice")).toHaveText(notice);
   // The charge page itself: the same notice, no form that would fail on submit, no error page.
-  const response = await page.goto("/admin/orders/new");
+  const response = await page.goto("/admin/virtual-terminal/new");
   expect(response?.status()).toBe(200);
   await expect(page.getByTestId("read-only-notice")).toHaveText(notice);
   await expect(page.getByRole("button", { name: "Review the charge" })).toHaveCount(0);
-  // Every staff role has the console's link in the header.
-  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+  // Every staff role has the console's link in the shop's header.
+  await page.goto("/");
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" })).toBeVisible();
 });
 
 test("[admin][orders] the test-mode payer e-mail rule is said before submit; a refusal keeps the card and says the provider's reason", async ({
@@ -238,7 +239,7 @@ test("[admin][orders] the test-mode payer e-mail rule is said before submit; a r
 }) => {
   await signInAs({ role: "operator" });
   const reference = `vt-email-${crypto.randomUUID().slice(0, 8)}`;
-  await page.goto("/admin/orders/new");
+  await page.goto("/admin/virtual-terminal/new");
   await expect(
     page.getByText("Test mode: Mercado Pago accepts only payer e-mails ending in @testuser.com."),
   ).toBeVisible();

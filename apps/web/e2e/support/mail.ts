@@ -44,3 +44,10 @@ export function linkIn(mail: CaughtMail, path: string): string {
   if (!match) throw new Error(`no ${path} link in: ${mail.text}`);
   return match[0];
 }
+
+/** How many messages to `address` with this subject the catcher holds now (for a message sent more than once). */
+export async function countMail(address: string, subject: string, target: StoreEnv = MAIN_STORE): Promise<number> {
+  const response = await fetch(`${target.inboxUrl}/api/email`);
+  const all = (await response.json()) as CaughtMail[];
+  return all.filter((mail) => mail.to.some((to) => to.address === address) && mail.subject === subject).length;
+}

@@ -2,10 +2,17 @@
 // download it). A sidebar lists the areas the signed-in staff member may use —
 // an area the role cannot use is not shown, so no link leads to a 403 — and
 // each area is its own route under /admin (URLs are part of the product).
-import { ADMIN_AREAS, type AdminArea, type AdminAreaId, hasRoleAtLeast, isStaffRole } from "@cobro/contracts";
+import {
+  ADMIN_AREAS,
+  type AdminArea,
+  type AdminAreaId,
+  hasRoleAtLeast,
+  isStaffRole,
+  LEGACY_ADMIN_PATHS,
+} from "@cobro/contracts";
 import { LoadingState } from "@cobro/ui";
 import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
-import { NavLink, Route, Routes, useLocation } from "react-router";
+import { Navigate, NavLink, Route, Routes, useLocation } from "react-router";
 import { AppLayout, useCurrentUser } from "../components/app-layout";
 import { isAdminDictionaryLoaded, loadAdminDictionary } from "../i18n/dictionaries";
 import type { MessageKey } from "../i18n/dictionary";
@@ -20,6 +27,7 @@ import { ConsoleSearch } from "./components/console-search";
 const AREA_PAGES: Record<AdminAreaId, ComponentType> = {
   overview: lazy(() => import("./areas/overview/overview-page")),
   payments: lazy(() => import("./areas/payments/payments-area").then((m) => ({ default: m.PaymentsArea }))),
+  storeOrders: lazy(() => import("./areas/store-orders/store-orders-area")),
   orders: lazy(() => import("./areas/orders/orders-area")),
   links: lazy(() => import("./areas/links/links-area")),
   merchantOrders: lazy(() => import("./areas/merchant-orders/merchant-orders-area")),
@@ -60,6 +68,13 @@ function AdminAreaLinks({ areas }: { areas: readonly AdminArea[] }) {
       </ul>
     </>
   );
+}
+
+/** An old console URL (e.g. /admin/orders/…) sent on to where its area lives now, the rest of the path and query kept. */
+function LegacyPathRedirect({ from, to }: { from: string; to: string }) {
+  const location = useLocation();
+  const rest = location.pathname.slice(`/admin/${from}`.length);
+  return <Navigate replace to={`/admin/${to}${rest}${location.search}`} />;
 }
 
 /** The console's words, loaded with the console (shoppers never download them); true once they are here. */
@@ -111,6 +126,9 @@ export function AdminApp() {
             return <Route key={area.id} path={area.path === "" ? "" : `${area.path}/*`} element={<Page />} />;
           })}
           <Route path="search" element={<SearchPage />} />
+          {Object.entries(LEGACY_ADMIN_PATHS).map(([from, to]) => (
+            <Route key={from} path={`${from}/*`} element={<LegacyPathRedirect from={from} to={to} />} />
+          ))}
           <Route path="*" element={<ErrorStatusPage status={404} />} />
         </Routes>
       </Suspense>

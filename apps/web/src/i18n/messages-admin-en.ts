@@ -9,6 +9,7 @@ import { ordersEn } from "../admin/areas/orders/messages-en";
 import { plansEn } from "../admin/areas/plans/messages-en";
 import { searchEn } from "../admin/areas/search/messages-en";
 import { settingsIdentityEn } from "../admin/areas/settings/messages-en";
+import { storeOrdersEn } from "../admin/areas/store-orders/messages-en";
 import { subscriptionsEn } from "../admin/areas/subscriptions/messages-en";
 import { terminalsEn } from "../admin/areas/terminals/messages-en";
 import { adminWordsEn } from "./messages-admin-words-en";
@@ -408,6 +409,7 @@ export const adminEn = {
   "admin.payments.refundable": "Left to refund",
   "admin.payments.netReceived": "Net received",
   "admin.payments.fees": "Fees",
+  "admin.payments.card": "Card",
   "admin.payments.captured": "Captured",
   "admin.payments.authorized": "Authorized (held)",
   "admin.payments.captureLeft": "{days} d {hours} h left to capture",
@@ -419,6 +421,8 @@ export const adminEn = {
   "admin.payments.refunds": "Refunds",
   "admin.payments.noRefunds": "No refunds.",
   "admin.payments.timeline": "Timeline",
+  "admin.payments.technicalLog": "Technical log",
+  "admin.payments.story.created": "Payment made",
   "admin.payments.timeline.state": "State",
   "admin.payments.timeline.call": "Call to Mercado Pago",
   "admin.payments.timeline.webhook": "Notification",
@@ -463,6 +467,7 @@ export const adminEn = {
   "admin.payments.cancel.confirm": "Cancel payment",
   "admin.payments.cancel.body": "The payment will be cancelled at Mercado Pago and any hold on the card released.",
   ...ordersEn,
+  ...storeOrdersEn,
   ...linksEn,
   ...merchantOrdersEn,
   ...customersEn,

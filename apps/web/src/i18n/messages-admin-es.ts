@@ -14,6 +14,7 @@ import { ordersEs } from "../admin/areas/orders/messages-es";
 import { plansEs } from "../admin/areas/plans/messages-es";
 import { searchEs } from "../admin/areas/search/messages-es";
 import { settingsIdentityEs } from "../admin/areas/settings/messages-es";
+import { storeOrdersEs } from "../admin/areas/store-orders/messages-es";
 import { subscriptionsEs } from "../admin/areas/subscriptions/messages-es";
 import { terminalsEs } from "../admin/areas/terminals/messages-es";
 import type { AdminDictionary } from "./dictionary";
@@ -424,6 +425,7 @@ export const adminEs: AdminDictionary = {
   "admin.payments.refundable": "Disponible para devolver",
   "admin.payments.netReceived": "Neto recibido",
   "admin.payments.fees": "Comisiones",
+  "admin.payments.card": "Tarjeta",
   "admin.payments.captured": "Capturado",
   "admin.payments.authorized": "Autorizado (reservado)",
   "admin.payments.captureLeft": "Quedan {days} d {hours} h para capturar",
@@ -435,6 +437,8 @@ export const adminEs: AdminDictionary = {
   "admin.payments.refunds": "Devoluciones",
   "admin.payments.noRefunds": "Sin devoluciones.",
   "admin.payments.timeline": "Historial",
+  "admin.payments.technicalLog": "Registro técnico",
+  "admin.payments.story.created": "Pago hecho",
   "admin.payments.timeline.state": "Estado",
   "admin.payments.timeline.call": "Llamada a Mercado Pago",
   "admin.payments.timeline.webhook": "Notificación",
@@ -479,6 +483,7 @@ export const adminEs: AdminDictionary = {
   "admin.payments.cancel.confirm": "Cancelar pago",
   "admin.payments.cancel.body": "El pago se cancelará en Mercado Pago y se liberará cualquier reserva en la tarjeta.",
   ...ordersEs,
+  ...storeOrdersEs,
   ...linksEs,
   ...merchantOrdersEs,
   ...customersEs,

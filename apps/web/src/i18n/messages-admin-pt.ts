@@ -9,6 +9,7 @@ import { ordersPt } from "../admin/areas/orders/messages-pt";
 import { plansPt } from "../admin/areas/plans/messages-pt";
 import { searchPt } from "../admin/areas/search/messages-pt";
 import { settingsIdentityPt } from "../admin/areas/settings/messages-pt";
+import { storeOrdersPt } from "../admin/areas/store-orders/messages-pt";
 import { subscriptionsPt } from "../admin/areas/subscriptions/messages-pt";
 import { terminalsPt } from "../admin/areas/terminals/messages-pt";
 import type { AdminDictionary } from "./dictionary";
@@ -418,6 +419,7 @@ export const adminPt: AdminDictionary = {
   "admin.payments.refundable": "Disponível para reembolso",
   "admin.payments.netReceived": "Líquido recebido",
   "admin.payments.fees": "Tarifas",
+  "admin.payments.card": "Cartão",
   "admin.payments.captured": "Capturado",
   "admin.payments.authorized": "Autorizado (reservado)",
   "admin.payments.captureLeft": "Restam {days} d {hours} h para capturar",
@@ -429,6 +431,8 @@ export const adminPt: AdminDictionary = {
   "admin.payments.refunds": "Reembolsos",
   "admin.payments.noRefunds": "Sem reembolsos.",
   "admin.payments.timeline": "Histórico",
+  "admin.payments.technicalLog": "Registro técnico",
+  "admin.payments.story.created": "Pagamento feito",
   "admin.payments.timeline.state": "Estado",
   "admin.payments.timeline.call": "Chamada ao Mercado Pago",
   "admin.payments.timeline.webhook": "Notificação",
@@ -474,6 +478,7 @@ export const adminPt: AdminDictionary = {
   "admin.payments.cancel.body":
     "O pagamento será cancelado no Mercado Pago e qualquer reserva no cartão será liberada.",
   ...ordersPt,
+  ...storeOrdersPt,
   ...linksPt,
   ...merchantOrdersPt,
   ...customersPt,

@@ -13,6 +13,15 @@ export interface ExpireCheckoutPreferenceOptions {
 }
 
 /**
+ * When a paid checkout's preference stops being payable: minutes before now, but never before the checkout (and so
+ * its preference) was made — a checkout paid within the margin would otherwise show a link that "expired before it
+ * was created". Exported for its test.
+ */
+export function expiryInThePast(now: Date, checkoutCreatedAt: Date): Date {
+  return new Date(Math.max(now.getTime() - EXPIRY_MARGIN_MS, Math.min(checkoutCreatedAt.getTime(), now.getTime())));
+}
+
+/**
  * Makes the checkout's preference unpayable (`expires: true`, `expiration_date_to`: now) unless that was done
  * already, and records when. Provider errors propagate: a caller about to take a card payment must not go on
  * while the hosted page may still take one.
@@ -21,7 +30,7 @@ export async function expireCheckoutPreference(options: ExpireCheckoutPreference
   const { deps, checkoutId } = options;
   const checkout = await deps.db
     .selectFrom("checkouts")
-    .select(["provider_preference_id", "preference_expired_at", "idempotency_key", "provider_account_id"])
+    .select(["provider_preference_id", "preference_expired_at", "idempotency_key", "provider_account_id", "created_at"])
     .where("id", "=", checkoutId)
     .executeTakeFirst();
   if (!checkout?.provider_preference_id || checkout.preference_expired_at !== null) return;
@@ -32,7 +41,7 @@ export async function expireCheckoutPreference(options: ExpireCheckoutPreference
   const provider = await providerForAccount(deps, checkout.provider_account_id);
   await provider.preferences.update(
     checkout.provider_preference_id,
-    { expires: true, expiration_date_to: new Date(now.getTime() - EXPIRY_MARGIN_MS).toISOString() },
+    { expires: true, expiration_date_to: expiryInThePast(now, checkout.created_at).toISOString() },
     {
       idempotencyKey: `${checkout.idempotency_key}:expire-preference`,
       ...(options.signal ? { signal: options.signal } : {}),

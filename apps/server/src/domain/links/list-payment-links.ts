@@ -28,7 +28,24 @@ export async function listPaymentLinks(options: {
   } catch (error) {
     throw linkProviderError(error, "list the payment links");
   }
-  const elements = found.elements ?? [];
+  // The shop's hosted checkouts are preferences too, but they are orders (the Orders area), not payment links: the
+  // provider's search cannot tell them apart (no metadata filter), so the ones Cobro made for a checkout are left
+  // out here. A page can then hold fewer rows than asked for; `total` drops what this page left out.
+  const searched = found.elements ?? [];
+  const searchedIds = searched.map((element) => element.id);
+  const checkoutPreferences =
+    searchedIds.length === 0
+      ? new Set<string>()
+      : new Set(
+          (
+            await deps.db
+              .selectFrom("checkouts")
+              .select("provider_preference_id")
+              .where("provider_preference_id", "in", searchedIds)
+              .execute()
+          ).map((row) => row.provider_preference_id),
+        );
+  const elements = searched.filter((element) => !checkoutPreferences.has(element.id));
   const ids = elements.map((element) => element.id);
   const ours =
     ids.length === 0 || accountId !== null
@@ -53,5 +70,6 @@ export async function listPaymentLinks(options: {
       console: local ? { title: local.title_summary, initPoint: local.init_point } : null,
     };
   });
-  return { items, total: found.total ?? items.length, offset: filters.offset, limit: filters.limit };
+  const total = Math.max(items.length, (found.total ?? searched.length) - checkoutPreferences.size);
+  return { items, total, offset: filters.offset, limit: filters.limit };
 }

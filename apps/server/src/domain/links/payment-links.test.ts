@@ -5,6 +5,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { AppError } from "../../errors/app-error";
 import { payOnHostedPage, startShopTestEnv } from "../../test/shop-test-env";
 import { createTestUser } from "../../test/test-users";
+import { createCheckoutPreference } from "../checkout/create-checkout-preference";
+import { expiryInThePast } from "../checkout/expire-checkout-preference";
 import { syncPaymentsFromProvider } from "../payments/sync-payments-from-provider";
 import { type CreatePaymentLinkOptions, createPaymentLink } from "./create-payment-link";
 import { getPaymentLink } from "./get-payment-link";
@@ -188,6 +190,31 @@ describe("listPaymentLinks", () => {
     expect(outside?.console).toBeNull();
     const ours = all.find((item) => item.preferenceId === made[0]?.preferenceId);
     expect(ours?.console).toEqual({ title: "Consulting hour ×2, Report", initPoint: made[0]?.initPoint });
+  });
+});
+
+describe("listPaymentLinks leaves the shop's checkouts out", () => {
+  it("does not list a hosted checkout's preference as a payment link", async () => {
+    const checkout = await env.openCheckout();
+    await createCheckoutPreference({ deps, userId: null, input: checkout });
+    const row = await env.checkoutRow(checkout.checkoutId);
+    // The provider holds it, under the checkout's reference...
+    const atProvider = await provider.preferences.search({ external_reference: row.external_reference });
+    expect(atProvider.elements?.map((element) => element.id)).toEqual([row.provider_preference_id]);
+    // ...but it is an order, not a link.
+    const listed = await listPaymentLinks({
+      deps,
+      filters: { externalReference: row.external_reference, offset: 0, limit: 10 },
+    });
+    expect(listed).toMatchObject({ items: [], total: 0 });
+  });
+
+  it("never makes a paid checkout's preference expire before the checkout was made", () => {
+    const created = new Date("2026-11-26T12:00:00.000Z");
+    const paidSoon = new Date("2026-11-26T12:01:00.000Z");
+    expect(expiryInThePast(paidSoon, created)).toEqual(created);
+    const paidLater = new Date("2026-11-26T13:00:00.000Z");
+    expect(expiryInThePast(paidLater, created)).toEqual(new Date("2026-11-26T12:55:00.000Z"));
   });
 });
 

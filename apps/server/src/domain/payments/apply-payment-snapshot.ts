@@ -83,11 +83,13 @@ export function orderConfirmationKey(checkoutId: string): string {
  * sighting of the approval (webhook, redirect, reconciliation, sync) a no-op. A guest order paid with the address
  * of a shopper who verified it joins their account here.
  */
-async function queueOrderConfirmation(
-  trx: Transaction<DB>,
+export async function queueOrderConfirmation(
+  trx: Kysely<DB>,
   payment: ProviderPayment,
   checkoutId: string,
   now: Date,
+  // A staff resend passes its own key (resend-receipt.ts): each resend is one more message.
+  dedupeKey: string = orderConfirmationKey(checkoutId),
 ): Promise<string | null> {
   const checkout = await trx
     .selectFrom("checkouts")
@@ -119,7 +121,7 @@ async function queueOrderConfirmation(
   );
   return queueEmail({
     db: trx,
-    dedupeKey: orderConfirmationKey(checkout.id),
+    dedupeKey,
     kind: "order_confirmation",
     to,
     locale,

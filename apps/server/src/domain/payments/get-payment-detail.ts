@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
 import { parseCheckoutItems } from "../checkout/checkout-items";
+import { orderNumberOf } from "../store-orders/store-order-view";
 import { auditEntriesAbout, mergeTimeline, webhookEventsAbout } from "../timeline/timeline-entries";
 import { toPaymentListItem } from "./list-payments";
 
@@ -22,6 +23,12 @@ const snapshotSchema = z.object({
   captured: z.boolean().nullish(),
   transaction_details: z.object({ net_received_amount: amountSchema.nullish() }).nullish(),
   fee_details: z.array(z.object({ amount: amountSchema })).nullish(),
+  card: z
+    .object({
+      last_four_digits: z.string().nullish(),
+      cardholder: z.object({ name: z.string().nullish() }).nullish(),
+    })
+    .nullish(),
   payer: z
     .object({
       email: z.string().nullish(),
@@ -37,7 +44,8 @@ const snapshotSchema = z.object({
           z.object({
             title: z.string().nullish(),
             quantity: z.union([z.number(), z.string()]).nullish(),
-            unit_price: amountSchema.nullish(),
+            // provider: additional_info.items answer unit_price as a string ("1500.00"); a number is read too.
+            unit_price: z.union([amountSchema, z.string().trim().transform(Number).pipe(amountSchema)]).nullish(),
           }),
         )
         .nullish(),
@@ -72,7 +80,7 @@ export async function getPaymentDetail(options: {
     payment.checkout_id
       ? db
           .selectFrom("checkouts")
-          .select(["id", "status", "external_reference", "created_at", "items", "currency"])
+          .select(["id", "status", "external_reference", "created_at", "items", "currency", "order_number"])
           .where("id", "=", payment.checkout_id)
           .executeTakeFirst()
       : Promise.resolve(undefined),
@@ -155,6 +163,15 @@ export async function getPaymentDetail(options: {
       return minor === null ? null : money(minor);
     })(),
     fees: fees === null ? null : money(fees),
+    // provider: a payment without a card answers `card: {}`.
+    card:
+      snapshot.card && (snapshot.card.last_four_digits || snapshot.card.cardholder?.name)
+        ? {
+            brand: payment.payment_method_id,
+            lastFour: snapshot.card.last_four_digits ?? null,
+            holderName: snapshot.card.cardholder?.name ?? null,
+          }
+        : null,
     captured: money(
       authorized || ["pending", "in_process", "rejected", "cancelled"].includes(payment.status)
         ? 0
@@ -175,6 +192,7 @@ export async function getPaymentDetail(options: {
     checkout: checkout
       ? {
           id: checkout.id,
+          orderNumber: orderNumberOf(checkout),
           status: checkout.status,
           externalReference: checkout.external_reference,
           createdAt: checkout.created_at.toISOString(),

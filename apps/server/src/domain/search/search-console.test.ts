@@ -114,7 +114,7 @@ describe("searchConsole: the database", () => {
     const result = await search(reference);
     expect(group(result, "orders").items).toHaveLength(5);
     expect(group(result, "orders").more).toBe(true);
-    expect(group(result, "orders").seeAllUrl).toBe(`/admin/orders?q=${reference}`);
+    expect(group(result, "orders").seeAllUrl).toBe(`/admin/virtual-terminal?q=${reference}`);
   });
 
   it("finds a shop order by its number, its id and its payer's e-mail whatever its case", async () => {
@@ -128,7 +128,7 @@ describe("searchConsole: the database", () => {
       const result = await search(query);
       const found = group(result, "shopOrders").items.find((item) => item.id === row.id);
       expect(found, query).toMatchObject({ label: `#${row.order_number}`, status: row.status });
-      expect(found?.url).toBe(`/admin/payments?ref=${encodeURIComponent(row.external_reference)}`);
+      expect(found?.url).toBe(`/admin/store-orders/${row.id}`);
     }
   });
 
@@ -152,7 +152,7 @@ describe("searchConsole: the database", () => {
       expect(
         group(result, "orders").items.map((item) => item.url),
         query,
-      ).toContain(`/admin/orders/${order.id}`);
+      ).toContain(`/admin/virtual-terminal/${order.id}`);
     }
   });
 

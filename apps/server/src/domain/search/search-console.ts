@@ -169,11 +169,7 @@ async function searchShopOrders(db: Kysely<DB>, q: ClassifiedQuery, account: Acc
       status: row.status,
       date: row.created_at.toISOString(),
       detail: row.payer_email,
-      // The shop's order is read through its payment; before one exists, the payments of its reference.
-      url:
-        row.provider_payment_id !== null
-          ? `/admin/payments/${row.provider_payment_id}`
-          : `/admin/payments?${query({ ref: row.external_reference })}`,
+      url: `/admin/store-orders/${row.id}`,
     }),
   );
   return { items, more };
@@ -220,7 +216,7 @@ async function searchConsoleOrders(db: Kysely<DB>, q: ClassifiedQuery, account: 
       status: row.status ?? row.create_status,
       date: row.created_at.toISOString(),
       detail: [row.provider_order_id, row.payer_email].filter(Boolean).join(" · ") || null,
-      url: `/admin/orders/${row.id}`,
+      url: `/admin/virtual-terminal/${row.id}`,
     }),
   );
   return { items, more };
@@ -290,7 +286,7 @@ function plan(
     case "email": {
       payments(`/admin/payments?${query({ email: q.text, ...accountParam })}`);
       shopOrders();
-      orders(`/admin/orders?${query({ q: q.text, ...accountParam })}`);
+      orders(`/admin/virtual-terminal?${query({ q: q.text, ...accountParam })}`);
       groups.customers = {
         run: async () => {
           const found = await searchCustomers({
@@ -351,7 +347,7 @@ function plan(
     case "text": {
       payments(`/admin/payments?${query({ ref: q.text, ...accountParam })}`);
       shopOrders();
-      orders(`/admin/orders?${query({ q: q.text, ...accountParam })}`);
+      orders(`/admin/virtual-terminal?${query({ q: q.text, ...accountParam })}`);
       groups.links = {
         run: async () => {
           // provider: the preference search filters by the exact external_reference.

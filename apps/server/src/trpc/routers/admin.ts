@@ -49,6 +49,7 @@ import { adminOverviewRouter } from "./admin-overview";
 import { adminPaymentsRouter } from "./admin-payments";
 import { adminPlansRouter } from "./admin-plans";
 import { adminSearchProcedure } from "./admin-search";
+import { adminStoreOrdersRouter } from "./admin-store-orders";
 import { adminSubscriptionsRouter } from "./admin-subscriptions";
 import { adminTerminalsRouter } from "./admin-terminals";
 import { adminWebhooksRouter } from "./admin-webhooks";
@@ -242,6 +243,7 @@ export const adminRouter = router({
   catalog: catalogRouter,
   payments: adminPaymentsRouter,
   orders: adminOrdersRouter,
+  storeOrders: adminStoreOrdersRouter,
   links: adminLinksRouter,
   merchantOrders: adminMerchantOrdersRouter,
   customers: adminCustomersRouter,

@@ -15,6 +15,7 @@ import { CardForm, type CardFormSubmission } from "../../../payments/card-form";
 import { trpc } from "../../../trpc";
 import { ConnectedAccountNotice, useAccountScope } from "../../components/account-scope";
 import { type Outcome, OutcomeAlert, roleKey } from "../admin-outcome";
+import { BuyerSummarySection } from "../store-orders/buyer-summary-section";
 import { useCanAct } from "../use-can-act";
 import { DeleteCardDialog, EditCardDialog, formatExpiry, useCardLabel } from "./customer-card-dialogs";
 import { CustomerFormFields, type CustomerFormValues, toCustomerFields } from "./customer-form-fields";
@@ -300,6 +301,8 @@ export function CustomerDetailPage() {
           <p className="admin-hint">{t("admin.customers.user.none")}</p>
         )}
       </section>
+
+      <BuyerSummarySection email={data.email} />
 
       <section className="customer-section" aria-labelledby="customer-cards-title">
         <h2 id="customer-cards-title" className="admin-subheading">

@@ -1,7 +1,7 @@
 // English words of the console's orders area; spread into the admin dictionary (this file defines its keys).
 export const ordersEn = {
-  "admin.nav.orders": "Orders",
-  "admin.orders.title": "Orders",
+  "admin.nav.orders": "Virtual terminal",
+  "admin.orders.title": "Virtual terminal",
   "admin.orders.description": "Charges taken in the virtual terminal (the Orders API), newest first.",
   "admin.orders.new": "New charge",
   "admin.orders.loading": "Loading orders…",

@@ -2,8 +2,8 @@
 import type { ordersEn } from "./messages-en";
 
 export const ordersEs: Readonly<Record<keyof typeof ordersEn, string>> = {
-  "admin.nav.orders": "Órdenes",
-  "admin.orders.title": "Órdenes",
+  "admin.nav.orders": "Terminal virtual",
+  "admin.orders.title": "Terminal virtual",
   "admin.orders.description": "Cobros hechos en la terminal virtual (la API de Orders), los más nuevos primero.",
   "admin.orders.new": "Nuevo cobro",
   "admin.orders.loading": "Cargando órdenes…",

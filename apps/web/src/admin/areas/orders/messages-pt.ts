@@ -2,8 +2,8 @@
 import type { ordersEn } from "./messages-en";
 
 export const ordersPt: Readonly<Record<keyof typeof ordersEn, string>> = {
-  "admin.nav.orders": "Pedidos",
-  "admin.orders.title": "Pedidos",
+  "admin.nav.orders": "Terminal virtual",
+  "admin.orders.title": "Terminal virtual",
   "admin.orders.description": "Cobranças feitas no terminal virtual (a API de Orders), as mais recentes primeiro.",
   "admin.orders.new": "Nova cobrança",
   "admin.orders.loading": "Carregando pedidos…",

@@ -1,4 +1,4 @@
-// /admin/orders/new: the virtual terminal. A staff member (operator or admin) types the amount, a description,
+// /admin/virtual-terminal/new: the virtual terminal. A staff member (operator or admin) types the amount, a description,
 // the payer's e-mail and document, chooses automatic (charge now) or manual (create, review, then process) and
 // "authorize only", and the card into the provider's secure fields (the card never reaches Cobro: only its token
 // does). "Review the charge" makes the token and asks for confirmation; "Charge" creates the order with the
@@ -74,7 +74,7 @@ export function NewOrderPage() {
     return (
       <section>
         <p>
-          <Link to="/admin/orders">{t("admin.orders.back")}</Link>
+          <Link to="/admin/virtual-terminal">{t("admin.orders.back")}</Link>
         </p>
         <PageHeading title={t("admin.orders.newTitle")} />
         <ReadOnlyNotice />
@@ -113,7 +113,7 @@ export function NewOrderPage() {
       request.answered("unknown");
       return;
     }
-    navigate(`/admin/orders/${outcome.orderId}`);
+    navigate(`/admin/virtual-terminal/${outcome.orderId}`);
   };
 
   const charge = () => {
@@ -138,7 +138,7 @@ export function NewOrderPage() {
   return (
     <section>
       <p>
-        <Link to="/admin/orders">{t("admin.orders.back")}</Link>
+        <Link to="/admin/virtual-terminal">{t("admin.orders.back")}</Link>
       </p>
       <PageHeading title={t("admin.orders.newTitle")} description={t("admin.orders.newDescription")} />
       {failure ? <Alert tone="danger">{t("admin.orders.form.refusedKeepCard", { reason: failure })}</Alert> : null}

@@ -1,4 +1,4 @@
-// /admin/orders/:orderId: one order of the virtual terminal — its status and detail, every payment transaction
+// /admin/virtual-terminal/:orderId: one order of the virtual terminal — its status and detail, every payment transaction
 // with its state, its refunds, the staff actions taken and the timeline (states, provider calls, notifications,
 // staff actions). Operators and admins get the actions the order's state allows: in manual mode add / change /
 // remove the payment before processing, then Process; Capture an authorized order; Cancel; Refund the whole order
@@ -70,7 +70,7 @@ export function OrderDetailPage() {
   return (
     <section>
       <p>
-        <Link to="/admin/orders">{t("admin.orders.back")}</Link>
+        <Link to="/admin/virtual-terminal">{t("admin.orders.back")}</Link>
       </p>
       <PageHeading
         title={t("admin.orders.detailTitle", { reference: order.externalReference })}

@@ -1,5 +1,5 @@
-// The console's orders area (the virtual terminal on the Orders API): the list at /admin/orders, a new charge at
-// /admin/orders/new and one order at /admin/orders/:orderId.
+// The console's orders area (the virtual terminal on the Orders API): the list at /admin/virtual-terminal, a new charge at
+// /admin/virtual-terminal/new and one order at /admin/virtual-terminal/:orderId.
 import { Route, Routes } from "react-router";
 import { ErrorStatusPage } from "../../../pages/error-status-page";
 import "../payments/payments.css";

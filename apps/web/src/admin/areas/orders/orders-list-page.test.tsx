@@ -54,10 +54,10 @@ describe("OrdersListPage: the account filter", () => {
       <>
         <LocationProbe />
         <Routes>
-          <Route path="/admin/orders" element={<OrdersListPage />} />
+          <Route path="/admin/virtual-terminal" element={<OrdersListPage />} />
         </Routes>
       </>,
-      { path: "/admin/orders?account=own", cartItems: [] },
+      { path: "/admin/virtual-terminal?account=own", cartItems: [] },
     );
     const row = await screen.findByRole("row", { name: /counter-1/ });
     expect(row).toHaveTextContent("The store's own account");

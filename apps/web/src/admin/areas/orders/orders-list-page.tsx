@@ -1,4 +1,4 @@
-// /admin/orders: the orders Cobro created in the virtual terminal, from its own table, newest first. The filters
+// /admin/virtual-terminal: the orders Cobro created in the virtual terminal, from its own table, newest first. The filters
 // (status, processing mode, creation dates, the start of the reference or payer e-mail) live in the URL; pages
 // load by keyset ("load more"), and a reload keeps the rows on screen instead of blocking the page.
 import { ORDER_PROCESSING_MODES, ORDER_STATUSES, type OrderListFilters, type OrderListItem } from "@cobro/contracts";
@@ -65,7 +65,7 @@ export function OrdersListPage() {
       header: t("admin.orders.col.reference"),
       kind: "id",
       cell: (order) => (
-        <Link to={`/admin/orders/${order.id}`}>
+        <Link to={`/admin/virtual-terminal/${order.id}`}>
           <Truncate text={order.externalReference} />
         </Link>
       ),
@@ -102,7 +102,7 @@ export function OrdersListPage() {
         description={t("admin.orders.description")}
         actions={
           canCharge ? (
-            <Link className="ui-button ui-button--primary" to="/admin/orders/new">
+            <Link className="ui-button ui-button--primary" to="/admin/virtual-terminal/new">
               {t("admin.orders.new")}
             </Link>
           ) : null

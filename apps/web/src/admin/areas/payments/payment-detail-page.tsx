@@ -18,6 +18,7 @@ import { LineItemsTable } from "../../components/line-items-table";
 import { StatusWord, useStatusWords } from "../../components/status-words";
 import { CancelDialog, CaptureDialog, type PaymentDialogKind, RefundDialog } from "./payment-action-dialogs";
 import { canActOnPayments } from "./payment-permissions";
+import { PaymentStory } from "./payment-story";
 import { TimelineLine } from "./payment-timeline";
 
 function RawJson({ providerPaymentId }: { providerPaymentId: number }) {
@@ -126,9 +127,9 @@ export function PaymentDetailPage() {
           <dt>{t("admin.payments.refundable")}</dt>
           <dd data-testid="payment-refundable">{money(payment.refundable)}</dd>
           <dt>{t("admin.payments.netReceived")}</dt>
-          <dd>{money(payment.netReceived)}</dd>
+          <dd data-testid="payment-net">{money(payment.netReceived)}</dd>
           <dt>{t("admin.payments.fees")}</dt>
-          <dd>{money(payment.fees)}</dd>
+          <dd data-testid="payment-fees">{money(payment.fees)}</dd>
           <dt>{t("admin.payments.captured")}</dt>
           <dd>{money(payment.captured)}</dd>
           {payment.authorized ? (
@@ -147,6 +148,17 @@ export function PaymentDetailPage() {
             {payment.paymentMethodId ?? "—"} {payment.paymentTypeId ? `(${payment.paymentTypeId})` : ""}
             {payment.installments ? ` · ${t("admin.payments.installments", { count: payment.installments })}` : ""}
           </dd>
+          {payment.card ? (
+            <>
+              <dt>{t("admin.payments.card")}</dt>
+              <dd data-testid="payment-card">
+                {[payment.card.brand, payment.card.lastFour ? `•••• ${payment.card.lastFour}` : null]
+                  .filter(Boolean)
+                  .join(" ")}
+                {payment.card.holderName ? ` · ${payment.card.holderName}` : ""}
+              </dd>
+            </>
+          ) : null}
           <dt>{t("admin.payments.col.created")}</dt>
           <dd>{formatDate(payment.createdAt, "dateTime")}</dd>
           <dt>{t("admin.payments.col.payer")}</dt>
@@ -157,7 +169,15 @@ export function PaymentDetailPage() {
           <dt>{t("admin.payments.col.reference")}</dt>
           <dd>{payment.externalReference ?? "—"}</dd>
           <dt>{t("admin.payments.checkout")}</dt>
-          <dd>{payment.checkout ? `${payment.checkout.id} · ${words.status(payment.checkout.status)}` : "—"}</dd>
+          <dd>
+            {payment.checkout ? (
+              <Link to={`/admin/store-orders/${payment.checkout.id}`} data-testid="payment-store-order">
+                {t("admin.storeOrders.viewOrder", { number: payment.checkout.orderNumber })}
+              </Link>
+            ) : (
+              "—"
+            )}
+          </dd>
           <dt>{t("admin.links.paymentLink")}</dt>
           <dd>
             {payment.preferenceId ? (
@@ -219,6 +239,9 @@ export function PaymentDetailPage() {
       )}
 
       <h2>{t("admin.payments.timeline")}</h2>
+      <PaymentStory createdAt={payment.createdAt} entries={payment.timeline} />
+
+      <h2>{t("admin.payments.technicalLog")}</h2>
       <ol className="payment-timeline">
         {payment.timeline.map((entry, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the timeline is rebuilt whole on each read

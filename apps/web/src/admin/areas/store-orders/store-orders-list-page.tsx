@@ -1,0 +1,178 @@
+// /admin/store-orders: every order placed in the shop (its checkouts), newest first, with its number, items, payer,
+// payment and state. The filters (state, dates, the start of the payer's e-mail) live in the URL; pages load by
+// keyset ("load more"), and a reload keeps the rows on screen.
+import { STORE_ORDER_STATES, type StoreOrderListFilters } from "@cobro/contracts";
+import { Button, Card, Money, PageHeading, Pagination, SelectField, TextField } from "@cobro/ui";
+import { keepPreviousData } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { Link } from "react-router";
+import { QueryList } from "../../../components/query-list";
+import { useDocumentTitle } from "../../../components/use-document-title";
+import { useI18n } from "../../../i18n/i18n-context";
+import { trpc } from "../../../trpc";
+import { oneOf, useUrlFilters } from "../use-url-filters";
+import { itemsSummary, StoreOrderStateBadge } from "./store-order-words";
+
+const FILTER_KEYS = ["state", "from", "to", "email"] as const;
+type FilterKey = (typeof FILTER_KEYS)[number];
+export const STORE_ORDERS_PAGE_SIZE = 25;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The URL's filters as the server's input; a hand-edited value that is not one is dropped. */
+export function toStoreOrderFilters(values: Partial<Record<FilterKey, string>>): StoreOrderListFilters {
+  const state = oneOf(STORE_ORDER_STATES, values.state);
+  const from = values.from && ISO_DATE.test(values.from) ? new Date(`${values.from}T00:00:00`) : null;
+  const to = values.to && ISO_DATE.test(values.to) ? new Date(`${values.to}T23:59:59.999`) : null;
+  const range = from && to && from > to ? { from: null, to: null } : { from, to };
+  return {
+    ...(state ? { state } : {}),
+    ...(range.from && !Number.isNaN(range.from.getTime()) ? { createdFrom: range.from.toISOString() } : {}),
+    ...(range.to && !Number.isNaN(range.to.getTime()) ? { createdTo: range.to.toISOString() } : {}),
+    ...(values.email?.trim() ? { payerEmail: values.email.trim().slice(0, 254) } : {}),
+  };
+}
+
+export function StoreOrdersListPage() {
+  const { t, tPlural, formatDate, moneyLocaleFor } = useI18n();
+  useDocumentTitle(t("admin.storeOrders.title"));
+  const [filters, setFilters] = useUrlFilters(FILTER_KEYS);
+  const [draft, setDraft] = useState<Partial<Record<FilterKey, string>>>(filters);
+  const orders = trpc.admin.storeOrders.list.useInfiniteQuery(
+    { filters: toStoreOrderFilters(filters), limit: STORE_ORDERS_PAGE_SIZE },
+    { getNextPageParam: (page) => page.nextCursor ?? undefined, placeholderData: keepPreviousData },
+  );
+  const set = (key: FilterKey) => (event: { target: { value: string } }) =>
+    setDraft((current) => ({ ...current, [key]: event.target.value }));
+  const draftRangeInvalid = Boolean(draft.from && draft.to && draft.from > draft.to);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setFilters(draft);
+  };
+
+  return (
+    <>
+      <PageHeading
+        title={t("admin.storeOrders.title")}
+        description={t("admin.storeOrders.description")}
+        actions={
+          <Link className="ui-button ui-button--secondary" to="/admin/store-orders/guests">
+            {t("admin.storeOrders.guests.link")}
+          </Link>
+        }
+      />
+      <form className="admin-filters" onSubmit={onSubmit} aria-label={t("admin.filters.label")}>
+        <SelectField
+          label={t("admin.storeOrders.filter.state")}
+          name="state"
+          value={draft.state ?? ""}
+          onChange={set("state")}
+          options={[
+            { value: "", label: t("admin.storeOrders.filter.anyState") },
+            ...STORE_ORDER_STATES.map((state) => ({ value: state, label: t(`admin.storeOrders.state.${state}`) })),
+          ]}
+        />
+        <TextField
+          label={t("admin.storeOrders.filter.from")}
+          type="date"
+          name="from"
+          value={draft.from ?? ""}
+          onChange={set("from")}
+          error={draftRangeInvalid ? t("admin.storeOrders.filter.rangeInvalid") : undefined}
+        />
+        <TextField
+          label={t("admin.storeOrders.filter.to")}
+          type="date"
+          name="to"
+          value={draft.to ?? ""}
+          onChange={set("to")}
+        />
+        <TextField
+          label={t("admin.storeOrders.filter.email")}
+          description={t("admin.storeOrders.filter.emailHint")}
+          name="email"
+          value={draft.email ?? ""}
+          onChange={set("email")}
+        />
+        <Button type="submit" variant="secondary" disabled={draftRangeInvalid}>
+          {t("admin.filters.apply")}
+        </Button>
+      </form>
+      <Card>
+        <p className="admin-refreshing" aria-live="polite">
+          {orders.isFetching && !orders.isPending && !orders.isFetchingNextPage ? t("admin.refreshing") : ""}
+        </p>
+        <QueryList
+          query={orders}
+          items={orders.data?.pages.flatMap((page) => page.items)}
+          failed={orders.isError && !orders.data}
+          loadingLabel={t("admin.storeOrders.loading")}
+          failedTitle={t("admin.storeOrders.failed")}
+          empty={{ title: t("admin.storeOrders.empty.title"), description: t("admin.storeOrders.empty.text") }}
+        >
+          {(rows) => (
+            <>
+              <div className="ui-table-wrap">
+                <table className="ui-table admin-table" aria-label={t("admin.storeOrders.title")}>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t("admin.storeOrders.col.number")}</th>
+                      <th scope="col">{t("admin.storeOrders.col.created")}</th>
+                      <th scope="col">{t("admin.storeOrders.col.items")}</th>
+                      <th scope="col">{t("admin.storeOrders.col.payer")}</th>
+                      <th scope="col">{t("admin.storeOrders.col.state")}</th>
+                      <th scope="col" className="num">
+                        {t("admin.storeOrders.col.total")}
+                      </th>
+                      <th scope="col">{t("admin.storeOrders.col.payment")}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {rows.map((order) => (
+                      <tr key={order.checkoutId} data-checkout-id={order.checkoutId}>
+                        <th scope="row" className="admin-mono">
+                          <Link to={`/admin/store-orders/${order.checkoutId}`}>{order.orderNumber}</Link>
+                        </th>
+                        <td>{formatDate(order.createdAt, "dateTime")}</td>
+                        <td>{itemsSummary(order.items)}</td>
+                        <td>
+                          {order.payer.email ?? "—"}
+                          {order.payer.userId === null ? ` (${t("admin.storeOrders.guest")})` : ""}
+                        </td>
+                        <td>
+                          <StoreOrderStateBadge state={order.state} />
+                        </td>
+                        <td className="num">
+                          <Money {...order.total} locale={moneyLocaleFor(order.total.currency)} />
+                        </td>
+                        <td className="admin-mono">
+                          {order.providerPaymentId !== null ? (
+                            <Link to={`/admin/payments/${order.providerPaymentId}`}>{order.providerPaymentId}</Link>
+                          ) : (
+                            "—"
+                          )}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <Pagination
+                hasMore={orders.hasNextPage}
+                loading={orders.isFetchingNextPage}
+                onLoadMore={() => void orders.fetchNextPage()}
+                loadMoreLabel={t("common.loadMore")}
+                loadingLabel={t("common.loadingMore")}
+                status={tPlural(
+                  { one: "admin.storeOrders.count.one", other: "admin.storeOrders.count.other" },
+                  rows.length,
+                )}
+                endLabel={t("common.endOfList")}
+              />
+              {orders.isFetchNextPageError ? <p role="alert">{t("admin.loadMoreFailed")}</p> : null}
+            </>
+          )}
+        </QueryList>
+      </Card>
+    </>
+  );
+}
