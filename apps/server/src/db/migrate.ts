@@ -26,6 +26,7 @@ import * as m0021 from "./migrations/0021-charging-accounts";
 import * as m0022 from "./migrations/0022-subscription-requests";
 import * as m0023 from "./migrations/0023-webhook-ignored-reasons";
 import * as m0024 from "./migrations/0024-point-intent-accounts";
+import * as m0028 from "./migrations/0028-disputes";
 import type { DB } from "./schema";
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -52,6 +53,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0022-subscription-requests": m0022,
   "0023-webhook-ignored-reasons": m0023,
   "0024-point-intent-accounts": m0024,
+  "0028-disputes": m0028,
 };
 
 /** Thrown when a migration fails; names the migration and keeps the database error as `cause`. */
