@@ -38,6 +38,13 @@ import { mercadoPagoWebhookHandler } from "./webhooks/mercadopago-webhook";
 /** Largest request body the API accepts (tRPC inputs and notifications are a few KB). */
 export const API_BODY_LIMIT_BYTES = 100 * 1024;
 
+/**
+ * The one procedure that carries files: a chargeback's evidence, up to 10 MB in all (provider limit), sent as
+ * base64 in JSON (4/3 of the bytes) plus the rest of the input. Only a request for it alone gets this limit.
+ */
+export const EVIDENCE_UPLOAD_PATH = "/api/trpc/admin.disputes.uploadEvidence";
+export const EVIDENCE_BODY_LIMIT_BYTES = 15 * 1024 * 1024;
+
 /** Most procedures one tRPC batch request may carry (the web client's batch link must not exceed it). */
 export const TRPC_MAX_BATCH_SIZE = 10;
 
@@ -86,13 +93,15 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
     await next();
     if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
   });
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: options.bodyLimitBytes ?? API_BODY_LIMIT_BYTES,
-      onError: (c) => respondWithError(c, 413, { message: "The request body is too large." }),
-    }),
-  );
+  const apiBodyLimit = bodyLimit({
+    maxSize: options.bodyLimitBytes ?? API_BODY_LIMIT_BYTES,
+    onError: (c) => respondWithError(c, 413, { message: "The request body is too large." }),
+  });
+  const evidenceBodyLimit = bodyLimit({
+    maxSize: EVIDENCE_BODY_LIMIT_BYTES,
+    onError: (c) => respondWithError(c, 413, { message: "The files are more than 10 MB in all." }),
+  });
+  app.use("/api/*", (c, next) => (c.req.path === EVIDENCE_UPLOAD_PATH ? evidenceBodyLimit : apiBodyLimit)(c, next));
   // The provider calls the webhook from its servers: it carries no Origin of ours, and its signature is the check.
   app.use("/api/*", apiGuard({ allowedOrigins: [deps.publicUrl], isCsrfExempt: (path) => path === WEBHOOK_PATH }));
 

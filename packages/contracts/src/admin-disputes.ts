@@ -156,4 +156,12 @@ export const claimSummarySchema = z.object({
 });
 export type ClaimSummary = z.infer<typeof claimSummarySchema>;
 
+export const claimIdInputSchema = z.strictObject({
+  claimId: z
+    .number("Invalid claim id")
+    .int("Invalid claim id")
+    .positive("Invalid claim id")
+    .max(Number.MAX_SAFE_INTEGER, "Invalid claim id"),
+});
+
 export const claimListOutputSchema = z.object({ items: z.array(claimSummarySchema), ...offsetPageFields });

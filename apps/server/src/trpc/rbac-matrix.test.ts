@@ -13,6 +13,7 @@ import type { SessionUser } from "../auth/sessions";
 import { type DB, toJsonb } from "../db/schema";
 import { saveCardForUser } from "../domain/account/save-card-for-user";
 import { createCheckout } from "../domain/checkout/create-checkout";
+import { syncChargebackFromProvider } from "../domain/disputes/sync-chargeback-from-provider";
 import { createEmailToken, type EmailTokenPurpose } from "../domain/email/email-tokens";
 import { createPaymentLink } from "../domain/links/create-payment-link";
 import { deleteOrderTransaction } from "../domain/orders/order-actions";
@@ -290,6 +291,20 @@ const ACCESS_MATRIX: Record<string, MatrixEntry> = {
       externalReference: "rbac-matrix",
     }),
   },
+  "admin.disputes.list": { access: "viewer", input: () => ({ openOnly: true, limit: 5 }) },
+  "admin.disputes.get": { access: "viewer", input: async () => ({ chargebackId: await sharedChargeback }) },
+  "admin.disputes.uploadEvidence": {
+    access: "operator",
+    input: async () => ({
+      chargebackId: await sharedChargeback,
+      idempotencyKey: randomUUID(),
+      files: [
+        { name: "matrix.pdf", type: "application/pdf", dataBase64: Buffer.from("%PDF-1.4 m").toString("base64") },
+      ],
+    }),
+  },
+  "admin.disputes.claims": { access: "viewer", input: () => ({ status: "opened", limit: 5 }) },
+  "admin.disputes.claim": { access: "viewer", input: async () => ({ claimId: await sharedClaim }) },
   "admin.terminals.devices": { access: "viewer", input: () => ({ limit: 5 }) },
   "admin.terminals.setMode": {
     access: "operator",
@@ -452,6 +467,26 @@ async function mirroredPayment(capture = true) {
   return payment;
 }
 const sharedPayment = mirroredPayment();
+/** A chargeback opened at the sandbox on a mirrored payment and mirrored itself, for the Disputes reads and upload. */
+const sharedChargeback = sharedPayment.then(async (payment) => {
+  const res = await fetch(`${env.sandbox.url}/__sandbox/chargebacks`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ payment_id: payment.id }),
+  });
+  const { id } = (await res.json()) as { id: string };
+  await syncChargebackFromProvider({ deps, chargebackId: id });
+  return id;
+});
+/** A claim opened at the sandbox on the shared payment, for the claim read. */
+const sharedClaim = sharedPayment.then(async (payment) => {
+  const res = await fetch(`${env.sandbox.url}/__sandbox/claims`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ payment_id: payment.id }),
+  });
+  return ((await res.json()) as { id: number }).id;
+});
 /** A merchant order at the provider, for the merchant orders reads and update. */
 const sharedMerchantOrder = env.provider.merchantOrders.create({
   items: [{ title: "Matrix", quantity: 1, unit_price: 10, currency_id: "ARS" }],

@@ -15,6 +15,40 @@ function deadlineOf(claim: Claim): string | null {
   return dates[0] ?? null;
 }
 
+/** Claims as the console shows them, each with its payment's amount from the mirror when Cobro has it. */
+async function toClaimSummaries(db: AppDeps["db"], claims: Claim[]): Promise<ClaimSummary[]> {
+  const paymentIds = claims.filter((claim) => claim.resource === "payment").map((claim) => claim.resource_id);
+  const payments =
+    paymentIds.length === 0
+      ? []
+      : await db
+          .selectFrom("payments")
+          .select(["provider_payment_id", "amount_minor", "currency"])
+          .where("provider_payment_id", "in", paymentIds)
+          .execute();
+  const byId = new Map(payments.map((payment) => [payment.provider_payment_id, payment]));
+  return claims.map((claim): ClaimSummary => {
+    const paymentId = claim.resource === "payment" ? claim.resource_id : null;
+    const payment = paymentId === null ? undefined : byId.get(paymentId);
+    return {
+      id: claim.id,
+      paymentId,
+      amount: payment
+        ? {
+            amountMinor: payment.amount_minor,
+            currency: payment.currency as NonNullable<ClaimSummary["amount"]>["currency"],
+          }
+        : null,
+      type: claim.type,
+      stage: claim.stage,
+      status: claim.status,
+      reason: claim.reason_id ?? null,
+      deadline: deadlineOf(claim),
+      createdAt: claim.date_created,
+    };
+  });
+}
+
 export async function listClaims(options: {
   deps: Pick<AppDeps, "db" | "provider">;
   filters: ClaimListInput;
@@ -25,39 +59,18 @@ export async function listClaims(options: {
     limit: filters.limit,
     offset: filters.offset,
   });
-  const paymentIds = page.data.filter((claim) => claim.resource === "payment").map((claim) => claim.resource_id);
-  const payments =
-    paymentIds.length === 0
-      ? []
-      : await options.deps.db
-          .selectFrom("payments")
-          .select(["provider_payment_id", "amount_minor", "currency"])
-          .where("provider_payment_id", "in", paymentIds)
-          .execute();
-  const byId = new Map(payments.map((payment) => [payment.provider_payment_id, payment]));
   return {
-    items: page.data.map((claim): ClaimSummary => {
-      const paymentId = claim.resource === "payment" ? claim.resource_id : null;
-      const payment = paymentId === null ? undefined : byId.get(paymentId);
-      return {
-        id: claim.id,
-        paymentId,
-        amount: payment
-          ? {
-              amountMinor: payment.amount_minor,
-              currency: payment.currency as NonNullable<ClaimSummary["amount"]>["currency"],
-            }
-          : null,
-        type: claim.type,
-        stage: claim.stage,
-        status: claim.status,
-        reason: claim.reason_id ?? null,
-        deadline: deadlineOf(claim),
-        createdAt: claim.date_created,
-      };
-    }),
+    items: await toClaimSummaries(options.deps.db, page.data),
     total: page.paging.total,
     offset: page.paging.offset,
     limit: page.paging.limit,
   };
+}
+
+/** One claim re-read from the provider (its stage and the seller's due actions move there). */
+export async function getClaim(options: { deps: Pick<AppDeps, "db" | "provider">; claimId: number }) {
+  const claim = await options.deps.provider.claims.get(options.claimId);
+  const [summary] = await toClaimSummaries(options.deps.db, [claim]);
+  if (!summary) throw new Error("unreachable: one claim in, one summary out");
+  return summary;
 }

@@ -5,13 +5,15 @@ import {
   chargebackIdInputSchema,
   chargebackListInputSchema,
   chargebackListOutputSchema,
+  claimIdInputSchema,
   claimListInputSchema,
   claimListOutputSchema,
+  claimSummarySchema,
   uploadEvidenceInputSchema,
   uploadEvidenceResultSchema,
 } from "@cobro/contracts";
 import { getChargebackDetail, listChargebacks } from "../../domain/disputes/list-chargebacks";
-import { listClaims } from "../../domain/disputes/list-claims";
+import { getClaim, listClaims } from "../../domain/disputes/list-claims";
 import { uploadChargebackEvidence } from "../../domain/disputes/upload-chargeback-evidence";
 import { operatorProcedure, router, viewerProcedure } from "../trpc";
 
@@ -35,4 +37,9 @@ export const adminDisputesRouter = router({
     .input(claimListInputSchema)
     .output(claimListOutputSchema)
     .query(({ ctx, input }) => listClaims({ deps: ctx.deps, filters: input })),
+
+  claim: viewerProcedure
+    .input(claimIdInputSchema)
+    .output(claimSummarySchema)
+    .query(({ ctx, input }) => getClaim({ deps: ctx.deps, claimId: input.claimId })),
 });
