@@ -34,7 +34,7 @@ export const DISPUTES_PAGE_MAX = 50;
 /** Whether a file's name and type are an accepted evidence file (the type must match the extension). */
 export function isEvidenceFile(name: string, type: string): type is EvidenceFileType {
   const extensions = (EVIDENCE_FILE_TYPES as Record<string, readonly string[]>)[type];
-  return extensions !== undefined && extensions.some((extension) => name.toLowerCase().endsWith(extension));
+  return extensions?.some((extension) => name.toLowerCase().endsWith(extension)) === true;
 }
 
 export const chargebackIdSchema = z.string("Invalid chargeback id").regex(/^\d{1,30}$/, "Invalid chargeback id");
@@ -43,6 +43,8 @@ export const chargebackListInputSchema = z.strictObject({
   documentationStatus: z.enum(CHARGEBACK_DOCUMENTATION_STATUSES, "Choose a status from the list").optional(),
   /** Only chargebacks still open to evidence (deadline not passed, not decided). */
   openOnly: z.boolean("openOnly must be true or false").optional(),
+  /** Only the chargebacks of one payment (the payment page links here). */
+  paymentId: z.number("Invalid payment id").int("Invalid payment id").positive("Invalid payment id").optional(),
   ...offsetPagingFields({ maxLimit: DISPUTES_PAGE_MAX, defaultLimit: 25 }),
 });
 export type ChargebackListInput = z.input<typeof chargebackListInputSchema>;

@@ -17,6 +17,7 @@ export async function listChargebacks(options: {
   const filters = chargebackListInputSchema.parse(options.filters);
   let query = options.db.selectFrom("chargebacks");
   if (filters.documentationStatus) query = query.where("documentation_status", "=", filters.documentationStatus);
+  if (filters.paymentId) query = query.where("provider_payment_id", "=", filters.paymentId);
   if (filters.openOnly) {
     query = query
       .where("coverage_applied", "is", null)
