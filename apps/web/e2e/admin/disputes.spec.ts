@@ -50,7 +50,7 @@ test("[admin][disputes] a chargeback on a shop payment is listed with its deadli
     .toBe("pending");
 
   await signInAs({ role: "operator" });
-  await page.goto("/admin/payments/" + paymentId);
+  await page.goto(`/admin/payments/${paymentId}`);
   await page.getByTestId("payment-chargeback-link").click();
   await expect(page).toHaveURL(new RegExp(`/admin/disputes\\?payment=${paymentId}`));
   const row = page.getByRole("table", { name: "Chargebacks" }).locator(`tr[data-chargeback-id="${chargeback.id}"]`);
