@@ -8,13 +8,17 @@ import { describeError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
 
-/** The file's bytes as base64 (the API takes JSON only). */
-async function toBase64(file: File): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = "";
-  const chunk = 0x8000;
-  for (let i = 0; i < bytes.length; i += chunk) binary += String.fromCharCode(...bytes.subarray(i, i + chunk));
-  return btoa(binary);
+/** The file's bytes as base64 (the API takes JSON only), read by the browser's FileReader as a data URL. */
+function toBase64(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      const url = String(reader.result);
+      resolve(url.slice(url.indexOf(",") + 1));
+    };
+    reader.onerror = () => reject(reader.error ?? new Error(`could not read ${file.name}`));
+    reader.readAsDataURL(file);
+  });
 }
 
 export function EvidenceUpload({ chargebackId, onUploaded }: { chargebackId: string; onUploaded: () => void }) {
@@ -41,14 +45,21 @@ export function EvidenceUpload({ chargebackId, onUploaded }: { chargebackId: str
   };
 
   const send = async () => {
+    let encoded: { name: string; type: EvidenceFileType; dataBase64: string }[];
     try {
-      const encoded = await Promise.all(
+      encoded = await Promise.all(
         files.map(async (file) => ({
           name: file.name,
           type: file.type as EvidenceFileType,
           dataBase64: await toBase64(file),
         })),
       );
+    } catch {
+      setProblem(t("admin.disputes.evidence.unreadable"));
+      setConfirming(false);
+      return;
+    }
+    try {
       const result = await upload.mutateAsync({ chargebackId, idempotencyKey, files: encoded });
       setOutcome(result.outcome);
       if (result.outcome === "done") onUploaded();

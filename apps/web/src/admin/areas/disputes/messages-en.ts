@@ -49,6 +49,7 @@ export const disputesEn = {
   "admin.disputes.evidence.wrongType": "{name} is not a JPG, PNG or PDF file.",
   "admin.disputes.evidence.tooLarge": "The files are more than 10 MB in all.",
   "admin.disputes.evidence.tooMany": "Choose at most 10 files.",
+  "admin.disputes.evidence.unreadable": "The files could not be read. Choose them again.",
   "admin.disputes.evidence.send": "Send evidence",
   "admin.disputes.evidence.confirmTitle": "Send this evidence to Mercado Pago?",
   "admin.disputes.evidence.confirmBody": "These files go to Mercado Pago for review: {files}. This cannot be undone.",

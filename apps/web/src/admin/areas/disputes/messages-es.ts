@@ -51,6 +51,7 @@ export const disputesEs: Readonly<Record<keyof typeof disputesEn, string>> = {
   "admin.disputes.evidence.wrongType": "{name} no es un archivo JPG, PNG o PDF.",
   "admin.disputes.evidence.tooLarge": "Los archivos superan los 10 MB en total.",
   "admin.disputes.evidence.tooMany": "Elige como máximo 10 archivos.",
+  "admin.disputes.evidence.unreadable": "No se pudieron leer los archivos. Vuelve a elegirlos.",
   "admin.disputes.evidence.send": "Enviar pruebas",
   "admin.disputes.evidence.confirmTitle": "¿Enviar estas pruebas a Mercado Pago?",
   "admin.disputes.evidence.confirmBody":

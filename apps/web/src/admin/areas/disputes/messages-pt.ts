@@ -51,6 +51,7 @@ export const disputesPt: Readonly<Record<keyof typeof disputesEn, string>> = {
   "admin.disputes.evidence.wrongType": "{name} não é um arquivo JPG, PNG ou PDF.",
   "admin.disputes.evidence.tooLarge": "Os arquivos passam de 10 MB no total.",
   "admin.disputes.evidence.tooMany": "Escolha no máximo 10 arquivos.",
+  "admin.disputes.evidence.unreadable": "Não foi possível ler os arquivos. Escolha-os de novo.",
   "admin.disputes.evidence.send": "Enviar provas",
   "admin.disputes.evidence.confirmTitle": "Enviar estas provas ao Mercado Pago?",
   "admin.disputes.evidence.confirmBody":
