@@ -1,6 +1,8 @@
 import { defineConfig } from "vitest/config";
+import { workspaceSourceResolution } from "../../workspace-source.mjs";
 
 export default defineConfig({
+  ...workspaceSourceResolution,
   test: {
     // src: unit and integration tests; e2e: the server as a process, started the way `npm start` starts it.
     include: ["src/**/*.test.ts", "e2e/**/*.test.ts"],

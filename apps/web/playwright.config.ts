@@ -98,7 +98,7 @@ export default defineConfig({
     {
       // The side stores, started together after the first (so the web app is already built): the Brazilian store
       // (Pix) and the clock store (only the spec that moves the sandbox's clock uses it).
-      command: "npx tsx apps/web/e2e/support/start-side-stores.ts",
+      command: "npx tsx --conditions=@cobro/source apps/web/e2e/support/start-side-stores.ts",
       cwd: repoRoot,
       url: SIDE_STORES_READY_URL,
       reuseExistingServer: false,

@@ -4,6 +4,7 @@
 // only, so nothing may be inlined: assets always become files.
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { workspaceSourceResolution } from "../../workspace-source.mjs";
 
 // Build tooling, not the app: the server's env.ts rules do not apply here.
 const apiTarget = process.env.COBRO_API_URL ?? "http://127.0.0.1:3000";
@@ -13,6 +14,7 @@ const apiProxy = {
 };
 
 export default defineConfig({
+  ...workspaceSourceResolution,
   plugins: [react()],
   server: { host: "127.0.0.1", port: 5173, proxy: apiProxy },
   preview: { host: "127.0.0.1", port: 4173, proxy: apiProxy },

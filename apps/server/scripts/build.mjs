@@ -17,9 +17,12 @@ import { build } from "esbuild";
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const outdir = path.join(serverDir, "dist");
 
+/** The workspace's own packages (read as TypeScript source, through the `@cobro/source` export condition). */
+const WORKSPACE_PACKAGE = /^(@cobro\/|mercadopago-sandbox(\/|$))/;
+
 /**
  * Bare imports stay external, except the workspace's own packages, which
- * export TypeScript source and so must be compiled in. A deep import into a
+ * are compiled in from their source. A deep import into a
  * package without an `exports` map (`ajv/dist/2020`) is written out with the
  * file it resolves to (`ajv/dist/2020.js`): Node's ES module loader does not
  * guess extensions the way TypeScript's bundler resolution does.
@@ -28,7 +31,7 @@ const externalizeDependencies = {
   name: "externalize-dependencies",
   setup(builder) {
     builder.onResolve({ filter: /^[^./]/ }, (args) => {
-      if (args.path.startsWith("@cobro/") || args.path.startsWith("node:")) return undefined;
+      if (WORKSPACE_PACKAGE.test(args.path) || args.path.startsWith("node:")) return undefined;
       const parts = args.path.split("/");
       const nameLength = args.path.startsWith("@") ? 2 : 1;
       if (parts.length <= nameLength) return { path: args.path, external: true };
@@ -87,6 +90,8 @@ export async function buildServer() {
     minify: false,
     legalComments: "none",
     logLevel: "warning",
+    // Workspace packages resolve to their TypeScript source (see workspace-source.mts at the repository root).
+    conditions: ["@cobro/source", "module"],
     plugins: [externalizeDependencies, keepSourceLocations],
   });
 }

@@ -11,6 +11,11 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  isDatabaseUnavailableError,
+} from "./db/database-errors";
 import type { AppDeps } from "./deps";
 import { isAppError } from "./errors/app-error";
 import { PAYMENTS_CSV_PATH, paymentsCsvHandler } from "./http/admin-payments-csv";
@@ -31,6 +36,7 @@ import { trpcMethods } from "./http/trpc-methods";
 import { browserSdkSettings } from "./provider/browser-sdk";
 import { WEBHOOK_PATH } from "./provider/provider-setup";
 import { httpStatusOf } from "./trpc/error-status";
+import { databaseUnavailableIn } from "./trpc/format-error";
 import { appRouter } from "./trpc/router";
 import { createTrpcContext } from "./trpc/trpc";
 import { mercadoPagoWebhookHandler } from "./webhooks/mercadopago-webhook";
@@ -125,6 +131,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
       endpoint: "/api/trpc",
       maxBatchSize: TRPC_MAX_BATCH_SIZE,
       createContext: createTrpcContext(deps),
+      // The formatter answers 503 while the database is away; the header tells clients when to try again. Here,
+      // not in a middleware, because the context (the session lookup) is the first thing to need the database.
+      responseMeta: ({ errors }) =>
+        errors.some(databaseUnavailableIn) ? { headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) } } : {},
     }),
   );
   app.all("/api/*", (c) => respondWithError(c, 404));
@@ -140,6 +150,19 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
   app.notFound((c) => respondWithError(c, 404));
   app.onError((error, c) => {
     if (error instanceof HTTPException) return respondWithError(c, error.status);
+    if (isDatabaseUnavailableError(error)) {
+      // A passing state (PostgreSQL restarting, failing over): a 503 that says when to try again, not a 500. The
+      // provider delivers a refused notification again later.
+      (c.get("logger") ?? deps.logger).warn(
+        { err: error, method: c.req.method, path: c.req.path },
+        "database unavailable",
+      );
+      return respondWithError(c, 503, {
+        code: "SERVICE_UNAVAILABLE",
+        message: DATABASE_UNAVAILABLE_MESSAGE,
+        headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) },
+      });
+    }
     if (isAppError(error)) {
       return respondWithError(c, httpStatusOf(error.code) as ContentfulStatusCode, {
         code: error.code,

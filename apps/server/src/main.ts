@@ -17,7 +17,8 @@ import { serve } from "@hono/node-server";
 import { createApp } from "./app";
 import { resolveTokenEncryptionKey } from "./crypto/token-encryption";
 import { createDatabase } from "./db/database";
-import { findFreePorts, startEmbeddedPostgres } from "./db/embedded-postgres";
+import { isDatabaseUnavailableError } from "./db/database-errors";
+import { type EmbeddedPostgres, findFreePorts, startEmbeddedPostgres } from "./db/embedded-postgres";
 import { migrateToLatest } from "./db/migrate";
 import type { AppDeps } from "./deps";
 import { ensureFirstAdmin } from "./domain/accounts/ensure-first-admin";
@@ -37,6 +38,8 @@ const FORCE_EXIT_AFTER_MS = 2000;
 const HTTP_DRAIN_TIMEOUT_MS = 10_000;
 /** pg-boss's pool size: enough for a shop's webhook and reconciliation jobs. */
 const JOB_QUEUE_CONNECTIONS = 2;
+/** At most one "database connection failed" warning per component this often (the rest at debug). */
+const CONNECTION_WARNING_INTERVAL_MS = 30_000;
 /** How long running jobs may take to finish once shutdown begins. */
 const JOB_DRAIN_TIMEOUT_MS = 10_000;
 
@@ -133,6 +136,17 @@ async function main(): Promise<void> {
   // listener stays registered, embedded-postgres leaves the shutdown order to us.
   process.on("SIGINT", () => void shutdown("SIGINT", 0));
   process.on("SIGTERM", () => void shutdown("SIGTERM", 0));
+  // A promise nobody awaited that failed because the database is away (a restart, a failover) is that outage
+  // again, already answered elsewhere with 503s: not a reason to die. Any other is a bug: logged, then the same
+  // exit Node would make, but in order.
+  process.on("unhandledRejection", (reason) => {
+    if (isDatabaseUnavailableError(reason)) {
+      logger.warn({ err: reason }, "database unavailable (a promise nobody awaited)");
+      return;
+    }
+    logger.fatal({ err: reason }, "unhandled promise rejection");
+    void shutdown("unhandled promise rejection", 1);
+  });
 
   try {
     if (!env) throw configError;
@@ -163,11 +177,36 @@ async function main(): Promise<void> {
 
     let connectionString = env.DATABASE_URL;
     if (!connectionString) {
-      const postgres = await startEmbeddedPostgres({
-        dataDir: resolve(dataDir, "postgres"),
-        port: postgresPort,
-      });
-      stoppers.push({ name: "PostgreSQL", stop: postgres.stop });
+      // The embedded PostgreSQL is ours to keep running: if it dies (killed, out of memory), it is started again
+      // on the same data and port, so the connection string stays valid. Meanwhile requests get a 503 and jobs
+      // wait, exactly as when an external DATABASE_URL restarts.
+      const postgresDataDir = resolve(dataDir, "postgres");
+      let postgres: EmbeddedPostgres;
+      const startPostgres = (onPort: number) =>
+        startEmbeddedPostgres({
+          dataDir: postgresDataDir,
+          port: onPort,
+          onUnexpectedExit: (exit) => void restart(exit),
+        });
+      const restart = async (exit: { code: number | null; signal: string | null }): Promise<void> => {
+        if (stoppingSince !== null) return;
+        logger.error(
+          `Embedded PostgreSQL exited unexpectedly (code ${exit.code}, signal ${exit.signal}); starting it again`,
+        );
+        for (let attempt = 1; stoppingSince === null; attempt++) {
+          try {
+            postgres = await startPostgres(postgres.port);
+            logger.info(`Embedded PostgreSQL is running again on port ${postgres.port}`);
+            return;
+          } catch (error) {
+            const waitMs = Math.min(30_000, 500 * 2 ** attempt);
+            logger.error({ err: error }, `Embedded PostgreSQL did not start again; next attempt in ${waitMs} ms`);
+            await new Promise((resolveWait) => setTimeout(resolveWait, waitMs));
+          }
+        }
+      };
+      postgres = await startPostgres(postgresPort);
+      stoppers.push({ name: "PostgreSQL", stop: () => postgres.stop() });
       connectionString = postgres.connectionString;
       logger.info(`Embedded PostgreSQL on port ${postgres.port} (data in ${postgres.dataDir})`);
     }
@@ -175,10 +214,26 @@ async function main(): Promise<void> {
     // event, which would end the process if nobody listened. The next query opens a fresh connection. Once a
     // pool is being closed, its connections' goodbyes can still cross PostgreSQL's own shutdown (closing a pool
     // does not wait for the sockets): expected, so only a debug line.
+    // While the database is away, the job queue's workers fail at every poll (each queue every few seconds): one
+    // warning per component every CONNECTION_WARNING_INTERVAL_MS says so, with the count of those in between.
     const closing = new Set<string>();
+    const lastWarning = new Map<string, { at: number; suppressed: number }>();
     const onConnectionError = (component: string) => (error: Error) => {
-      if (closing.has(component)) logger.debug({ err: error }, `${component}: connection error while closing`);
-      else logger.warn({ err: error }, `${component}: idle connection failed`);
+      if (closing.has(component)) {
+        logger.debug({ err: error }, `${component}: connection error while closing`);
+        return;
+      }
+      const last = lastWarning.get(component);
+      if (last && Date.now() - last.at < CONNECTION_WARNING_INTERVAL_MS) {
+        last.suppressed += 1;
+        logger.debug({ err: error }, `${component}: database connection failed`);
+        return;
+      }
+      logger.warn(
+        { err: error, alikeSinceLastWarning: last?.suppressed ?? 0 },
+        `${component}: database connection failed`,
+      );
+      lastWarning.set(component, { at: Date.now(), suppressed: 0 });
     };
     const closeWith = (component: string, stop: () => Promise<void>) => () => {
       closing.add(component);

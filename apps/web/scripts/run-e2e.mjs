@@ -28,7 +28,13 @@ if (!existsSync(chromiumPath)) {
 const result = spawnSync("npx", ["playwright", "test", ...process.argv.slice(2)], {
   cwd: webDir,
   stdio: "inherit",
-  env: { ...process.env, CHROMIUM_PATH: chromiumPath },
+  env: {
+    ...process.env,
+    CHROMIUM_PATH: chromiumPath,
+    // Playwright loads the tests with Node's resolution: workspace packages resolve to their TypeScript source
+    // (see workspace-source.mts at the repository root).
+    NODE_OPTIONS: [process.env.NODE_OPTIONS, "--conditions=@cobro/source"].filter(Boolean).join(" "),
+  },
 });
 if (result.error) {
   console.error(`[e2e] could not start Playwright: ${result.error.message}`);

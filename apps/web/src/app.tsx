@@ -31,6 +31,9 @@ const CheckEmailPage = lazyPage(() => import("./pages/check-email-page").then((m
 const VerifyEmailPage = lazyPage(() => import("./pages/verify-email-page").then((m) => m.VerifyEmailPage));
 const ForgotPasswordPage = lazyPage(() => import("./pages/forgot-password-page").then((m) => m.ForgotPasswordPage));
 const ResetPasswordPage = lazyPage(() => import("./pages/reset-password-page").then((m) => m.ResetPasswordPage));
+const AcceptInvitationPage = lazyPage(() =>
+  import("./pages/accept-invitation-page").then((m) => m.AcceptInvitationPage),
+);
 // Everything under /admin lives behind this import: shoppers never download it.
 const AdminPage = lazyPage(() => import("./pages/admin-page").then((m) => m.AdminPage));
 
@@ -165,6 +168,14 @@ export function AppRoutes() {
         element={
           <RoutePage>
             <ResetPasswordPage />
+          </RoutePage>
+        }
+      />
+      <Route
+        path={PAGE_ROUTES.acceptInvitation.path}
+        element={
+          <RoutePage>
+            <AcceptInvitationPage />
           </RoutePage>
         }
       />

@@ -22,6 +22,7 @@ export * from "./money-input";
 export * from "./offset-paging";
 export * from "./password-policy";
 export * from "./routes";
+export * from "./sandbox-test-controls";
 export * from "./shop";
 export * from "./sites";
 export * from "./store-settings";

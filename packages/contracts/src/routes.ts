@@ -46,6 +46,8 @@ export const PAGE_ROUTES = {
   verifyEmail: { path: "/verify-email" },
   forgotPassword: { path: "/forgot-password" },
   resetPassword: { path: "/reset-password" },
+  /** Where a staff invitation's link leads (`#token=…`). */
+  acceptInvitation: { path: "/accept-invitation" },
   admin: { path: "/admin/*" },
 } as const satisfies Record<string, PageRoute>;
 

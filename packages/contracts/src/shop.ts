@@ -175,6 +175,8 @@ export const checkoutItemInputSchema = z.strictObject({
 export const checkoutCreateInputSchema = z.strictObject({
   items: z.array(checkoutItemInputSchema).min(1, "Add at least one item").max(50, "At most 50 different items"),
   payer: payerSchema,
+  /** The language the shopper is using: the checkout's item names and e-mails are in it (else the store's). */
+  language: catalogLanguageSchema.optional(),
 });
 export type CheckoutCreateInput = z.infer<typeof checkoutCreateInputSchema>;
 
@@ -290,6 +292,13 @@ export type CheckoutPaymentAccount = z.infer<typeof checkoutPaymentAccountSchema
 
 export const createPreferenceOutputSchema = z.object({ initPoint: z.string() });
 
+/**
+ * `checkout.replace`: after a checkout's payment was declined or cancelled, a new checkout for the same order (its
+ * items re-priced, its payer), so another card or a cash ticket can pay it. The old one stays as it was.
+ */
+export const checkoutReplaceInputSchema = checkoutAccessSchema.extend({ language: catalogLanguageSchema.optional() });
+export type CheckoutReplaceInput = z.infer<typeof checkoutReplaceInputSchema>;
+
 export const payOfflineInputSchema = checkoutAccessSchema.extend({ paymentMethodId: paymentMethodIdSchema });
 export type PayOfflineInput = z.infer<typeof payOfflineInputSchema>;
 
@@ -325,6 +334,8 @@ export type PaymentPlan = z.infer<typeof paymentPlanSchema>;
 
 export const checkoutResultSchema = z.object({
   checkoutId: z.uuid(),
+  /** The human order number, shown as "#1042". */
+  orderNumber: z.number().int().positive(),
   status: checkoutResultStatusSchema,
   statusDetail: z.string().nullable(),
   /** A translatable code (the provider's `status_detail` of a declined or cancelled payment), else null. */
@@ -459,6 +470,8 @@ export const ordersInputSchema = pageInputSchema(20);
 
 export const orderSchema = z.object({
   checkoutId: z.uuid(),
+  /** The human order number, shown as "#1042". */
+  orderNumber: z.number().int().positive(),
   createdAt: z.iso.datetime(),
   total: moneySchema,
   status: checkoutResultStatusSchema,

@@ -1,4 +1,4 @@
-// What `npm run sandbox` prints on start: where it listens, the default
+// What `mercadopago-sandbox` (`npm run sandbox`) prints on start: where it listens, the default
 // credentials and the test data that drives outcomes (provider-facts §5),
 // taken from the same tables the resource handlers use.
 
@@ -24,7 +24,7 @@ export function formatBanner(input: {
   const cards = TEST_CARDS.filter((card) => card.siteId === input.site);
   const expiry = `${String(TEST_CARD_EXPIRY.month).padStart(2, "0")}/${String(TEST_CARD_EXPIRY.year).slice(-2)}`;
   const lines = [
-    `Cobro provider sandbox listening on ${input.url}`,
+    `Mercado Pago sandbox (mercadopago-sandbox) listening on ${input.url}`,
     "",
     "Default seller",
     `  access token  ${DEFAULT_SELLER.accessToken}`,

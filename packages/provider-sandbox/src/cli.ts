@@ -1,5 +1,6 @@
-#!/usr/bin/env -S npx tsx
-// `npm run sandbox`: a local Mercado Pago for development and demos.
+// The `mercadopago-sandbox` command (in this monorepo: `npm run sandbox`): a
+// local Mercado Pago for development, demos and tests. The published build
+// gives it its `#!/usr/bin/env node` line (tsdown.config.ts).
 
 import { parseArgs } from "node:util";
 import { formatBanner } from "./cli-banner";
@@ -7,7 +8,7 @@ import { isSiteId } from "./core/credentials";
 import { CONSOLE_LOGGER } from "./core/logger";
 import { createSandbox } from "./create-sandbox";
 
-const USAGE = `Usage: npm run sandbox -- [options]
+const USAGE = `Usage: mercadopago-sandbox [options]   (in the Cobro repository: npm run sandbox -- [options])
   --port N                 port to listen on (default 8787; 0 = any free port)
   --host HOST              interface to bind (default 127.0.0.1)
   --webhook-secret SECRET  secret that signs webhooks (default: the fixed dev secret)
@@ -39,6 +40,12 @@ function parseCommandLine() {
 }
 
 async function main(): Promise<void> {
+  // `mercadopago-sandbox compare …`: the drift check lives in its own module (src/conformance/compare-command.ts).
+  if (process.argv[2] === "compare") {
+    const { runCompareCommand } = await import("./conformance/compare-command");
+    process.exitCode = await runCompareCommand(process.argv.slice(3));
+    return;
+  }
   const { values } = parseCommandLine();
   if (values.help) {
     console.log(USAGE);

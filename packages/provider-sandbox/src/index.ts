@@ -1,4 +1,4 @@
-// @cobro/provider-sandbox: a stateful local Mercado Pago.
+// mercadopago-sandbox: a stateful local Mercado Pago.
 
 export { BROWSER_PATHS, buildSandboxApp, type SandboxAppDeps } from "./app";
 export type * from "./context";

@@ -5,7 +5,7 @@
 import { register } from "node:module";
 
 const hooks = `
-  const BLOCKED = /^(ajv|ajv-formats|pngjs|qrcode|@cobro\\/provider-sandbox|@cobro\\/spec)(\\/|$)/;
+  const BLOCKED = /^(ajv|ajv-formats|pngjs|qrcode|mercadopago-sandbox|@cobro\\/spec)(\\/|$)/;
   export async function resolve(specifier, context, next) {
     if (BLOCKED.test(specifier)) throw new Error("not installed (blocked by the test): " + specifier);
     return next(specifier, context);

@@ -8,7 +8,7 @@
 // server replaced the global Request, each payment went out with a random
 // idempotency key instead of the checkout's, and a retry charged twice.
 import { randomBytes } from "node:crypto";
-import type { Sandbox } from "@cobro/provider-sandbox";
+import type { Sandbox } from "mercadopago-sandbox";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCardToken } from "../support/card-token";

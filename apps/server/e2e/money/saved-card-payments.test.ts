@@ -4,7 +4,7 @@
 // idempotency key before the call, and pays as the shopper's provider
 // customer (provider: payer `{ type: "customer", id }` for a saved card).
 import { randomBytes } from "node:crypto";
-import type { Sandbox } from "@cobro/provider-sandbox";
+import type { Sandbox } from "mercadopago-sandbox";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCardToken } from "../support/card-token";

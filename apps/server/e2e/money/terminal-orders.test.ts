@@ -6,7 +6,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createSandbox, type Sandbox } from "@cobro/provider-sandbox";
+import { createSandbox, type Sandbox } from "mercadopago-sandbox";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCardToken } from "../support/card-token";

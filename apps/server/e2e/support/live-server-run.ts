@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createSandbox, type Sandbox } from "@cobro/provider-sandbox";
+import { createSandbox, type Sandbox } from "mercadopago-sandbox";
 import { afterAll, beforeAll } from "vitest";
 import { type ServerProcess, startServerProcess } from "./server-process";
 import { type HttpSession, signInOverHttp } from "./trpc-http";

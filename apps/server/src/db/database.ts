@@ -29,7 +29,12 @@ export interface CreateDatabaseOptions {
   maxConnections?: number;
   /** Called when an idle pooled connection fails (e.g. the server restarts). Default: logged at error. */
   onPoolError?: (error: Error) => void;
+  /** How long taking a new connection may wait for PostgreSQL before the query fails. Default 5 s. */
+  connectionTimeoutMs?: number;
 }
+
+/** Default `connectionTimeoutMs`: a failover's unreachable host fails a request in seconds instead of hanging it. */
+export const DATABASE_CONNECTION_TIMEOUT_MS = 5000;
 
 /**
  * Opens a kysely database over a pg.Pool for the given connection string. The
@@ -41,6 +46,10 @@ export function createDatabase(connectionString: string, options: CreateDatabase
   const pool = new pg.Pool({
     connectionString,
     max: options.maxConnections ?? 10,
+    connectionTimeoutMillis: options.connectionTimeoutMs ?? DATABASE_CONNECTION_TIMEOUT_MS,
+    // Finds a connection whose server vanished without a word (a failover, a dropped network) instead of waiting
+    // on it forever.
+    keepAlive: true,
     types,
   });
   // Without a listener, an idle client's error (server shut down, network
@@ -49,5 +58,12 @@ export function createDatabase(connectionString: string, options: CreateDatabase
     options.onPoolError ??
     ((error: Error) => fallbackLogger().error({ err: error }, "idle database connection failed"));
   pool.on("error", onPoolError);
+  // pg-pool listens only while a client is idle. A client kysely holds (a query running, a transaction between
+  // two queries) emits 'error' too when PostgreSQL shuts down or the socket breaks, and with no listener that
+  // ends the process. The failure already reaches its caller (the running query rejects, the next one finds the
+  // client unusable, and the pool drops it when released), so this listener only keeps the process alive.
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+  });
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 }

@@ -30,7 +30,7 @@
 //   finds that orphan (its recorded owner process is gone), stops it and starts
 //   afresh; a data dir really in use by another live process is an error.
 
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { chmod, mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
@@ -60,6 +60,11 @@ export interface StartEmbeddedPostgresOptions {
    * whose parallel files each open pools needs more.
    */
   maxConnections?: number;
+  /**
+   * Called when PostgreSQL exits without `stop()` having asked it to (killed, crashed, out of memory). The data
+   * directory is left as it is; starting again on it (same port) runs PostgreSQL's crash recovery.
+   */
+  onUnexpectedExit?: (exit: { code: number | null; signal: NodeJS.Signals | null }) => void;
 }
 
 export interface EmbeddedPostgres {
@@ -139,8 +144,9 @@ export async function startEmbeddedPostgres(options: StartEmbeddedPostgresOption
   }
   await writeFile(path.join(dataDir, OWNER_FILE), JSON.stringify({ pid: process.pid }), { mode: 0o600 });
 
+  let postmaster: ChildProcess;
   try {
-    await withTimeout(
+    postmaster = await withTimeout(
       spawnPostmaster({
         dataDir,
         port,
@@ -185,6 +191,12 @@ export async function startEmbeddedPostgres(options: StartEmbeddedPostgresOption
   };
   runningClusters.add(running);
   installProcessHooks();
+  postmaster.once("exit", (code, signal) => {
+    if (stopping !== null) return;
+    runningClusters.delete(running);
+    if (runningClusters.size === 0) uninstallProcessHooks();
+    options.onUnexpectedExit?.({ code, signal });
+  });
 
   try {
     await ensureDatabase(connectionStringFor("postgres"), database);
@@ -284,7 +296,7 @@ interface SpawnPostmasterOptions {
  * PostgreSQL, so the server can finish its requests and stop PostgreSQL last.
  * Resolves once PostgreSQL accepts connections; rejects if it exits first.
  */
-async function spawnPostmaster(options: SpawnPostmasterOptions): Promise<void> {
+async function spawnPostmaster(options: SpawnPostmasterOptions): Promise<ChildProcess> {
   const binaries = await importBinaries();
   const child = spawn(binaries.postgres, ["-D", options.dataDir, "-p", String(options.port), ...options.flags], {
     detached: true,
@@ -306,6 +318,7 @@ async function spawnPostmaster(options: SpawnPostmasterOptions): Promise<void> {
   // PostgreSQL does not keep the server alive; the exit hook and stop() end it.
   child.unref();
   (child.stderr as Socket).unref();
+  return child;
 }
 
 /** Who owns the data directory: the postgres OS user that initdb ran as (created by the library when needed). */

@@ -33,6 +33,7 @@ const EXPECTED_TABLES = [
   "rate_limits",
   "refunds",
   "sessions",
+  "staff_invitations",
   "store_settings",
   "subscription_requests",
   "subscriptions",

@@ -26,6 +26,8 @@ import * as m0021 from "./migrations/0021-charging-accounts";
 import * as m0022 from "./migrations/0022-subscription-requests";
 import * as m0023 from "./migrations/0023-webhook-ignored-reasons";
 import * as m0024 from "./migrations/0024-point-intent-accounts";
+import * as m0025 from "./migrations/0025-staff-invitations";
+import * as m0026 from "./migrations/0026-checkout-order-numbers";
 import * as m0028 from "./migrations/0028-disputes";
 import type { DB } from "./schema";
 
@@ -53,6 +55,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0022-subscription-requests": m0022,
   "0023-webhook-ignored-reasons": m0023,
   "0024-point-intent-accounts": m0024,
+  "0025-staff-invitations": m0025,
+  "0026-checkout-order-numbers": m0026,
   "0028-disputes": m0028,
 };
 

@@ -14,7 +14,7 @@
 // - Provider-mirrored statuses are plain text: the provider may add values and a
 //   mirror must not reject them. Our own enumerations get a CHECK.
 // - There is no card number, CVV or security-code column anywhere, by design.
-import type { UserRole, WebhookEventStatusValue } from "@cobro/contracts";
+import type { StaffRole, UserRole, WebhookEventStatusValue } from "@cobro/contracts";
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
 export type { UserRole };
@@ -126,6 +126,12 @@ export interface CheckoutsTable {
   preference_expired_at: Timestamp | null;
   /** The connected account this checkout charges on (migration 0021), fixed at creation; null: the store's own. */
   provider_account_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The human order number ("#1042"), counted by PostgreSQL (migration 0026). */
+  order_number: Generated<number>;
+  /** The language the shopper used when the checkout was made: its e-mails and item names are in it. */
+  locale: ColumnType<EmailLocale | null, EmailLocale | null | undefined, EmailLocale | null>;
+  /** The new checkout for the same order made after this one's payment was declined or cancelled (at most one). */
+  replaced_by: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }
@@ -402,6 +408,23 @@ export interface EmailTokensTable {
   created_at: CreatedAt;
 }
 
+/** An invitation to the console (migration 0025); pending while accepted_at and revoked_at are null. */
+export interface StaffInvitationsTable {
+  id: Generated<string>;
+  email: string;
+  role: StaffRole;
+  /** SHA-256 (lower-case hex) of the link's current token; a resend replaces it. */
+  token_hash: string;
+  invited_by: string | null;
+  expires_at: Timestamp;
+  sent_count: ColumnType<number, number | undefined, number>;
+  last_sent_at: Timestamp;
+  accepted_at: Timestamp | null;
+  accepted_user_id: string | null;
+  revoked_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
 export interface OutboundEmailsTable {
   id: Generated<string>;
   /** One intended message per key, e.g. order-confirmation:<checkoutId>. */
@@ -604,6 +627,7 @@ export interface SubscriptionRequestsTable {
 export interface DB {
   email_tokens: EmailTokensTable;
   outbound_emails: OutboundEmailsTable;
+  staff_invitations: StaffInvitationsTable;
   users: UsersTable;
   sessions: SessionsTable;
   products: ProductsTable;

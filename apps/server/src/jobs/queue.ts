@@ -3,6 +3,7 @@
 // second piece of infrastructure. Which jobs exist and who handles them is
 // decided in one place, `workers.ts`.
 import PgBoss from "pg-boss";
+import { DATABASE_CONNECTION_TIMEOUT_MS } from "../db/database";
 import type { AppDeps, JobQueue } from "../deps";
 import { fallbackLogger, type Logger } from "../logging/logger";
 import { JOB_DEFINITIONS, type JobDefinition } from "./workers";
@@ -45,7 +46,14 @@ export async function startJobQueue(options: StartJobQueueOptions): Promise<Star
   const definitions = options.definitions ?? JOB_DEFINITIONS;
   const logger = options.logger ?? fallbackLogger();
   const onError = options.onError ?? ((error: Error) => logger.error({ err: error }, "job queue failed"));
+  // pg-boss hands its options to pg.Pool as they are (src/db.js), though its types list only a few: the same
+  // connect timeout and keep-alive as the app's pool, so a failover's unreachable host fails a poll in seconds.
+  const poolSettings: Record<string, unknown> = {
+    connectionTimeoutMillis: DATABASE_CONNECTION_TIMEOUT_MS,
+    keepAlive: true,
+  };
   const boss = new PgBoss({
+    ...poolSettings,
     connectionString: options.connectionString,
     schema: options.schema ?? JOB_QUEUE_SCHEMA,
     application_name: "cobro-jobs",

@@ -68,3 +68,40 @@ describe("createLogger: redaction by configuration", () => {
     expect(lines[0]).toMatchObject({ requestId: "req-1", password: "[redacted]", msg: "hello" });
   });
 });
+
+describe("createLogger: database driver errors", () => {
+  it("logs a pg error's message, code and severity, never the client pg-pool hangs on it (its connection parameters)", () => {
+    const { logger, lines } = createCapturingLogger();
+    const poolError = Object.assign(new Error("terminating connection due to administrator command"), {
+      code: "57P01",
+      severity: "FATAL",
+      client: {
+        connectionParameters: { host: "db.internal.example", port: 6543, user: "cobro_app", password: "pg-secret-pw" },
+        host: "db.internal.example",
+        port: 6543,
+        user: "cobro_app",
+      },
+    });
+    logger.warn({ err: poolError }, "database pool: database connection failed");
+    const wrapped = new Error("seeding failed", { cause: poolError });
+    logger.error({ err: wrapped }, "startup");
+    const socketError = Object.assign(new Error("connect ECONNREFUSED"), {
+      code: "ECONNREFUSED",
+      address: "db.internal.example",
+      port: 6543,
+    });
+    logger.warn(socketError, "refused");
+
+    expect(lines[0]?.err).toEqual({
+      type: "Error",
+      message: "terminating connection due to administrator command",
+      code: "57P01",
+      severity: "FATAL",
+    });
+    expect(lines[2]?.err).toEqual({ type: "Error", message: "connect ECONNREFUSED", code: "ECONNREFUSED" });
+    const text = JSON.stringify(lines);
+    for (const secret of ["db.internal.example", '"port"', "cobro_app", "pg-secret-pw", "connectionParameters"]) {
+      expect(text, secret).not.toContain(secret);
+    }
+  });
+});

@@ -3,6 +3,7 @@
 // are redacted here, by configuration, so no caller has to remember to.
 import { createRequire } from "node:module";
 import pino, { type DestinationStream, type Logger } from "pino";
+import { isDriverError, loggableDatabaseError } from "../db/database-errors";
 
 export type { Logger };
 
@@ -48,12 +49,27 @@ export interface CreateLoggerOptions {
   destination?: DestinationStream;
 }
 
+/**
+ * pino's error serializer, except that a database driver's error is reduced to its message and codes: pg-pool
+ * hangs the failed client on the error (`err.client`, its connection parameters and password with it) and a socket
+ * error carries the database's address and port as fields. The same for its direct cause (an error wrapping a driver error).
+ */
+export function serializeError(error: unknown): unknown {
+  if (!(error instanceof Error)) return pino.stdSerializers.err(error as Error);
+  if (isDriverError(error)) return loggableDatabaseError(error);
+  const serialized = pino.stdSerializers.err(error) as unknown as Record<string, unknown>;
+  if (isDriverError(error.cause) && error.cause instanceof Error) serialized.cause = loggableDatabaseError(error.cause);
+  if ("client" in serialized) delete serialized.client;
+  return serialized;
+}
+
 /** The process's root logger; requests and jobs log through its children. */
 export function createLogger(options: CreateLoggerOptions): Logger {
   const settings = {
     level: options.level,
     base: { service: "cobro" },
     redact: { paths: [...REDACTED_PATHS], censor: "[redacted]" },
+    serializers: { err: serializeError },
   };
   if (!options.pretty) return options.destination ? pino(settings, options.destination) : pino(settings);
   // Pretty lines are formatted on the main thread, not in a transport worker: a worker is a second JavaScript

@@ -9,13 +9,64 @@ export type EmailContent =
   | { kind: "verify_email"; name: string; link: string }
   | { kind: "account_exists"; signInLink: string; resetLink: string }
   | { kind: "reset_password"; link: string }
+  | { kind: "staff_invitation"; role: "admin" | "operator" | "viewer"; inviterName: string | null; link: string }
   | {
       kind: "order_confirmation";
       orderLink: string;
+      /** The human order number (shown "#1042"); absent in messages queued before order numbers existed. */
+      orderNumber?: number;
+      /** The provider's payment method id ("visa", "master", "rapipago", …) and a card's last four digits. */
+      paymentMethodId?: string | null;
+      cardLastFour?: string | null;
       items: { name: string; quantity: number; unitPriceMinor: number }[];
       totalMinor: number;
       currency: string;
+    }
+  | {
+      kind: "ticket_pending";
+      orderLink: string;
+      orderNumber: number;
+      paymentMethodId: string | null;
+      ticketUrl: string;
+      barcode: string | null;
+      digitableLine: string | null;
+      expiresAt: string | null;
+      totalMinor: number;
+      currency: string;
     };
+
+/** The store's name, as the shop's header shows it (apps/web's `app.name`). */
+export const STORE_NAME = "Cobro";
+
+/** How a payment method reads in a message; an id not listed reads as itself, capitalised. */
+const PAYMENT_METHOD_NAMES: Readonly<Record<string, string>> = {
+  visa: "Visa",
+  debvisa: "Visa Débito",
+  master: "Mastercard",
+  debmaster: "Mastercard Débito",
+  amex: "American Express",
+  naranja: "Naranja",
+  cabal: "Cabal",
+  maestro: "Maestro",
+  elo: "Elo",
+  hipercard: "Hipercard",
+  rapipago: "Rapipago",
+  pagofacil: "Pago Fácil",
+  bolbradesco: "Boleto",
+  pix: "Pix",
+  account_money: "Mercado Pago",
+};
+
+export function paymentMethodName(id: string): string {
+  return PAYMENT_METHOD_NAMES[id] ?? `${id.charAt(0).toUpperCase()}${id.slice(1)}`;
+}
+
+/** Where a ticket's expiry is told in each language's time zone (the site's country; English: UTC). */
+const DATE_TIME_ZONE: Record<EmailLocale, string> = {
+  en: "UTC",
+  es: "America/Argentina/Buenos_Aires",
+  pt: "America/Sao_Paulo",
+};
 
 export interface RenderedEmail {
   subject: string;
@@ -44,6 +95,21 @@ const STRINGS = {
     orderBody: "Thank you! Your payment was approved. Your order:",
     orderTotal: "Total paid",
     orderLink: "See your order:",
+    order: (number: string) => `Order ${number}`,
+    paidWith: (method: string) => `Paid with ${method}`,
+    cardEnding: (method: string, lastFour: string) => `${method} ending in ${lastFour}`,
+    ticketSubject: (method: string, number: string) => `Your ${method} ticket for order ${number}`,
+    ticketBody: (method: string, total: string) => `Pay ${total} in cash at any ${method} outlet with this ticket:`,
+    ticketBarcode: "Barcode number",
+    ticketDigitableLine: "Digitable line",
+    ticketExpires: (date: string) => `Expires on ${date}. Once it expires the order is cancelled.`,
+    ticketAfter: "We will e-mail you again once the payment is credited.",
+    inviteSubject: "You are invited to the store's console",
+    inviteBody: (inviter: string | null, role: string) =>
+      `${inviter ? `${inviter} invited you` : "You are invited"} to the store's admin console as ${role}.`,
+    inviteAction: "Follow this link to accept and set your password (or, if you have an account, to get the role):",
+    inviteExpiry: "The link works once and expires in 7 days. If you did not expect it, ignore this message.",
+    inviteRoles: { admin: "an admin", operator: "an operator", viewer: "a viewer" },
   },
   es: {
     verifySubject: "Confirma tu dirección de e-mail",
@@ -63,6 +129,23 @@ const STRINGS = {
     orderBody: "¡Gracias! Tu pago fue aprobado. Tu pedido:",
     orderTotal: "Total pagado",
     orderLink: "Ver tu pedido:",
+    order: (number: string) => `Pedido ${number}`,
+    paidWith: (method: string) => `Pagado con ${method}`,
+    cardEnding: (method: string, lastFour: string) => `${method} terminada en ${lastFour}`,
+    ticketSubject: (method: string, number: string) => `Tu cupón de ${method} para el pedido ${number}`,
+    ticketBody: (method: string, total: string) =>
+      `Paga ${total} en efectivo en cualquier local de ${method} con este cupón:`,
+    ticketBarcode: "Número de código de barras",
+    ticketDigitableLine: "Línea digitable",
+    ticketExpires: (date: string) => `Vence el ${date}. Si vence sin pagarse, el pedido se cancela.`,
+    ticketAfter: "Te volveremos a escribir cuando se acredite el pago.",
+    inviteSubject: "Te invitaron a la consola de la tienda",
+    inviteBody: (inviter: string | null, role: string) =>
+      `${inviter ? `${inviter} te invitó` : "Te invitaron"} a la consola de administración de la tienda como ${role}.`,
+    inviteAction:
+      "Sigue este enlace para aceptar y elegir tu contraseña (o, si ya tienes cuenta, para recibir el rol):",
+    inviteExpiry: "El enlace sirve una sola vez y vence en 7 días. Si no lo esperabas, ignora este mensaje.",
+    inviteRoles: { admin: "administrador", operator: "operador", viewer: "lector" },
   },
   pt: {
     verifySubject: "Confirme seu endereço de e-mail",
@@ -82,6 +165,22 @@ const STRINGS = {
     orderBody: "Obrigado! Seu pagamento foi aprovado. Seu pedido:",
     orderTotal: "Total pago",
     orderLink: "Ver seu pedido:",
+    order: (number: string) => `Pedido ${number}`,
+    paidWith: (method: string) => `Pago com ${method}`,
+    cardEnding: (method: string, lastFour: string) => `${method} final ${lastFour}`,
+    ticketSubject: (method: string, number: string) => `Seu boleto ${method} do pedido ${number}`,
+    ticketBody: (method: string, total: string) =>
+      `Pague ${total} em dinheiro em qualquer ponto ${method} com este boleto:`,
+    ticketBarcode: "Número do código de barras",
+    ticketDigitableLine: "Linha digitável",
+    ticketExpires: (date: string) => `Vence em ${date}. Se vencer sem pagamento, o pedido é cancelado.`,
+    ticketAfter: "Escreveremos de novo quando o pagamento for creditado.",
+    inviteSubject: "Você foi convidado para o console da loja",
+    inviteBody: (inviter: string | null, role: string) =>
+      `${inviter ? `${inviter} convidou você` : "Você foi convidado"} para o console de administração da loja como ${role}.`,
+    inviteAction: "Siga este link para aceitar e definir sua senha (ou, se já tem conta, para receber o papel):",
+    inviteExpiry: "O link funciona uma única vez e expira em 7 dias. Se você não esperava, ignore esta mensagem.",
+    inviteRoles: { admin: "administrador", operator: "operador", viewer: "leitor" },
   },
 } as const;
 
@@ -116,6 +215,26 @@ function toHtml(subject: string, blocks: Block[]): string {
   return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font-family:sans-serif;line-height:1.5">\n${body}\n</body></html>`;
 }
 
+function moneyIn(currency: string, locale: EmailLocale): (minor: number) => string {
+  return (minor) =>
+    isSupportedCurrency(currency) ? formatMoney(minor, currency, MONEY_LOCALE[locale]) : `${minor} ${currency}`;
+}
+
+function formatDateTime(iso: string, locale: EmailLocale): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(MONEY_LOCALE[locale], {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone: DATE_TIME_ZONE[locale],
+    timeZoneName: "short",
+  }).format(date);
+}
+
 /** The subject, text and HTML of one message in `locale`. */
 export function renderEmail(content: EmailContent, locale: EmailLocale): RenderedEmail {
   const s = STRINGS[locale];
@@ -140,15 +259,47 @@ export function renderEmail(content: EmailContent, locale: EmailLocale): Rendere
       subject = s.resetSubject;
       blocks = [{ p: s.resetBody }, { link: content.link }, { p: s.resetExpiry }];
       break;
-    case "order_confirmation": {
-      const currency = content.currency;
-      const money = (minor: number) =>
-        isSupportedCurrency(currency) ? formatMoney(minor, currency, MONEY_LOCALE[locale]) : `${minor} ${currency}`;
-      subject = s.orderSubject;
+    case "staff_invitation":
+      subject = s.inviteSubject;
       blocks = [
+        { p: s.inviteBody(content.inviterName, s.inviteRoles[content.role]) },
+        { p: s.inviteAction },
+        { link: content.link },
+        { p: s.inviteExpiry },
+      ];
+      break;
+    case "order_confirmation": {
+      const money = moneyIn(content.currency, locale);
+      const number = content.orderNumber === undefined ? null : `#${content.orderNumber}`;
+      const method = content.paymentMethodId ? paymentMethodName(content.paymentMethodId) : null;
+      subject = number ? `${s.orderSubject} (${number})` : s.orderSubject;
+      blocks = [
+        { p: number ? `${STORE_NAME} · ${s.order(number)}` : STORE_NAME },
         { p: s.orderBody },
         { list: content.items.map((item) => `${item.quantity} × ${item.name} — ${money(item.unitPriceMinor)}`) },
         { p: `${s.orderTotal}: ${money(content.totalMinor)}` },
+        ...(method
+          ? [{ p: s.paidWith(content.cardLastFour ? s.cardEnding(method, content.cardLastFour) : method) }]
+          : []),
+        { p: s.orderLink },
+        { link: content.orderLink },
+      ];
+      break;
+    }
+    case "ticket_pending": {
+      const money = moneyIn(content.currency, locale);
+      const number = `#${content.orderNumber}`;
+      const method = content.paymentMethodId ? paymentMethodName(content.paymentMethodId) : "";
+      subject = s.ticketSubject(method, number);
+      const expires = content.expiresAt ? formatDateTime(content.expiresAt, locale) : null;
+      blocks = [
+        { p: `${STORE_NAME} · ${s.order(number)}` },
+        { p: s.ticketBody(method, money(content.totalMinor)) },
+        { link: content.ticketUrl },
+        ...(content.barcode ? [{ p: `${s.ticketBarcode}: ${content.barcode}` }] : []),
+        ...(content.digitableLine ? [{ p: `${s.ticketDigitableLine}: ${content.digitableLine}` }] : []),
+        ...(expires ? [{ p: s.ticketExpires(expires) }] : []),
+        { p: s.ticketAfter },
         { p: s.orderLink },
         { link: content.orderLink },
       ];

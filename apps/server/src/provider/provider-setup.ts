@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { type CallEndInfo, createProviderClient, type ProviderClient } from "@cobro/provider-client";
-import type { Sandbox } from "@cobro/provider-sandbox";
+import type { Sandbox } from "mercadopago-sandbox";
 import type { ProviderSettings } from "../deps";
 import type { Env } from "../env";
 
@@ -105,7 +105,7 @@ export async function startProvider(options: StartProviderOptions): Promise<Prov
   }
   const [webhookSecret, { createSandbox }] = await Promise.all([
     loadOrCreateSecretFile(join(options.dataDir, "sandbox-webhook-secret")),
-    import("@cobro/provider-sandbox"),
+    import("mercadopago-sandbox"),
   ]);
   const sandbox = await createSandbox({
     port: options.env.SANDBOX_PORT,

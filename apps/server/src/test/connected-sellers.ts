@@ -1,7 +1,7 @@
 // Test helpers for connected seller accounts (imported by tests only): a seller's consent on the sandbox's OAuth
 // page, and a connected account row made through the real token exchange.
 import { randomUUID } from "node:crypto";
-import type { Sandbox } from "@cobro/provider-sandbox";
+import type { Sandbox } from "mercadopago-sandbox";
 import type { AppDeps } from "../deps";
 import { resolveOAuthApp } from "../domain/connected-accounts/oauth-app";
 import { encryptToken } from "../domain/connected-accounts/token-storage";

@@ -9,8 +9,8 @@
 import { randomUUID } from "node:crypto";
 import type { Payer, PayWithCardInput } from "@cobro/contracts";
 import { createProviderClient, type ProviderClient, type Payment as ProviderPayment } from "@cobro/provider-client";
-import { createSandbox, type Sandbox, type SiteId } from "@cobro/provider-sandbox";
 import type { Kysely, Selectable } from "kysely";
+import { createSandbox, type Sandbox, type SiteId } from "mercadopago-sandbox";
 import type { CheckoutsTable, DB } from "../db/schema";
 import { type CreatedCheckout, createCheckout } from "../domain/checkout/create-checkout";
 import { syncPaymentFromProvider } from "../domain/payments/sync-payment-from-provider";

@@ -60,3 +60,16 @@ export async function createTestDatabase(options: CreateTestDatabaseOptions = {}
     },
   };
 }
+
+/**
+ * `postgres://user:password@…/none` on the run's own PostgreSQL: every connection is refused for bad credentials
+ * (28P01), a misconfiguration the app answers with a generic 500. (A server that cannot be reached at all is an
+ * outage, answered with 503: see http/database-unavailable.test.ts.)
+ */
+export function misconfiguredDatabaseUrl(user: string, password: string): string {
+  const url = new URL(inject("testDatabase").adminConnectionString);
+  url.username = user;
+  url.password = password;
+  url.pathname = "/none";
+  return url.toString();
+}

@@ -14,6 +14,8 @@ export const APP_ERROR_STATUS: Readonly<Record<AppErrorCode, { trpcCode: TRPC_ER
   PAYMENT_DECLINED: { trpcCode: "PAYMENT_REQUIRED", httpStatus: 402 },
   // The provider failed or timed out after the client's retries: try again later.
   PROVIDER_UNAVAILABLE: { trpcCode: "SERVICE_UNAVAILABLE", httpStatus: 503 },
+  // The database is away for a moment (a restart, a failover): try again shortly.
+  SERVICE_UNAVAILABLE: { trpcCode: "SERVICE_UNAVAILABLE", httpStatus: 503 },
   INTERNAL: { trpcCode: "INTERNAL_SERVER_ERROR", httpStatus: 500 },
 };
 

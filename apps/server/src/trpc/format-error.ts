@@ -2,6 +2,8 @@
 //
 // - AppError → its own message, `field`, and the code/status from APP_ERROR_STATUS.
 // - Invalid input (zod) → BAD_REQUEST with `fieldErrors` naming each field.
+// - The database away (a restart, a failover) → SERVICE_UNAVAILABLE (503) with
+//   retryAfterSeconds; app.ts's responseMeta adds the Retry-After header.
 // - Anything else unexpected → INTERNAL with a generic message; the real error
 //   goes to the request's log only (its lines carry the request id). Stacks are never sent.
 //
@@ -11,6 +13,11 @@
 import { APP_ERROR_CODES } from "@cobro/contracts";
 import type { TRPC_ERROR_CODE_KEY, TRPCDefaultErrorShape, TRPCError } from "@trpc/server";
 import { type TRPC_ERROR_CODE_NUMBER, TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  isDatabaseUnavailableError,
+} from "../db/database-errors";
 import { AppError, type AppErrorCode, GENERIC_INTERNAL_MESSAGE } from "../errors/app-error";
 import type { Logger } from "../logging/logger";
 import { APP_ERROR_STATUS } from "./error-status";
@@ -61,6 +68,16 @@ export function formatTrpcError(options: {
   const logInternalError = (failure: unknown) =>
     options.ctx?.deps.logger.error({ err: failure, procedure: path ?? null }, "tRPC procedure failed");
 
+  if (databaseUnavailableIn(error)) {
+    options.ctx?.deps.logger.warn({ err: cause ?? error, procedure: path ?? null }, "database unavailable");
+    return shapeOf({
+      appCode: "SERVICE_UNAVAILABLE",
+      message: DATABASE_UNAVAILABLE_MESSAGE,
+      path,
+      retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+    });
+  }
+
   if (cause instanceof AppError) {
     if (cause.code === "INTERNAL") logInternalError(cause.cause ?? cause);
     return shapeOf({
@@ -102,6 +119,16 @@ export function formatTrpcError(options: {
       reason: null,
     },
   };
+}
+
+/**
+ * Whether a procedure failed because the database is away: the error tRPC caught, or the cause of an INTERNAL
+ * AppError that wrapped it. Not deeper (see isDatabaseUnavailableError).
+ */
+export function databaseUnavailableIn(error: TRPCError): boolean {
+  const cause = error.cause;
+  if (cause instanceof AppError) return cause.code === "INTERNAL" && isDatabaseUnavailableError(cause.cause);
+  return isDatabaseUnavailableError(cause);
 }
 
 function shapeOf(options: {
@@ -170,7 +197,9 @@ function fieldIssuesOf(issues: readonly Issue[], prefix: readonly PathSegment[] 
 }
 
 export function fieldErrorsOf(issues: readonly Issue[]): FieldErrors {
-  const fieldErrors: FieldErrors = {};
+  // No prototype: a field named `__proto__` or `constructor` (a key of the input itself) is a key like any other,
+  // not Object.prototype's.
+  const fieldErrors: FieldErrors = Object.create(null);
   for (const issue of fieldIssuesOf(issues)) {
     const key =
       issue.path.map((segment) => String(typeof segment === "object" ? segment.key : segment)).join(".") || "input";

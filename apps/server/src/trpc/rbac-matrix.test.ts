@@ -13,8 +13,9 @@ import type { SessionUser } from "../auth/sessions";
 import { type DB, toJsonb } from "../db/schema";
 import { saveCardForUser } from "../domain/account/save-card-for-user";
 import { createCheckout } from "../domain/checkout/create-checkout";
+import { payWithCard } from "../domain/checkout/pay-with-card";
 import { syncChargebackFromProvider } from "../domain/disputes/sync-chargeback-from-provider";
-import { createEmailToken, type EmailTokenPurpose } from "../domain/email/email-tokens";
+import { createEmailToken, type EmailTokenPurpose, newLinkToken } from "../domain/email/email-tokens";
 import { createPaymentLink } from "../domain/links/create-payment-link";
 import { deleteOrderTransaction } from "../domain/orders/order-actions";
 import { syncPaymentFromProvider } from "../domain/payments/sync-payment-from-provider";
@@ -51,6 +52,23 @@ async function freshLinkToken(db: Kysely<DB>, purpose: EmailTokenPurpose): Promi
   return token;
 }
 
+/** An open staff invitation of a fresh address; returns its id and its link's token. */
+async function freshInvitation(db: Kysely<DB>): Promise<{ id: string; token: string }> {
+  const { token, tokenHash } = newLinkToken();
+  const row = await db
+    .insertInto("staff_invitations")
+    .values({
+      email: uniqueEmail("matrix-invite"),
+      role: "viewer",
+      token_hash: tokenHash,
+      expires_at: new Date(Date.now() + 60 * 60_000),
+      last_sent_at: new Date(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id: row.id, token };
+}
+
 const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   "auth.signUp": {
     access: "public",
@@ -75,6 +93,28 @@ const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   "auth.signOutEverywhere": { access: "protected", input: () => undefined },
   "auth.me": { access: "public", input: () => undefined },
   "admin.users.list": { access: "admin", input: () => ({ limit: 5 }) },
+  "admin.invitations.list": { access: "admin", input: () => undefined },
+  "admin.invitations.create": {
+    access: "admin",
+    input: () => ({ email: uniqueEmail("matrix-invite"), role: "operator" }),
+  },
+  "admin.invitations.resend": {
+    access: "admin",
+    input: async ({ db }) => ({ invitationId: (await freshInvitation(db)).id }),
+  },
+  "admin.invitations.revoke": {
+    access: "admin",
+    input: async ({ db }) => ({ invitationId: (await freshInvitation(db)).id }),
+  },
+  "auth.staffInvitation": { access: "public", input: async ({ db }) => ({ token: (await freshInvitation(db)).token }) },
+  "auth.acceptStaffInvitation": {
+    access: "public",
+    input: async ({ db }) => ({
+      token: (await freshInvitation(db)).token,
+      name: "Matrix Invitee",
+      password: "matrix-invitee-password",
+    }),
+  },
   "admin.payments.list": {
     access: "viewer",
     input: () => ({ filters: { status: ["approved"], sort: "amount_desc" }, limit: 5 }),
@@ -306,6 +346,28 @@ const ACCESS_MATRIX: Record<string, MatrixEntry> = {
   "admin.disputes.claims": { access: "viewer", input: () => ({ status: "opened", limit: 5 }) },
   "admin.disputes.claim": { access: "viewer", input: async () => ({ claimId: await sharedClaim }) },
   "admin.terminals.devices": { access: "viewer", input: () => ({ limit: 5 }) },
+  "admin.terminals.simulateTap": {
+    access: "operator",
+    input: async () => {
+      const { pdv } = await terminals;
+      await clearTerminal(pdv[0] ?? "");
+      const operator = await createTestUser({ db, role: "operator" });
+      const intent = await createPointIntent({
+        deps,
+        actorUserId: operator.id,
+        input: {
+          idempotencyKey: randomUUID(),
+          deviceId: pdv[0] ?? "",
+          amountMinor: 600,
+          installments: 1,
+          installmentsCost: "seller",
+          printOnTerminal: false,
+        },
+      });
+      return { id: intent.id, outcome: "approve" };
+    },
+  },
+  "admin.webhooks.sendTestNotification": { access: "operator", input: () => ({ topic: "payment" }) },
   "admin.terminals.setMode": {
     access: "operator",
     input: async () => ({ deviceId: (await terminals).standalone, operatingMode: "STANDALONE" }),
@@ -388,6 +450,7 @@ const ACCESS_MATRIX: Record<string, MatrixEntry> = {
     access: "public",
     input: async () => ({ ...(await guestCheckout()), paymentMethodId: "rapipago" }),
   },
+  "checkout.replace": { access: "public", input: () => declinedGuestCheckout() },
   "checkout.result": { access: "public", input: () => guestCheckout() },
   "checkout.paymentAccount": { access: "public", input: () => guestCheckout() },
   "checkout.linkResult": { access: "public", input: () => sharedLinkPayment },
@@ -598,6 +661,17 @@ async function terminalOrder(overrides: Parameters<typeof createTestOrder>[2] = 
 const sharedOrder = terminalOrder();
 
 /** A new guest checkout and its token. */
+/** A guest checkout whose card was declined (the one kind `checkout.replace` takes). */
+async function declinedGuestCheckout(): Promise<{ checkoutId: string; checkoutToken: string }> {
+  const checkout = await guestCheckout();
+  await payWithCard({
+    deps,
+    userId: null,
+    input: { ...checkout, cardToken: await env.cardToken("OTHE"), paymentMethodId: "visa", installments: 1 },
+  });
+  return checkout;
+}
+
 async function guestCheckout(): Promise<{ checkoutId: string; checkoutToken: string }> {
   const product = await env.seedProduct();
   const { checkoutId, checkoutToken } = await createCheckout({

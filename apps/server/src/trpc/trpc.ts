@@ -31,6 +31,7 @@ import {
   shouldUseSecureCookies,
   validateSessionToken,
 } from "../auth/sessions";
+import { isDatabaseUnavailableError } from "../db/database-errors";
 import type { AppDeps } from "../deps";
 import { AppError } from "../errors/app-error";
 import type { AppEnv } from "../http/app-env";
@@ -128,8 +129,10 @@ export function createTrpcContext(deps: AppDeps) {
         resHeaders: opts.resHeaders,
       });
     } catch (error) {
-      // tRPC answers a generic 500 without a context; this is the one place that knows the request's logger.
-      logger.error({ err: error }, "tRPC context failed");
+      // tRPC answers without a context (a 503 while the database is away, else a generic 500); this is the one
+      // place that knows the request's logger.
+      if (isDatabaseUnavailableError(error)) logger.warn({ err: error }, "database unavailable");
+      else logger.error({ err: error }, "tRPC context failed");
       throw error;
     }
   };

@@ -5,7 +5,7 @@
 import type { Page } from "@playwright/test";
 import { seriousViolations } from "../support/axe";
 import { expect, test } from "../support/fixtures";
-import { getProviderOrder } from "../support/sandbox-control";
+import { addSandboxFault, getProviderOrder, removeSandboxFault } from "../support/sandbox-control";
 import { fillCard } from "../support/shop";
 
 /** Types a manual-mode charge into the virtual terminal and creates it; returns our order id. */
@@ -68,6 +68,9 @@ test("[admin][orders] an operator charges a card in manual mode, processes, capt
   // Process: the authorization is taken, waiting for capture.
   await page.getByRole("button", { name: "Process", exact: true }).click();
   const processDialog = page.getByRole("dialog", { name: "Process this order" });
+  // Authorize-only: processing holds the amount; the words say so, never "charged now".
+  await expect(processDialog).toContainText("ARS 200.00 will be authorized (held) on the card now");
+  await expect(processDialog).not.toContainText("will be charged");
   await processDialog.getByRole("button", { name: "Process", exact: true }).click();
   await expect(processDialog.getByText("Done: Mercado Pago confirmed it.")).toBeVisible();
   await processDialog.getByRole("button", { name: "Done" }).click();
@@ -216,4 +219,92 @@ test("[admin][orders] a viewer sees the orders list and an order, but no charge 
   await expect(page.getByText("We are confirming this order with Mercado Pago: it is not failed.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Refresh from Mercado Pago" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Refund" })).toHaveCount(0);
+  const notice = "Read-only for your role: you can see everything here; actions need an operator or an admin.";
+  await expect(page.getByTestId("read-only-notice")).toHaveText(notice);
+  // The charge page itself: the same notice, no form that would fail on submit, no error page.
+  const response = await page.goto("/admin/orders/new");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByTestId("read-only-notice")).toHaveText(notice);
+  await expect(page.getByRole("button", { name: "Review the charge" })).toHaveCount(0);
+  // Every staff role has the console's link in the header.
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("[admin][orders] the test-mode payer e-mail rule is said before submit; a refusal keeps the card and says the provider's reason", async ({
+  page,
+  db,
+  signInAs,
+}) => {
+  await signInAs({ role: "operator" });
+  const reference = `vt-email-${crypto.randomUUID().slice(0, 8)}`;
+  await page.goto("/admin/orders/new");
+  await expect(
+    page.getByText("Test mode: Mercado Pago accepts only payer e-mails ending in @testuser.com."),
+  ).toBeVisible();
+  await page.getByLabel("Amount (ARS)").fill("150");
+  await page.getByLabel("Description").fill("Phone order");
+  await page.getByLabel("Reference (optional)").fill(reference);
+  await page.getByLabel("Payer e-mail").fill("buyer@example.com");
+  await page.getByLabel("Document type").selectOption("DNI");
+  await page.getByLabel("Document number").fill("12345678");
+  await fillCard(page, { holder: "APRO" });
+  await page.getByRole("button", { name: "Review the charge" }).click();
+  // Named beside the field with the exact rule; nothing reached the provider.
+  await expect(page.getByText("Payer e-mail: in test mode it must end in @testuser.com")).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Charge this card?" })).toHaveCount(0);
+  expect(await db.selectFrom("orders").select("id").where("external_reference", "=", reference).execute()).toHaveLength(
+    0,
+  );
+
+  // The provider refuses anyway (a fault rule plays its 400 invalid_email_for_sandbox): the reason in words, the
+  // field named, and the card as typed.
+  await page.getByLabel("Payer e-mail").fill("buyer@testuser.com");
+  const fault = (await addSandboxFault({
+    method: "POST",
+    path: "/v1/orders",
+    action: {
+      type: "status",
+      status: 400,
+      body: {
+        errors: [
+          {
+            code: "invalid_email_for_sandbox",
+            message: "The payer email must contain @testuser.com when using test credentials",
+            details: [],
+          },
+        ],
+      },
+    },
+  })) as { id: string };
+  try {
+    await page.getByRole("button", { name: "Review the charge" }).click();
+    await page.getByRole("dialog", { name: "Charge this card?" }).getByRole("button", { name: "Charge" }).click();
+    await expect(
+      page
+        .getByText(
+          "Mercado Pago refused the charge: In test mode Mercado Pago accepts only payer e-mails ending in @testuser.com",
+        )
+        .first(),
+    ).toBeVisible();
+  } finally {
+    await removeSandboxFault(fault.id);
+  }
+  await expect(page.getByLabel("Name on the card")).toHaveValue("APRO");
+  await expect(page.getByTestId("card-brand")).toBeVisible();
+
+  // The same card, not retyped, goes through once the refusal is gone.
+  await page.getByRole("button", { name: "Review the charge" }).click();
+  await page.getByRole("dialog", { name: "Charge this card?" }).getByRole("button", { name: "Charge" }).click();
+  await expect(page).toHaveURL(/\/admin\/orders\/[0-9a-f-]{36}$/);
+  const orders = await db
+    .selectFrom("orders")
+    .select(["create_status", "error"])
+    .where("external_reference", "=", reference)
+    .orderBy("created_at")
+    .execute();
+  expect(orders).toEqual([
+    { create_status: "failed", error: "payer_email_not_test_user" },
+    { create_status: "succeeded", error: null },
+  ]);
 });

@@ -331,3 +331,49 @@ test("[admin][terminals] a charge whose answer was lost is 'not confirmed', neve
     .click();
   await expect(page.getByTestId("intent-state")).toContainText("Canceled");
 });
+
+test("[admin][terminals] in sandbox mode an operator simulates the card tap from the terminal's page (approve, then decline)", async ({
+  page,
+  db,
+  signInAs,
+}) => {
+  const terminal = (await devices()).filter((device) => device.operating_mode === "PDV").at(-1)?.id ?? "";
+  expect(terminal).not.toBe("");
+  // Whatever an earlier test left queued on this terminal ends first (the sandbox plays the tap).
+  await fetch(`${MAIN_STORE.sandboxUrl}/__sandbox/point/devices/${terminal}/tap`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: "{}",
+  });
+  await signInAs({ role: "operator" });
+  await page.goto(`/admin/terminals/${terminal}`);
+  const panel = page.getByRole("region", { name: "Test controls (sandbox only)" });
+  await expect(panel.getByText("No charge waits on this terminal.")).toBeVisible();
+
+  for (const [outcome, words, status] of [
+    ["approve", "the payment was approved", "approved"],
+    ["decline", "the payment was declined", "rejected"],
+  ] as const) {
+    const reference = `tap-${outcome}-${crypto.randomUUID().slice(0, 8)}`;
+    await page.getByRole("button", { name: "Charge on this terminal" }).click();
+    const dialog = page.getByRole("dialog", { name: `Charge on ${terminal}` });
+    await dialog.getByLabel("Amount (ARS)").fill("321");
+    await dialog.getByLabel("External reference").fill(reference);
+    await dialog.getByRole("button", { name: "Send to the terminal" }).click();
+    await page.waitForURL(/\/admin\/terminals\/intents\/[0-9a-f-]{36}$/);
+    await page.goto(`/admin/terminals/${terminal}`);
+    await expect(panel.getByText("A charge of")).toBeVisible();
+    await panel.getByRole("button", { name: `Simulate: tap card on terminal (${outcome})` }).click();
+    await expect(page.getByText(`The sandbox terminal took the card: ${words}.`)).toBeVisible();
+    await expect(panel.getByText("No charge waits on this terminal.")).toBeVisible();
+    const row = await db
+      .selectFrom("point_intents")
+      .select(["state", "provider_payment_id"])
+      .where("external_reference", "=", reference)
+      .executeTakeFirstOrThrow();
+    expect(row.state).toBe("FINISHED");
+    const payment = await sandbox<{ status: string }>("GET", `/v1/payments/${row.provider_payment_id}`);
+    expect(payment.status).toBe(status);
+  }
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -113,3 +113,46 @@ test("[admin][webhooks] a topic Cobro does not act on is kept ignored with its r
   await page.getByLabel("Idioma", { exact: true }).selectOption("pt");
   await expect(page.getByTestId("webhook-ignored-reason")).toContainText("Tópico desconhecido");
 });
+
+test("[admin][webhooks] in sandbox mode an operator sends a test notification and the inbox shows what Cobro did with it", async ({
+  page,
+  context,
+  db,
+}) => {
+  await signInStaff({ db, context, role: "operator" });
+  await page.goto("/admin/webhooks");
+  const panel = page.getByRole("region", { name: "Send test notification (sandbox only)" });
+  await panel.getByLabel("Resource id (optional)").fill("not an id!");
+  await panel.getByRole("button", { name: "Send test notification" }).click();
+  await expect(panel.getByText("Resource id: letters, digits, - and _ only")).toBeVisible();
+
+  const dataId = `9${Date.now()}`;
+  await panel.getByLabel("Topic").selectOption("merchant_order");
+  await panel.getByLabel("Resource id (optional)").fill(dataId);
+  await panel.getByRole("button", { name: "Send test notification" }).click();
+  await expect(panel.getByText(`Sent a merchant_order notification for id ${dataId}.`)).toBeVisible();
+
+  // Signed by the sandbox, stored by the webhook route, then worked on by the job (the merchant order does not
+  // exist, so it does not stay `received`).
+  await expect
+    .poll(
+      async () =>
+        (
+          await db
+            .selectFrom("webhook_events")
+            .select(["topic", "signature_valid", "status"])
+            .where("data_id", "=", dataId)
+            .executeTakeFirst()
+        )?.status ?? "none",
+      { timeout: 20_000 },
+    )
+    .toMatch(/^(processed|ignored|failed)$/);
+  const event = await db
+    .selectFrom("webhook_events")
+    .select(["id", "topic", "signature_valid"])
+    .where("data_id", "=", dataId)
+    .executeTakeFirstOrThrow();
+  expect(event).toMatchObject({ topic: "merchant_order", signature_valid: true });
+  await page.goto(`/admin/webhooks/${event.id}`);
+  await expect(page.getByTestId("webhook-status")).not.toHaveText("Received");
+});

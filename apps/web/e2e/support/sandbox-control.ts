@@ -225,3 +225,14 @@ export async function advanceSandboxClock(
   if (target.name !== "clock") throw new Error("Only the clock store's sandbox clock may move (see e2e-env.ts)");
   return (await call(target, "POST", "/__sandbox/clock/advance", by)) as { now: string };
 }
+
+/** Adds a fault rule to the sandbox (its README, "Fault injection"): the next matching provider call fails so. */
+export async function addSandboxFault(rule: Record<string, unknown>, target: StoreEnv = MAIN_STORE): Promise<unknown> {
+  return call(target, "POST", "/__sandbox/faults", rule);
+}
+
+/** Removes a fault rule that may be used up already (a used-up rule is gone: 404, which is fine here). */
+export async function removeSandboxFault(id: string, target: StoreEnv = MAIN_STORE): Promise<void> {
+  const response = await fetch(`${target.sandboxUrl}/__sandbox/faults/${encodeURIComponent(id)}`, { method: "DELETE" });
+  expect([200, 204, 404]).toContain(response.status);
+}

@@ -15,7 +15,7 @@ import { chmodSync, mkdirSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createSandbox } from "@cobro/provider-sandbox";
+import { createSandbox } from "mercadopago-sandbox";
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,

@@ -8,15 +8,16 @@ import { useCurrentUser } from "../components/app-layout";
 import { useI18n } from "../i18n/i18n-context";
 import { CardForm, type CardFormSubmission, type SavedCardChoice } from "../payments/card-form";
 import { type RouterOutputs, trpc } from "../trpc";
-import { type StoredCheckout, writeStoredCheckout } from "./checkout-session";
+import type { StoredCheckout } from "./checkout-session";
+import { useCheckoutToPay } from "./replacement-checkout";
 import { useGoToResult } from "./use-go-to-result";
 
 type SavedCard = RouterOutputs["account"]["cards"]["list"][number];
 
 export interface CardStepProps {
   checkout: StoredCheckout;
-  /** The checkout's payment was declined: another card pays a new checkout for the same order. */
-  declined: boolean;
+  /** The checkout's payment was declined or cancelled: another card pays a new checkout for the same order. */
+  paymentEnded: boolean;
 }
 
 const NEW_CARD = "new";
@@ -30,12 +31,12 @@ function describeSavedCard(card: SavedCard, t: ReturnType<typeof useI18n>["t"]):
   return t("checkout.savedCards.card", { brand: card.brand, lastFour: card.lastFour, date });
 }
 
-export function CardStep({ checkout, declined }: CardStepProps) {
+export function CardStep({ checkout, paymentEnded }: CardStepProps) {
   const { t } = useI18n();
   const { user } = useCurrentUser();
   const goToResult = useGoToResult();
   const payWithCard = trpc.checkout.payWithCard.useMutation();
-  const createCheckout = trpc.checkout.create.useMutation();
+  const checkoutToPay = useCheckoutToPay(checkout, paymentEnded);
   // The account this checkout charges on: its public key makes the card token, and saved cards (customers of the
   // store's own account) are offered only when the store's own account charges.
   const account = trpc.checkout.paymentAccount.useQuery(
@@ -56,18 +57,6 @@ export function CardStep({ checkout, declined }: CardStepProps) {
     ? { id: chosen.id, paymentMethodId: chosen.paymentMethodId, bin: chosen.bin }
     : null;
 
-  const startReplacementCheckout = async () => {
-    const created = await createCheckout.mutateAsync({ items: checkout.items, payer: checkout.payer });
-    // Kept for the result page and a reload; this page is left right after, so its state stays as it is.
-    writeStoredCheckout({
-      ...checkout,
-      checkoutId: created.checkoutId,
-      checkoutToken: created.checkoutToken,
-      total: created.total,
-    });
-    return { checkoutId: created.checkoutId, checkoutToken: created.checkoutToken };
-  };
-
   const payCard = async (submission: CardFormSubmission) => {
     const card = {
       cardToken: submission.cardToken,
@@ -79,11 +68,7 @@ export function CardStep({ checkout, declined }: CardStepProps) {
         ? { saveCard: true, saveCardToken: submission.saveCardToken }
         : {}),
     };
-    // server: a declined checkout keeps its one payment (pay-with-card.ts), so another card after a decline is a
-    // new checkout for the same order; it has its own idempotency key, so it too charges at most once.
-    const target = declined
-      ? await startReplacementCheckout()
-      : { checkoutId: checkout.checkoutId, checkoutToken: checkout.checkoutToken };
+    const target = await checkoutToPay();
     await goToResult(await payWithCard.mutateAsync({ ...target, ...card }));
   };
 

@@ -39,6 +39,7 @@ const storedCheckout: StoredCheckout = {
 function checkoutResult(checkoutId: string, status: string, reason: string | null = null) {
   return {
     checkoutId,
+    orderNumber: 1042,
     status,
     statusDetail: reason ?? (status === "approved" ? "accredited" : null),
     reason,
@@ -53,6 +54,16 @@ function checkoutResult(checkoutId: string, status: string, reason: string | nul
 /** A server with one store: its checkouts' statuses change as they are paid. */
 function fakeServer(pay: (checkoutId: string) => "approved" | "rejected" = () => "approved") {
   const statuses = new Map<string, { status: string; reason: string | null }>();
+  const newCheckout = () => {
+    const checkoutId = statuses.has(FIRST_CHECKOUT) ? SECOND_CHECKOUT : FIRST_CHECKOUT;
+    statuses.set(checkoutId, { status: "open", reason: null });
+    return {
+      checkoutId,
+      checkoutToken: checkoutId === FIRST_CHECKOUT ? TOKEN_1 : TOKEN_2,
+      total: TOTAL,
+      status: "open",
+    };
+  };
   const server = new FakeTrpcServer({
     "auth.me": () => ({ user: null }),
     "system.publicConfig": () => ({
@@ -81,16 +92,9 @@ function fakeServer(pay: (checkoutId: string) => "approved" | "rejected" = () =>
         securityCodeLength: 3,
       },
     ],
-    "checkout.create": () => {
-      const checkoutId = statuses.has(FIRST_CHECKOUT) ? SECOND_CHECKOUT : FIRST_CHECKOUT;
-      statuses.set(checkoutId, { status: "open", reason: null });
-      return {
-        checkoutId,
-        checkoutToken: checkoutId === FIRST_CHECKOUT ? TOKEN_1 : TOKEN_2,
-        total: TOTAL,
-        status: "open",
-      };
-    },
+    "checkout.create": () => newCheckout(),
+    // The server's replacement of a declined checkout: a new one for the same order.
+    "checkout.replace": () => newCheckout(),
     "checkout.result": (input) => {
       const { checkoutId } = input as { checkoutId: string };
       const known = statuses.get(checkoutId) ?? { status: "open", reason: null };
@@ -225,8 +229,12 @@ describe("[checkout][card] paying with a card", () => {
     await user.click(screen.getByRole("button", { name: "Pay now" }));
 
     expect(await screen.findByRole("heading", { name: "Thank you! Your payment was approved" })).toBeVisible();
-    // The declined checkout keeps its one payment: the new card paid a new checkout for the same order.
-    expect(server.callsTo("checkout.create")).toEqual([{ items: storedCheckout.items, payer: storedCheckout.payer }]);
+    // The declined checkout keeps its one payment: the new card paid a new checkout for the same order, which the
+    // server made from the declined one, in the shopper's language (for its e-mails and item names).
+    expect(server.callsTo("checkout.replace")).toEqual([
+      { checkoutId: FIRST_CHECKOUT, checkoutToken: TOKEN_1, language: "en" },
+    ]);
+    expect(server.callsTo("checkout.create")).toEqual([]);
     expect(server.callsTo("checkout.payWithCard")).toEqual([
       expect.objectContaining({ checkoutId: FIRST_CHECKOUT, cardToken: "tok00000001" }),
       expect.objectContaining({ checkoutId: SECOND_CHECKOUT, checkoutToken: TOKEN_2, cardToken: "tok00000002" }),
@@ -418,6 +426,7 @@ describe("[checkout][payer] the payer's details", () => {
           lastName: "Gómez",
           identification: { type: "DNI", number: "12345678" },
         },
+        language: "en",
       },
     ]);
   });

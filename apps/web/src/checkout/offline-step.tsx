@@ -8,17 +8,21 @@ import { useI18n } from "../i18n/i18n-context";
 import { trpc } from "../trpc";
 import type { StoredCheckout } from "./checkout-session";
 import type { PaymentMethod } from "./method-choice";
+import { useCheckoutToPay } from "./replacement-checkout";
 import { useGoToResult } from "./use-go-to-result";
 
 export interface OfflineStepProps {
   checkout: StoredCheckout;
   method: PaymentMethod;
+  /** The checkout's payment was declined or cancelled: the ticket or Pix pays a new checkout for the same order. */
+  paymentEnded: boolean;
 }
 
-export function OfflineStep({ checkout, method }: OfflineStepProps) {
+export function OfflineStep({ checkout, method, paymentEnded }: OfflineStepProps) {
   const { t, language } = useI18n();
   const goToResult = useGoToResult();
   const payOffline = trpc.checkout.payOffline.useMutation();
+  const checkoutToPay = useCheckoutToPay(checkout, paymentEnded);
   const [failure, setFailure] = useState<UserFacingError | null>(null);
   const inFlight = useRef(false);
   const pix = method.paymentTypeId === "bank_transfer";
@@ -28,13 +32,7 @@ export function OfflineStep({ checkout, method }: OfflineStepProps) {
     inFlight.current = true;
     setFailure(null);
     try {
-      await goToResult(
-        await payOffline.mutateAsync({
-          checkoutId: checkout.checkoutId,
-          checkoutToken: checkout.checkoutToken,
-          paymentMethodId: method.id,
-        }),
-      );
+      await goToResult(await payOffline.mutateAsync({ ...(await checkoutToPay()), paymentMethodId: method.id }));
     } catch (error) {
       setFailure(describeError(error, { t, language }));
     } finally {

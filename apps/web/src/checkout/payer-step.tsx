@@ -116,7 +116,7 @@ export function PayerStep({ initial, onCreated }: PayerStepProps) {
     setFailure(null);
     const items = toCheckoutItems(cart.items);
     try {
-      const created = await create.mutateAsync({ items, payer });
+      const created = await create.mutateAsync({ items, payer, language });
       onCreated({
         checkoutId: created.checkoutId,
         checkoutToken: created.checkoutToken,

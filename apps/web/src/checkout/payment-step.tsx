@@ -83,6 +83,8 @@ export function PaymentStep({ checkout, onChangeDetails }: PaymentStepProps) {
   }
 
   const declined = current.data?.status === "rejected";
+  // The checkout's payment ended without taking money: another payment goes to a new checkout for the same order.
+  const ended = declined || current.data?.status === "cancelled";
   const lastDecline =
     current.data && declined
       ? describePaymentOutcome("rejected", current.data.reason ?? current.data.statusDetail)
@@ -102,11 +104,11 @@ export function PaymentStep({ checkout, onChangeDetails }: PaymentStepProps) {
       <Card title={t("checkout.method.title")}>
         <MethodPicker choices={choices} methods={methods.data} value={choiceKey(selected)} onChange={setChoice} />
         {selected.kind === "card" ? (
-          <CardStep checkout={checkout} declined={declined} />
+          <CardStep checkout={checkout} paymentEnded={ended} />
         ) : selected.kind === "hosted" ? (
           <HostedStep checkout={checkout} />
         ) : (
-          <OfflineStep key={choiceKey(selected)} checkout={checkout} method={selected.method} />
+          <OfflineStep key={choiceKey(selected)} checkout={checkout} method={selected.method} paymentEnded={ended} />
         )}
       </Card>
     </>

@@ -1,17 +1,35 @@
+import { isStaffRole } from "@cobro/contracts";
 import { Button, MAIN_CONTENT_ID, PageLayout } from "@cobro/ui";
-import { useQueryClient } from "@tanstack/react-query";
+import { hashKey, useQueryClient } from "@tanstack/react-query";
+import { getQueryKey } from "@trpc/react-query";
 import { type ReactNode, useEffect, useRef } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { useCart } from "../cart/cart-context";
 import { useI18n } from "../i18n/i18n-context";
 import { LanguageSwitcher } from "../i18n/language-switcher";
-import { trpc } from "../trpc";
+import { type RouterOutputs, trpc } from "../trpc";
 
 /** Who is signed in, from `auth.me` (public, so no 401 for visitors). */
 export function useCurrentUser() {
   const me = trpc.auth.me.useQuery(undefined, { staleTime: 60_000 });
   // After a failed attempt, show the visitor as signed out rather than hide the sign-in link while retrying.
   return { user: me.data?.user ?? null, loading: me.isPending && me.failureCount === 0 };
+}
+
+/**
+ * Who is signed in now (after signing in, or following a verification link): whatever was cached belonged to the
+ * visitor before, so it goes, but the `auth.me` query itself stays and is set, so the header (its observer) follows
+ * at once. Clearing the whole cache would leave the header's observer on a query no longer in the cache, still
+ * offering "Sign in" until something else re-rendered it.
+ */
+export function useSetSignedInUser(): (user: RouterOutputs["auth"]["me"]["user"]) => void {
+  const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
+  return (user) => {
+    const meHash = hashKey(getQueryKey(trpc.auth.me, undefined, "query"));
+    queryClient.removeQueries({ predicate: (query) => query.queryHash !== meHash });
+    utils.auth.me.setData(undefined, { user });
+  };
 }
 
 function SignOutButton() {
@@ -74,7 +92,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
           <NavLink to="/account">{t("nav.account")}</NavLink>
         </li>
       ) : null}
-      {user?.role === "admin" ? (
+      {/* Every staff role has the console (a viewer reads it), so every staff role sees its link. */}
+      {user && isStaffRole(user.role) ? (
         <li>
           <NavLink to="/admin">{t("nav.admin")}</NavLink>
         </li>

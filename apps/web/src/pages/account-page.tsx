@@ -73,6 +73,7 @@ function OrdersSection() {
               {items.map((order) => (
                 <li key={order.checkoutId} className="ui-order">
                   <div className="ui-order__head">
+                    <span className="ui-order__number">{t("order.number", { number: order.orderNumber })}</span>
                     <time dateTime={order.createdAt}>{formatDate(order.createdAt, "dateTime")}</time>
                     <PaymentStatusBadge status={order.status} statusDetail={order.statusDetail} />
                   </div>
@@ -94,7 +95,7 @@ function OrdersSection() {
                   <p className="ui-order__total">
                     <span>{t("cart.total")}</span> <Price money={order.total} />
                   </p>
-                  <PaymentPlanNote plan={order.plan} />
+                  <PaymentPlanNote plan={order.plan} status={order.status} />
                   {order.refunded.amountMinor > 0 ? (
                     <p className="ui-order__refund">
                       {t("account.orders.refunded")} <Price money={order.refunded} />

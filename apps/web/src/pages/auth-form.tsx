@@ -4,13 +4,12 @@
 import { PASSWORD_MIN_LENGTH } from "@cobro/contracts";
 import { Button, Card, PageHeading, TextField } from "@cobro/ui";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useRef, useState } from "react";
 import { type DefaultValues, type FieldValues, type Path, type UseFormRegister, useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { z } from "zod";
 import { safeNextPath } from "../auth/safe-next";
-import { useCurrentUser } from "../components/app-layout";
+import { useCurrentUser, useSetSignedInUser } from "../components/app-layout";
 import { describeError, type UserFacingError } from "../errors/describe-error";
 import {
   collectFieldErrors,
@@ -22,7 +21,7 @@ import {
 } from "../forms/form-errors";
 import { FormProblems } from "../forms/form-problems";
 import { useI18n } from "../i18n/i18n-context";
-import { type RouterOutputs, trpc } from "../trpc";
+import type { RouterOutputs } from "../trpc";
 
 type SignedInUser = NonNullable<RouterOutputs["auth"]["me"]["user"]>;
 
@@ -53,8 +52,7 @@ export function useAuthForm<Values extends FieldValues, Output, Result = { user:
   const [search] = useSearchParams();
   const next = safeNextPath(search.get("next"));
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const utils = trpc.useUtils();
+  const setSignedInUser = useSetSignedInUser();
   const { user } = useCurrentUser();
   const form = useForm<Values, unknown, Output>({
     defaultValues: options.defaultValues as DefaultValues<Values>,
@@ -76,9 +74,7 @@ export function useAuthForm<Values extends FieldValues, Output, Result = { user:
       }
       const { user: signedIn } = result as { user: SignedInUser };
       justSignedIn.current = true;
-      // Whatever was cached belonged to the visitor before signing in.
-      queryClient.clear();
-      utils.auth.me.setData(undefined, { user: signedIn });
+      setSignedInUser(signedIn);
       await navigate(next, { replace: true });
     } catch (error) {
       const described = describeError(error, { t, language });

@@ -22,6 +22,7 @@ const CHECKOUT_ID = "11111111-1111-4111-8111-111111111111";
 function resultWith(status: string, reason: string | null = null): CheckoutResult {
   return {
     checkoutId: CHECKOUT_ID,
+    orderNumber: 1042,
     status,
     statusDetail: reason ?? (status === "approved" ? "accredited" : null),
     reason,

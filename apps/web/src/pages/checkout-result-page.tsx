@@ -114,6 +114,15 @@ function TicketInstructions({ ticket }: { ticket: NonNullable<CheckoutResult["ti
   );
 }
 
+/**
+ * Whether the checkout's order is placed: its payment went through or was authorized, or it is a Pix or cash ticket
+ * the shopper pays later (a pending card may still be declined, and then the same cart pays again).
+ */
+export function orderIsPlaced(result: Pick<CheckoutResult, "status" | "pix" | "ticket">): boolean {
+  if (result.status === "approved" || result.status === "authorized") return true;
+  return result.status === "pending" && (result.pix !== undefined || result.ticket !== undefined);
+}
+
 function ResultView({ result, polling }: { result: CheckoutResult; polling: boolean }) {
   const { t, formatDate } = useI18n();
   const location = useLocation();
@@ -164,7 +173,7 @@ function ResultView({ result, polling }: { result: CheckoutResult; polling: bool
           <dt>{t("result.summary.total")}</dt>
           <dd>
             <Price money={result.total} />
-            <PaymentPlanNote plan={result.plan} />
+            <PaymentPlanNote plan={result.plan} status={result.status} />
           </dd>
           {result.refunded.amountMinor > 0 ? (
             <>
@@ -181,7 +190,7 @@ function ResultView({ result, polling }: { result: CheckoutResult; polling: bool
             </>
           ) : null}
           <dt>{t("result.summary.order")}</dt>
-          <dd className="ui-code">{result.checkoutId}</dd>
+          <dd>{t("order.number", { number: result.orderNumber })}</dd>
           <dt>{t("result.summary.updated")}</dt>
           <dd>
             <time dateTime={result.updatedAt}>{formatDate(result.updatedAt, "dateTime")}</time>
@@ -257,11 +266,12 @@ export function CheckoutResultPage() {
     if (lookup.kind === "redirect" && data && resolvedId === null) setResolvedId(data.checkoutId);
   }, [lookup.kind, data, resolvedId]);
 
-  // Approved: the order is done; empty the cart and forget the checkout (once).
+  // The order has its payment (approved, authorized, or a Pix or cash ticket waiting to be paid): empty the cart and
+  // forget the checkout (once), so the next order holds only what is added next.
   const cleared = useRef(false);
   const { clear } = cart;
   useEffect(() => {
-    if (data?.status === "approved" && !cleared.current) {
+    if (data && orderIsPlaced(data) && !cleared.current) {
       cleared.current = true;
       clear();
       const current = readStoredCheckout();

@@ -1,7 +1,7 @@
 import { Alert, Card, PageHeading, Spinner } from "@cobro/ui";
-import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import { useSetSignedInUser } from "../components/app-layout";
 import { useDocumentTitle } from "../components/use-document-title";
 import { describeError } from "../errors/describe-error";
 import { useI18n } from "../i18n/i18n-context";
@@ -17,8 +17,7 @@ export function VerifyEmailPage() {
   useDocumentTitle(t("page.verifyEmail.title"));
   const [token] = useState(() => readLinkToken(typeof window === "undefined" ? "" : window.location.hash));
   const verify = trpc.auth.verifyEmail.useMutation();
-  const queryClient = useQueryClient();
-  const utils = trpc.useUtils();
+  const setSignedInUser = useSetSignedInUser();
   const started = useRef(false);
   const { mutate } = verify;
 
@@ -29,14 +28,10 @@ export function VerifyEmailPage() {
     mutate(
       { token },
       {
-        onSuccess: ({ user }) => {
-          // Whatever was cached belonged to the visitor before signing in.
-          queryClient.clear();
-          utils.auth.me.setData(undefined, { user });
-        },
+        onSuccess: ({ user }) => setSignedInUser(user),
       },
     );
-  }, [token, mutate, queryClient, utils]);
+  }, [token, mutate, setSignedInUser]);
 
   let body: ReactNode;
   if (token === null) {

@@ -65,6 +65,11 @@ export interface CardFormProps {
   validateExtra?: () => boolean | Promise<boolean>;
   /** Pays with the token; a thrown error is shown by the form. */
   onSubmit: (submission: CardFormSubmission) => Promise<void>;
+  /**
+   * A form stays locked once `onSubmit` resolved. A console charge refused after its review (nothing was made)
+   * changes this to unlock the form with the card as typed: the next submit makes a new single-use token.
+   */
+  unlockKey?: number;
 }
 
 interface HolderValues {
@@ -159,6 +164,7 @@ function SecureCardForm({
   children,
   validateExtra,
   onSubmit,
+  unlockKey,
 }: CardFormProps & { mp: MercadoPagoInstance; providerMode: "sandbox" | "live"; onFailed?: () => void }) {
   const { t, language, formatMoney, locale } = useI18n();
   const { register, handleSubmit, setError, setFocus, clearErrors, formState, watch } = useForm<HolderValues>({
@@ -282,6 +288,12 @@ function SecureCardForm({
       return false;
     }
   };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key is the signal, not a value read here
+  useEffect(() => {
+    inFlight.current = false;
+    setBusy(false);
+  }, [unlockKey]);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

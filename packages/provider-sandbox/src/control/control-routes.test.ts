@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { bearer, startFixtureSandbox } from "../test-support/fixture-sandbox";
 import { useSandbox } from "../test-support/use-sandbox";
@@ -70,6 +72,40 @@ describe("control API", () => {
     const seller = sandbox.control.createSeller({ siteId: "MLC" });
     expect(seller.siteId).toBe("MLC");
     await sandbox.control.idle();
+  });
+
+  it("simulates a signed notification of any topic and id to the given URL (the dashboard's Simulate)", async () => {
+    const received: { url: string; signature: string | undefined; body: string }[] = [];
+    const receiver = createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk) => {
+        body += chunk;
+      });
+      req.on("end", () => {
+        received.push({ url: req.url ?? "", signature: req.headers["x-signature"] as string | undefined, body });
+        res.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook?source_news=webhooks`;
+      const res = await post("/__sandbox/webhooks/simulate", { topic: "merchant_order", data_id: "999", url });
+      expect(res.status).toBe(201);
+      expect(await res.json()).toMatchObject({
+        topic: "merchant_order",
+        dataId: "999",
+        action: "merchant_order.updated",
+      });
+      await fetch(`${sandbox.url}/__sandbox/webhooks?wait=true`);
+      expect(received).toHaveLength(1);
+      expect(received[0]?.url).toBe("/hook?source_news=webhooks&data.id=999&type=merchant_order");
+      expect(received[0]?.signature).toMatch(/^ts=\d+,v1=[0-9a-f]{64}$/);
+      expect(JSON.parse(received[0]?.body ?? "{}")).toMatchObject({ type: "merchant_order", data: { id: "999" } });
+      expect((await post("/__sandbox/webhooks/simulate", { topic: "nope", data_id: "1" })).status).toBe(400);
+      expect((await post("/__sandbox/webhooks/simulate", { topic: "payment" })).status).toBe(400);
+    } finally {
+      receiver.close();
+    }
   });
 
   it("converts clock units", () => {

@@ -7,7 +7,13 @@ import type { SandboxEnv } from "../context";
 import { isSiteId } from "../core/credentials";
 import { classicError } from "../core/errors";
 import { FaultRuleError } from "../core/faults";
-import { type ClockAdvance, clockAdvanceMs, type SandboxControl } from "./sandbox-control";
+import {
+  type ClockAdvance,
+  clockAdvanceMs,
+  isWebhookTopic,
+  type SandboxControl,
+  WEBHOOK_TOPICS,
+} from "./sandbox-control";
 
 /** How long `GET /__sandbox/webhooks?wait=true` waits for pending deliveries at most. */
 const WAIT_LIMIT_MS = 30_000;
@@ -73,6 +79,34 @@ export function registerControlRoutes(app: Hono<SandboxEnv>, control: SandboxCon
       .deliveries()
       .filter((d) => (topic ? d.topic === topic : true) && (dataId ? d.dataId === dataId : true));
     return c.json({ deliveries });
+  });
+
+  // The dashboard's "Simulate notification" (Your integrations → Webhooks): the provider posts a signed test
+  // notification of the chosen topic and `data.id` to the URL the seller gives, whether or not the resource exists
+  // (provider-facts §5.3: test payments emit no webhooks, "Simulate" is the documented way to test reception).
+  app.post("/__sandbox/webhooks/simulate", (c) => {
+    const body = asRecord(c.get("jsonBody"));
+    if (typeof body.topic !== "string" || !isWebhookTopic(body.topic)) {
+      throw badRequest(`topic must be one of ${WEBHOOK_TOPICS.join(", ")}`);
+    }
+    if (typeof body.data_id !== "string" || body.data_id.trim() === "") throw badRequest("data_id must be a string");
+    if (body.url !== undefined && typeof body.url !== "string") throw badRequest("url must be a string");
+    if (body.action !== undefined && typeof body.action !== "string") throw badRequest("action must be a string");
+    const topic = body.topic;
+    const dataId = body.data_id.trim();
+    const seller = c.get("seller") as { userId: number } | undefined;
+    control.simulateWebhook({
+      sellerUserId: seller?.userId ?? control.defaultSeller.userId,
+      topic,
+      action: typeof body.action === "string" ? body.action : `${topic}.updated`,
+      dataId,
+      notificationUrl: typeof body.url === "string" ? body.url : null,
+    });
+    const delivery = control
+      .deliveries()
+      .filter((d) => d.topic === topic && d.dataId === dataId)
+      .at(-1);
+    return c.json(delivery ?? {}, 201);
   });
 
   app.post("/__sandbox/faults", (c) => {

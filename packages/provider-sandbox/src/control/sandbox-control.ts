@@ -1,7 +1,7 @@
 // What the control API can do, as plain functions: the HTTP routes under
 // `/__sandbox/` and `createSandbox().control` both call these.
 
-import type { SiteId, WebhookDelivery } from "../context";
+import type { SiteId, WebhookDelivery, WebhookNotice, WebhookTopic } from "../context";
 import type { SandboxClockController } from "../core/clock";
 import { DEFAULT_SELLER } from "../core/credentials";
 import type { FaultInjector, FaultRule, FaultRuleInput } from "../core/faults";
@@ -30,6 +30,8 @@ export interface SandboxControl {
   /** Moves the sandbox clock forward and runs what fell due (charges, expiries, webhook retries). */
   advanceClock(by: ClockAdvance): Promise<Date>;
   deliveries(): WebhookDelivery[];
+  /** Sends a signed notification of any topic and id now (the dashboard's "Simulate notification"). */
+  simulateWebhook(notice: WebhookNotice): void;
   /** Resolves when no webhook delivery is pending (including scheduled retries). */
   idle(): Promise<void>;
   addFault(rule: FaultRuleInput): FaultRule;
@@ -40,6 +42,22 @@ export interface SandboxControl {
   createSeller(input?: { siteId?: SiteId; nickname?: string }): SellerCredentials;
   /** Every seller with its access tokens. */
   sellers(): (Omit<SellerCredentials, "accessToken" | "refreshToken"> & { accessTokens: string[] })[];
+}
+
+/** Every topic the sandbox notifies (context.ts `WebhookTopic`). */
+export const WEBHOOK_TOPICS: readonly WebhookTopic[] = [
+  "payment",
+  "order",
+  "merchant_order",
+  "subscription_preapproval",
+  "subscription_preapproval_plan",
+  "subscription_authorized_payment",
+  "point_integration_wh",
+  "mp-connect",
+];
+
+export function isWebhookTopic(value: string): value is WebhookTopic {
+  return (WEBHOOK_TOPICS as readonly string[]).includes(value);
 }
 
 const MS_PER: Record<"ms" | "seconds" | "minutes" | "hours" | "days", number> = {
@@ -96,6 +114,7 @@ export function createSandboxControl(deps: {
       return clock.now();
     },
     deliveries: () => webhooks.deliveries(),
+    simulateWebhook: (notice) => webhooks.notify(notice),
     idle: () => webhooks.idle(),
     addFault: (rule) => faults.add(rule),
     faults: () => faults.list(),

@@ -2,13 +2,14 @@
 // would reject, naming the field) and response validation (the contract check
 // that keeps spec, client and sandbox in agreement).
 
-import { loadProviderSpec } from "@cobro/spec";
 import type { ErrorObject, ValidateFunction } from "ajv";
-import Ajv2020 from "ajv/dist/2020";
+// The file itself: ajv has no `exports` map, and Node's ES module loader does not add extensions.
+import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import type { MiddlewareHandler } from "hono";
 import type { SandboxEnv } from "../context";
 import { classicError, isOrdersPath, ordersError, type SandboxHttpError } from "./errors";
+import { loadSandboxSpec } from "./provider-spec";
 import { asOpenApiDocument, type OpenApiDocument, SpecIndex, type SpecOperation } from "./spec";
 
 const SPEC_ID = "cobro-provider-spec.json";
@@ -312,15 +313,15 @@ let providerValidator: SpecValidator | undefined;
 let strictProviderValidator: SpecValidator | undefined;
 
 /**
- * The validator of the bundled provider spec (`@cobro/spec`), built on first
+ * The validator of the bundled provider spec (`loadSandboxSpec`), built on first
  * use; with `strictResponses`, the one whose response check forbids extra properties.
  */
 export function getProviderSpecValidator(options: SpecValidatorOptions = {}): SpecValidator {
   if (options.strictResponses) {
-    strictProviderValidator ??= new SpecValidator(asOpenApiDocument(loadProviderSpec()), { strictResponses: true });
+    strictProviderValidator ??= new SpecValidator(asOpenApiDocument(loadSandboxSpec()), { strictResponses: true });
     return strictProviderValidator;
   }
-  providerValidator ??= new SpecValidator(asOpenApiDocument(loadProviderSpec()));
+  providerValidator ??= new SpecValidator(asOpenApiDocument(loadSandboxSpec()));
   return providerValidator;
 }
 

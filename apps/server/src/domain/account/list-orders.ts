@@ -23,6 +23,7 @@ export async function listOrders(options: {
     .leftJoin("payments as p", "p.provider_payment_id", "c.provider_payment_id")
     .select([
       "c.id",
+      "c.order_number",
       "c.created_at",
       "c.amount_minor",
       "c.currency",
@@ -51,6 +52,7 @@ export async function listOrders(options: {
   }
   return toKeysetPage(await query.execute(), limit, (row) => ({
     checkoutId: row.id,
+    orderNumber: row.order_number,
     createdAt: row.created_at.toISOString(),
     total: toMoney(row.amount_minor, row.currency),
     status: resultStatusOf(row.status),

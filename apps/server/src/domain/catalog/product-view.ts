@@ -87,10 +87,15 @@ function translated(
   return text ? text : undefined;
 }
 
+/** The product's name in `language` where it has one, else its default name. */
+export function productName(row: Pick<ProductColumns, "name" | "translations">, language?: CatalogLanguage): string {
+  return translated(storedTranslations(row.translations), language, "title") ?? row.name;
+}
+
 /** The storefront's view of a row: texts in `language` where the product has them, else its defaults. */
 export function toProduct(row: ProductColumns, language?: CatalogLanguage): Product {
   const translations = storedTranslations(row.translations);
-  const name = translated(translations, language, "title") ?? row.name;
+  const name = productName(row, language);
   return {
     id: row.id,
     slug: row.slug,

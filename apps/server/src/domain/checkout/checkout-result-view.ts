@@ -65,7 +65,7 @@ function isoOrNull(value: string | null | undefined): string | null {
 }
 
 /** What the payer needs to pay a pending Pix or cash voucher, read from the provider's payment. */
-function offlineInstructions(snapshot: unknown): Pick<CheckoutResult, "pix" | "ticket"> {
+export function offlineInstructions(snapshot: unknown): Pick<CheckoutResult, "pix" | "ticket"> {
   const parsed = offlineSnapshotSchema.safeParse(snapshot);
   if (!parsed.success) return {};
   const payment = parsed.data;
@@ -90,7 +90,7 @@ function offlineInstructions(snapshot: unknown): Pick<CheckoutResult, "pix" | "t
 
 export type ResultCheckout = Pick<
   Checkout,
-  "id" | "amount_minor" | "currency" | "updated_at" | "payment_attempt_status"
+  "id" | "order_number" | "amount_minor" | "currency" | "updated_at" | "payment_attempt_status"
 >;
 
 /** A payment call went out and its answer has not been seen yet: the shopper is told it is being confirmed. */
@@ -137,6 +137,7 @@ export function toCheckoutResult(checkout: ResultCheckout, payment: ResultPaymen
     payment && payment.updated_at.getTime() > checkout.updated_at.getTime() ? payment.updated_at : checkout.updated_at;
   return {
     checkoutId: checkout.id,
+    orderNumber: checkout.order_number,
     status,
     statusDetail: payment?.status_detail ?? null,
     reason: reasonOf(payment?.status, payment?.status_detail),

@@ -142,7 +142,7 @@ async function waitForLeaseHolder(deps: CheckoutPaymentDeps, checkoutId: string)
 }
 
 /** The checkout's payments at the provider, oldest first; only a payment that may take or has taken money counts. */
-async function findTakingPayment(
+export async function findTakingPayment(
   deps: CheckoutPaymentDeps,
   externalReference: string,
   signal: AbortSignal,

@@ -154,4 +154,28 @@ describe("createCheckout", () => {
       reason: "total_zero",
     });
   });
+
+  it("names the items in the shopper's language, keeps it, and numbers the orders in sequence", async () => {
+    const mate = await product(1_000);
+    await db
+      .updateTable("products")
+      .set({ translations: JSON.stringify({ pt: { title: "Cuia" }, es: { title: " " } }) })
+      .where("id", "=", mate.id)
+      .execute();
+    const items = [{ productId: mate.id, quantity: 1 }];
+    const inPortuguese = await createCheckout({ db, userId: null, items, payer, language: "pt", now });
+    const inSpanish = await createCheckout({ db, userId: null, items, payer, language: "es", now });
+    const rows = await db
+      .selectFrom("checkouts")
+      .select(["id", "items", "locale", "order_number"])
+      .where("id", "in", [inPortuguese.checkoutId, inSpanish.checkoutId])
+      .execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const pt = byId.get(inPortuguese.checkoutId);
+    const es = byId.get(inSpanish.checkoutId);
+    expect(pt).toMatchObject({ locale: "pt", items: [expect.objectContaining({ name: "Cuia" })] });
+    // A blank translation falls back to the product's own name.
+    expect(es).toMatchObject({ locale: "es", items: [expect.objectContaining({ name: mate.name })] });
+    expect(es?.order_number).toBe((pt?.order_number ?? 0) + 1);
+  });
 });

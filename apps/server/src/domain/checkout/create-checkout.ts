@@ -7,7 +7,7 @@ import { sumMinorUnits } from "@cobro/provider-client/money";
 import type { Kysely } from "kysely";
 import { type DB, toJsonb } from "../../db/schema";
 import { AppError } from "../../errors/app-error";
-import { storedCurrency } from "../catalog/product-view";
+import { productName, storedCurrency } from "../catalog/product-view";
 import { resolveChargingAccountId } from "../connected-accounts/charging-setting";
 import type { CheckoutItemSnapshot } from "./checkout-items";
 import { createCheckoutToken } from "./checkout-token";
@@ -56,7 +56,7 @@ export async function createCheckout(options: CreateCheckoutOptions): Promise<Cr
   const wanted = mergeItems(options.items);
   const products = await db
     .selectFrom("products")
-    .select(["id", "name", "price_minor", "currency"])
+    .select(["id", "name", "price_minor", "currency", "translations"])
     .where(
       "id",
       "in",
@@ -79,7 +79,8 @@ export async function createCheckout(options: CreateCheckoutOptions): Promise<Cr
     currencies.add(product.currency.trim());
     snapshot.push({
       productId: product.id,
-      name: product.name,
+      // In the shopper's language: the e-mails and the order history show the names they bought.
+      name: productName(product, options.language),
       unitPriceMinor: product.price_minor,
       quantity: item.quantity,
     });
@@ -136,6 +137,7 @@ export async function createCheckout(options: CreateCheckoutOptions): Promise<Cr
       idempotency_key: randomUUID(),
       external_reference: id,
       provider_account_id: providerAccountId,
+      locale: options.language ?? null,
       created_at: now,
       updated_at: now,
     })

@@ -1,7 +1,8 @@
 // Pays a checkout with Pix or a cash voucher (boleto, OXXO, Rapipago, …): the
 // payment is created `pending` and the result carries what the payer needs
 // (the Pix QR code, or the voucher's URL and barcode). Only methods the store's
-// site offers are accepted. Like card payments: one payment per checkout.
+// site offers are accepted. Like card payments: one payment per checkout (after
+// a decline, a ticket pays a replacement checkout: replace-checkout.ts).
 
 import type { CheckoutResult, PayOfflineInput } from "@cobro/contracts";
 import { AppError } from "../../errors/app-error";

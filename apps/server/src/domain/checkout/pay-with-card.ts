@@ -2,8 +2,9 @@
 // card number and CVV never reach us). Declines are not errors: the result
 // says `rejected` with the decline code as `reason`. A second call for the
 // same checkout (double submit, reload, a second tab) returns the first
-// payment's result and never charges again; to try another card the shopper
-// starts a new checkout.
+// payment's result and never charges again; to try another card (or a cash
+// ticket) after a decline, the shopper pays a replacement checkout
+// (replace-checkout.ts).
 
 import type { CheckoutResult, PayWithCardInput } from "@cobro/contracts";
 import { AppError } from "../../errors/app-error";

@@ -31,7 +31,15 @@ export async function readCheckoutResult(options: {
   const readCheckout = () =>
     deps.db
       .selectFrom("checkouts")
-      .select(["id", "amount_minor", "currency", "updated_at", "provider_payment_id", "payment_attempt_status"])
+      .select([
+        "id",
+        "order_number",
+        "amount_minor",
+        "currency",
+        "updated_at",
+        "provider_payment_id",
+        "payment_attempt_status",
+      ])
       .where("id", "=", checkoutId)
       .executeTakeFirstOrThrow();
   const readMirror = (paymentId: number) =>

@@ -23,6 +23,12 @@ export function hashEmailToken(token: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 }
 
+/** A new random link token (for the e-mail only) and the hash that is stored in its place. */
+export function newLinkToken(): { token: string; tokenHash: string } {
+  const token = encodeBase64urlNoPadding(new Uint8Array(randomBytes(32)));
+  return { token, tokenHash: hashEmailToken(token) };
+}
+
 /** Creates a link token for a user; returns the raw token (for the e-mail only) and its hash. */
 export async function createEmailToken(options: {
   db: Kysely<DB>;
@@ -31,8 +37,7 @@ export async function createEmailToken(options: {
   purpose: EmailTokenPurpose;
   now: Date;
 }): Promise<{ token: string; tokenHash: string; expiresAt: Date }> {
-  const token = encodeBase64urlNoPadding(new Uint8Array(randomBytes(32)));
-  const tokenHash = hashEmailToken(token);
+  const { token, tokenHash } = newLinkToken();
   const expiresAt = new Date(options.now.getTime() + EMAIL_TOKEN_LIFETIME_MS[options.purpose]);
   await options.db
     .insertInto("email_tokens")

@@ -12,7 +12,13 @@ import type { JobQueue } from "../../deps";
 import { SEND_EMAIL_JOB, sendEmailJobKey } from "../../jobs/job-names";
 import { createEmailToken, type EmailTokenPurpose } from "./email-tokens";
 
-export type EmailKind = "verify_email" | "account_exists" | "reset_password" | "order_confirmation";
+export type EmailKind =
+  | "verify_email"
+  | "account_exists"
+  | "reset_password"
+  | "order_confirmation"
+  | "ticket_pending"
+  | "staff_invitation";
 
 export interface QueueEmailOptions {
   /** A transaction (or the pool) of the event that causes the message. */

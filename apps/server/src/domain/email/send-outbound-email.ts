@@ -23,15 +23,35 @@ export const PAGE_PATHS = {
   forgotPassword: "/forgot-password",
   login: "/login",
   checkoutResult: "/checkout/result",
+  acceptInvitation: "/accept-invitation",
 } as const;
 
 const orderPayloadSchema = z.object({
   checkoutId: z.string(),
+  // Messages queued before order numbers (migration 0026) have none of these three.
+  orderNumber: z.number().optional(),
+  paymentMethodId: z.string().nullish(),
+  cardLastFour: z.string().nullish(),
   items: z.array(z.object({ name: z.string(), quantity: z.number(), unitPriceMinor: z.number() })),
   totalMinor: z.number(),
   currency: z.string(),
 });
+const ticketPayloadSchema = z.object({
+  checkoutId: z.string(),
+  orderNumber: z.number(),
+  paymentMethodId: z.string().nullable(),
+  ticketUrl: z.string(),
+  barcode: z.string().nullable(),
+  digitableLine: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  totalMinor: z.number(),
+  currency: z.string(),
+});
 const tokenPayloadSchema = z.object({ tokenCiphertext: z.string(), name: z.string().optional() });
+const invitationPayloadSchema = z.object({
+  role: z.enum(["admin", "operator", "viewer"]),
+  inviterName: z.string().nullable().optional(),
+});
 
 /** The store's language when the recipient chose none: Brazil speaks Portuguese, the other sites Spanish. */
 async function storeLocale(deps: AppDeps): Promise<EmailLocale> {
@@ -45,6 +65,10 @@ async function storeLocale(deps: AppDeps): Promise<EmailLocale> {
 
 function origin(deps: AppDeps): string {
   return deps.publicUrl.replace(/\/+$/, "");
+}
+
+function orderLinkFor(base: string, checkoutId: string): string {
+  return `${base}${PAGE_PATHS.checkoutResult}?checkout_id=${encodeURIComponent(checkoutId)}`;
 }
 
 export type SendOutcome = "sent" | "skipped";
@@ -83,6 +107,16 @@ export async function sendOutboundEmail(options: { deps: AppDeps; emailId: strin
     case "reset_password":
       content = { kind: "reset_password", link: linkFor(PAGE_PATHS.resetPassword) };
       break;
+    case "staff_invitation": {
+      const invitation = invitationPayloadSchema.parse(payload);
+      content = {
+        kind: "staff_invitation",
+        role: invitation.role,
+        inviterName: invitation.inviterName ?? null,
+        link: linkFor(PAGE_PATHS.acceptInvitation),
+      };
+      break;
+    }
     case "account_exists":
       content = {
         kind: "account_exists",
@@ -94,11 +128,19 @@ export async function sendOutboundEmail(options: { deps: AppDeps; emailId: strin
       const order = orderPayloadSchema.parse(payload);
       content = {
         kind: "order_confirmation",
+        ...(order.orderNumber !== undefined ? { orderNumber: order.orderNumber } : {}),
+        paymentMethodId: order.paymentMethodId ?? null,
+        cardLastFour: order.cardLastFour ?? null,
         items: order.items,
         totalMinor: order.totalMinor,
         currency: order.currency,
-        orderLink: `${base}${PAGE_PATHS.checkoutResult}?checkout_id=${encodeURIComponent(order.checkoutId)}`,
+        orderLink: orderLinkFor(base, order.checkoutId),
       };
+      break;
+    }
+    case "ticket_pending": {
+      const { checkoutId, ...ticket } = ticketPayloadSchema.parse(payload);
+      content = { kind: "ticket_pending", ...ticket, orderLink: orderLinkFor(base, checkoutId) };
       break;
     }
     default:

@@ -237,6 +237,7 @@ export async function createOrder(options: {
   if (classified?.kind === "refused") {
     throw new AppError("BAD_REQUEST", "Mercado Pago refused this charge. Check the details and try again.", {
       reason: refusalReasonOf(classified.code, "provider_rejected_request"),
+      ...(classified.code === "invalid_email_for_sandbox" ? { field: "payer.email" } : {}),
       cause: failure,
     });
   }

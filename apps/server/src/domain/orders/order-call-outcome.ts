@@ -73,8 +73,10 @@ export function refusalReasonOf(code: string | null, fallback: AppErrorReason): 
       return fallback;
     case "operation_not_supported":
       return fallback;
+    // provider: with test credentials the Orders API takes only payer e-mails containing @testuser.com
+    // (400 invalid_email_for_sandbox; provider-facts §5.3 and the error table).
     case "invalid_email_for_sandbox":
-      return "invalid_payer_email";
+      return "payer_email_not_test_user";
     case "rate_limited":
     case "too_many_requests":
       return "provider_rate_limited";

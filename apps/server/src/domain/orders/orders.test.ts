@@ -127,7 +127,8 @@ describe("createOrder (the virtual terminal's new charge)", () => {
     const input = { ...(await orderInput(env)), payer: { ...(await orderInput(env)).payer, email: "a@example.com" } };
     await expect(createOrder({ ...actor, input })).rejects.toMatchObject({
       code: "BAD_REQUEST",
-      reason: "invalid_payer_email",
+      reason: "payer_email_not_test_user",
+      field: "payer.email",
     });
     expect(
       await db
@@ -135,7 +136,7 @@ describe("createOrder (the virtual terminal's new charge)", () => {
         .select(["create_status", "error"])
         .where("idempotency_key", "=", input.idempotencyKey)
         .executeTakeFirstOrThrow(),
-    ).toEqual({ create_status: "failed", error: "invalid_payer_email" });
+    ).toEqual({ create_status: "failed", error: "payer_email_not_test_user" });
   });
 
   it("an unseen answer stays unknown (key stored), and repeating the dialog confirms it: one order", async () => {

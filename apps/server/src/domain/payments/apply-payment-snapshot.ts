@@ -9,6 +9,7 @@ import { type DB, toJsonb } from "../../db/schema";
 import type { JobQueue } from "../../deps";
 import { AppError } from "../../errors/app-error";
 import { parseCheckoutItems } from "../checkout/checkout-items";
+import { checkoutEmailLocale, queueTicketEmail } from "../checkout/queue-ticket-email";
 import { dispatchEmail, queueEmail } from "../email/outbox";
 import { shouldApplyPaymentSnapshot } from "./payment-status-order";
 
@@ -90,7 +91,7 @@ async function queueOrderConfirmation(
 ): Promise<string | null> {
   const checkout = await trx
     .selectFrom("checkouts")
-    .select(["id", "user_id", "payer_email", "items", "amount_minor", "currency"])
+    .select(["id", "order_number", "locale", "user_id", "payer_email", "items", "amount_minor", "currency"])
     .where("id", "=", checkoutId)
     .executeTakeFirstOrThrow();
   const to = (checkout.payer_email ?? payment.payer?.email ?? "").trim().toLowerCase();
@@ -109,9 +110,8 @@ async function queueOrderConfirmation(
       userId = owner.id;
     }
   }
-  const locale = userId
-    ? ((await trx.selectFrom("users").select("locale").where("id", "=", userId).executeTakeFirst())?.locale ?? null)
-    : null;
+  // The language the shopper bought in (the checkout's item names are in it), else the one they chose on the site.
+  const locale = await checkoutEmailLocale(trx, { locale: checkout.locale, user_id: userId });
   const currency = currencyOf(payment);
   const paidMinor = toMinorUnits(
     payment.transaction_details?.total_paid_amount ?? payment.transaction_amount,
@@ -125,6 +125,11 @@ async function queueOrderConfirmation(
     locale,
     payload: {
       checkoutId: checkout.id,
+      orderNumber: checkout.order_number,
+      paymentMethodId: payment.payment_method_id ?? null,
+      paymentTypeId: payment.payment_type_id ?? null,
+      cardLastFour: payment.card?.last_four_digits ?? null,
+      installments: payment.installments ?? null,
       items: parseCheckoutItems(checkout.items).map((item) => ({
         name: item.name,
         quantity: item.quantity,
@@ -170,7 +175,8 @@ async function moveCheckout(
     })
     .where("id", "=", checkout.id)
     .execute();
-  return payment.status === "approved" ? queueOrderConfirmation(trx, payment, checkout.id, now) : null;
+  if (payment.status === "approved") return queueOrderConfirmation(trx, payment, checkout.id, now);
+  return queueTicketEmail(trx, payment, checkout.id, now);
 }
 
 /**

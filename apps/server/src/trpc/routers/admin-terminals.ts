@@ -12,9 +12,11 @@ import {
   pointIntentStatusOutputSchema,
   setTerminalModeInputSchema,
   setTerminalModeOutputSchema,
+  simulateTerminalTapInputSchema,
   terminalDeviceListInputSchema,
   terminalDeviceListOutputSchema,
 } from "@cobro/contracts";
+import { simulateTerminalTap } from "../../domain/sandbox-test-controls/simulate-terminal-tap";
 import { followPointIntent } from "../../domain/terminals/follow-point-intent";
 import {
   cancelPointIntent,
@@ -31,6 +33,12 @@ import { accountIdOfScope } from "../../provider/account-scope";
 import { operatorProcedure, router, viewerProcedure } from "../trpc";
 
 export const adminTerminalsRouter = router({
+  /** Sandbox only (403 `sandbox_only` in live mode): the terminal takes the charge and the card approves or declines. */
+  simulateTap: operatorProcedure
+    .input(simulateTerminalTapInputSchema)
+    .output(pointIntentSchema)
+    .mutation(({ ctx, input }) => simulateTerminalTap({ deps: ctx.deps, actorUserId: ctx.user.id, ...input })),
+
   devices: viewerProcedure
     .input(terminalDeviceListInputSchema)
     .output(terminalDeviceListOutputSchema)

@@ -1,6 +1,13 @@
 // admin.webhooks.*: the webhook inbox (viewers read) and replay (operators).
-import { WEBHOOK_EVENT_STATUSES, webhookEventIdInputSchema, webhookListInputSchema } from "@cobro/contracts";
+import {
+  sendTestNotificationInputSchema,
+  sendTestNotificationOutputSchema,
+  WEBHOOK_EVENT_STATUSES,
+  webhookEventIdInputSchema,
+  webhookListInputSchema,
+} from "@cobro/contracts";
 import { z } from "zod";
+import { sendTestNotification } from "../../domain/sandbox-test-controls/send-test-notification";
 import { getWebhookEvent } from "../../domain/webhooks/get-webhook-event";
 import { type ListedWebhookEvent, listWebhookEvents } from "../../domain/webhooks/list-webhook-events";
 import { replayWebhookEvent } from "../../domain/webhooks/replay-webhook-event";
@@ -33,6 +40,12 @@ function toListedEvent(event: ListedWebhookEvent): z.infer<typeof listedEventSch
 }
 
 export const adminWebhooksRouter = router({
+  /** Sandbox only (403 `sandbox_only` in live mode): a signed notification of any topic, as Stripe CLI's `trigger`. */
+  sendTestNotification: operatorProcedure
+    .input(sendTestNotificationInputSchema)
+    .output(sendTestNotificationOutputSchema)
+    .mutation(({ ctx, input }) => sendTestNotification({ deps: ctx.deps, actorUserId: ctx.user.id, ...input })),
+
   list: viewerProcedure
     .input(webhookListInputSchema)
     .output(z.object({ items: z.array(listedEventSchema), nextCursor: z.uuid().nullable() }))

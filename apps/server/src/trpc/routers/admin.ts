@@ -13,8 +13,11 @@ import {
   adminUserListInputSchema,
   adminUserSchema,
   createProductInputSchema,
+  inviteStaffInputSchema,
   productIdInputSchema,
   publicUserSchema,
+  staffInvitationIdInputSchema,
+  staffInvitationSchema,
   storeSettingsSchema,
   updateProductInputSchema,
   updateStoreSettingsInputSchema,
@@ -30,6 +33,8 @@ import { listAdminProducts } from "../../domain/catalog/list-admin-products";
 import { createProduct, deactivateProduct, updateProduct } from "../../domain/catalog/save-product";
 import { getStoreSettings } from "../../domain/settings/store-settings";
 import { updateStoreSettings } from "../../domain/settings/update-store-settings";
+import { inviteStaff, resendStaffInvitation, revokeStaffInvitation } from "../../domain/staff-invitations/invite-staff";
+import { listStaffInvitations } from "../../domain/staff-invitations/list-staff-invitations";
 import { AppError } from "../../errors/app-error";
 import { adminProcedure, router, viewerProcedure } from "../trpc";
 import { adminAccountRouter } from "./admin-account";
@@ -115,6 +120,43 @@ const usersRouter = router({
     ),
 });
 
+// Staff invitations (users page, "Invite staff"): admins only; every change is audited by the domain.
+const invitationsRouter = router({
+  list: adminProcedure
+    .output(z.object({ items: z.array(staffInvitationSchema) }))
+    .query(async ({ ctx }) => ({ items: await listStaffInvitations({ db: ctx.deps.db, now: ctx.deps.now() }) })),
+
+  create: adminProcedure
+    .input(inviteStaffInputSchema)
+    .output(z.object({ invitationId: z.uuid() }))
+    .mutation(({ ctx, input }) => inviteStaff({ deps: ctx.deps, actorUserId: ctx.user.id, ...input })),
+
+  resend: adminProcedure
+    .input(staffInvitationIdInputSchema)
+    .output(z.object({ expiresAt: z.iso.datetime() }))
+    .mutation(async ({ ctx, input }) => {
+      const { expiresAt } = await resendStaffInvitation({
+        deps: ctx.deps,
+        actorUserId: ctx.user.id,
+        invitationId: input.invitationId,
+      });
+      return { expiresAt: expiresAt.toISOString() };
+    }),
+
+  revoke: adminProcedure
+    .input(staffInvitationIdInputSchema)
+    .output(z.object({ revoked: z.literal(true) }))
+    .mutation(async ({ ctx, input }) => {
+      await revokeStaffInvitation({
+        db: ctx.deps.db,
+        actorUserId: ctx.user.id,
+        invitationId: input.invitationId,
+        now: ctx.deps.now(),
+      });
+      return { revoked: true as const };
+    }),
+});
+
 const settingsOutputSchema = z.object({ settings: storeSettingsSchema, version: z.number() });
 
 const settingsRouter = router({
@@ -168,6 +210,7 @@ const catalogRouter = router({
 
 export const adminRouter = router({
   users: usersRouter,
+  invitations: invitationsRouter,
   overview: adminOverviewRouter,
   webhooks: adminWebhooksRouter,
   audit: adminAuditRouter,

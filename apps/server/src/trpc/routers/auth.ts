@@ -2,6 +2,7 @@
 // function, set or clear the cookie.
 
 import {
+  acceptStaffInvitationInputSchema,
   emailSentResultSchema,
   emailVerificationStatusSchema,
   publicUserSchema,
@@ -9,6 +10,8 @@ import {
   resetPasswordInputSchema,
   signInInputSchema,
   signUpInputSchema,
+  staffInvitationDetailsSchema,
+  staffInvitationTokenInputSchema,
   verifyEmailInputSchema,
 } from "@cobro/contracts";
 import { z } from "zod";
@@ -21,6 +24,10 @@ import { signOut } from "../../domain/accounts/sign-out";
 import { signOutEverywhere } from "../../domain/accounts/sign-out-everywhere";
 import { signUp } from "../../domain/accounts/sign-up";
 import { verifyEmail } from "../../domain/accounts/verify-email";
+import {
+  acceptStaffInvitation,
+  getStaffInvitationDetails,
+} from "../../domain/staff-invitations/accept-staff-invitation";
 import { PASSWORD_RESETS_PER_IP, SIGN_IN_REQUESTS_PER_IP, SIGN_UPS_PER_IP } from "../../rate-limits/rules";
 import { protectedProcedure, publicProcedure, rateLimitPerIp, router } from "../trpc";
 
@@ -74,6 +81,26 @@ export const authRouter = router({
     .output(userResultSchema)
     .mutation(async ({ ctx, input }) => {
       const { user, token, session } = await resetPassword({ deps: ctx.deps, ...input });
+      ctx.setSessionCookie(token, session.expiresAt);
+      return { user };
+    }),
+
+  // A staff invitation's link: what it is for (a mutation, so the token never sits in a URL a log keeps), then
+  // accepting it, which signs the invitee in with their new role.
+  staffInvitation: publicProcedure
+    .use(rateLimitPerIp(SIGN_IN_REQUESTS_PER_IP))
+    .input(staffInvitationTokenInputSchema)
+    .output(staffInvitationDetailsSchema)
+    .mutation(({ ctx, input }) => getStaffInvitationDetails({ deps: ctx.deps, token: input.token })),
+
+  acceptStaffInvitation: publicProcedure
+    .use(rateLimitPerIp(SIGN_IN_REQUESTS_PER_IP))
+    .input(acceptStaffInvitationInputSchema)
+    .output(userResultSchema)
+    .mutation(async ({ ctx, input }) => {
+      const { user, token, session } = await acceptStaffInvitation({ deps: ctx.deps, ...input });
+      // A previous session in this browser (another account) ends here.
+      if (ctx.session) await invalidateSession({ db: ctx.deps.db, sessionId: ctx.session.id });
       ctx.setSessionCookie(token, session.expiresAt);
       return { user };
     }),

@@ -8,6 +8,7 @@ import {
   checkoutCreateOutputSchema,
   checkoutPaymentAccountInputSchema,
   checkoutPaymentAccountSchema,
+  checkoutReplaceInputSchema,
   checkoutResultInputSchema,
   checkoutResultSchema,
   createPreferenceInputSchema,
@@ -28,6 +29,7 @@ import { listIdentificationTypes } from "../../domain/checkout/list-identificati
 import { listPaymentMethods } from "../../domain/checkout/list-payment-methods";
 import { payOffline } from "../../domain/checkout/pay-offline";
 import { payWithCard } from "../../domain/checkout/pay-with-card";
+import { replaceCheckout } from "../../domain/checkout/replace-checkout";
 import { readLinkResult } from "../../domain/links/read-link-result";
 import { LINK_RESULTS_PER_IP } from "../../rate-limits/rules";
 import { publicProcedure, rateLimitPerIp, router } from "../trpc";
@@ -49,6 +51,12 @@ export const checkoutRouter = router({
     .mutation(({ ctx, input }) =>
       createCheckout({ db: ctx.deps.db, userId: ctx.user?.id ?? null, ...input, now: ctx.deps.now() }),
     ),
+
+  /** After a declined or cancelled payment: a new checkout for the same order (replace-checkout.ts). */
+  replace: publicProcedure
+    .input(checkoutReplaceInputSchema)
+    .output(checkoutCreateOutputSchema)
+    .mutation(({ ctx, input }) => replaceCheckout({ deps: ctx.deps, userId: ctx.user?.id ?? null, input })),
 
   /** The public key the card fields must use for this checkout, and whether saved cards may be offered. */
   paymentAccount: publicProcedure

@@ -11,6 +11,7 @@ import { describeError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
 import { OutcomeAlert, useOutcome } from "../admin-outcome";
+import { ReadOnlyNotice } from "../read-only-notice";
 import { ProductForm } from "./product-form";
 
 const PAGE_SIZE = 20;
@@ -51,13 +52,13 @@ export function CatalogPage() {
     <>
       <PageHeading
         title={t("admin.catalog.title")}
-        description={canEdit ? undefined : t("admin.catalog.readOnly")}
         actions={
           canEdit && editing === null ? (
             <Button onClick={() => setEditing({ kind: "new" })}>{t("admin.catalog.new")}</Button>
           ) : undefined
         }
       />
+      <ReadOnlyNotice needs="admin" />
       <OutcomeAlert outcome={outcome} onDismiss={clear} />
       {canEdit && editing !== null ? (
         <ProductForm

@@ -18,6 +18,7 @@ import { AccountFilter } from "../../components/account-filter";
 import { accountScopeInput, accountScopeSearch } from "../../components/account-scope";
 import { ListPager } from "../../components/list-pager";
 import { useOffsetPage } from "../../components/use-offset-page";
+import { ReadOnlyNotice } from "../read-only-notice";
 
 const PAGE_SIZE = 20;
 
@@ -76,6 +77,7 @@ export function CustomersListPage() {
           ) : null
         }
       />
+      <ReadOnlyNotice />
       {notice ? (
         <OutcomeAlert
           outcome={{ tone: "success", message: notice }}

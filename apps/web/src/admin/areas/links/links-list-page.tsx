@@ -12,6 +12,7 @@ import { trpc } from "../../../trpc";
 import { AccountFilter } from "../../components/account-filter";
 import { accountScopeInput, accountScopeSearch } from "../../components/account-scope";
 import { ListPager } from "../../components/list-pager";
+import { ReadOnlyNotice } from "../read-only-notice";
 import { useCanAct } from "../use-can-act";
 import { useUrlFilters } from "../use-url-filters";
 
@@ -74,6 +75,7 @@ export function LinksListPage() {
           ) : null
         }
       />
+      <ReadOnlyNotice />
       <form
         key={`${filters.ref ?? ""}|${filters.account ?? ""}`}
         className="admin-filters"

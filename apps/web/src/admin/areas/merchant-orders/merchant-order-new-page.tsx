@@ -5,9 +5,9 @@ import { Link, useNavigate } from "react-router";
 import { useCurrentUser } from "../../../components/app-layout";
 import { describeError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
-import { ErrorStatusPage } from "../../../pages/error-status-page";
 import { trpc } from "../../../trpc";
 import { canActOnPayments } from "../payments/payment-permissions";
+import { ReadOnlyNotice } from "../read-only-notice";
 import { MerchantOrderForm } from "./merchant-order-form";
 
 export function MerchantOrderNewPage() {
@@ -16,7 +16,7 @@ export function MerchantOrderNewPage() {
   const navigate = useNavigate();
   const config = trpc.system.publicConfig.useQuery(undefined, { staleTime: 10 * 60_000 });
   const create = trpc.admin.merchantOrders.create.useMutation();
-  if (user && !canActOnPayments(user.role)) return <ErrorStatusPage status={403} />;
+  const readOnly = user !== null && !canActOnPayments(user.role);
   const currency = config.data && isSupportedCurrency(config.data.currency) ? config.data.currency : null;
   return (
     <section>
@@ -24,7 +24,10 @@ export function MerchantOrderNewPage() {
         <Link to="/admin/merchant-orders">{t("admin.merchantOrders.back")}</Link>
       </p>
       <PageHeading title={t("admin.merchantOrders.new")} />
-      {currency ? (
+      {/* Read-only for a viewer: the notice, never a 403 page or a form that would fail on submit. */}
+      {readOnly ? (
+        <ReadOnlyNotice />
+      ) : currency ? (
         <Card>
           <MerchantOrderForm
             mode="create"

@@ -21,6 +21,7 @@ import { AccountFilter } from "../../components/account-filter";
 import { accountScopeInput, accountScopeSearch } from "../../components/account-scope";
 import { ListPager } from "../../components/list-pager";
 import { canActOnPayments } from "../payments/payment-permissions";
+import { ReadOnlyNotice } from "../read-only-notice";
 import { MerchantOrderStatus } from "./merchant-order-status";
 
 const PAGE_SIZE = 25;
@@ -84,6 +85,7 @@ export function MerchantOrdersListPage() {
           ) : null
         }
       />
+      <ReadOnlyNotice />
       {/* key: the uncontrolled inputs start again from the URL when it changes (back button, shared link). */}
       <form
         key={query}

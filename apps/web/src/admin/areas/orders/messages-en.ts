@@ -89,6 +89,8 @@ export const ordersEn = {
   "admin.orders.process.open": "Process",
   "admin.orders.process.title": "Process this order",
   "admin.orders.process.body": "The card will be charged {amount} now.",
+  "admin.orders.process.bodyAuthorize":
+    "{amount} will be authorized (held) on the card now; nothing is charged until you capture it.",
   "admin.orders.process.confirm": "Process",
   "admin.orders.capture.open": "Capture",
   "admin.orders.capture.title": "Capture this order",
@@ -155,6 +157,13 @@ export const ordersEn = {
   "admin.orders.confirmCharge.bodyAutomatic": "{amount} will be charged to the {brand} card of {email}.",
   "admin.orders.confirmCharge.bodyManual":
     "An order of {amount} will be created for the {brand} card of {email}; nothing is charged until you process it.",
+  "admin.orders.confirmCharge.bodyAuthorize":
+    "{amount} will be authorized (held) on the {brand} card of {email}; nothing is charged until you capture it.",
+  "admin.orders.form.emailTestHint": "Test mode: Mercado Pago accepts only payer e-mails ending in @testuser.com.",
+  "admin.orders.form.emailTestRule":
+    "Payer e-mail: in test mode it must end in @testuser.com (e.g. buyer@testuser.com).",
+  "admin.orders.form.refusedKeepCard":
+    "Mercado Pago refused the charge: {reason} Your card details are kept: correct the field and review again.",
   "admin.orders.confirmCharge.confirm": "Charge",
   "admin.orders.confirmCharge.confirmManual": "Create order",
   "admin.orders.result.done": "Order created: {status}.",

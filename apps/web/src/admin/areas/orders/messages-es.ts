@@ -91,6 +91,8 @@ export const ordersEs: Readonly<Record<keyof typeof ordersEn, string>> = {
   "admin.orders.process.open": "Procesar",
   "admin.orders.process.title": "Procesar esta orden",
   "admin.orders.process.body": "Se cobrará {amount} a la tarjeta ahora.",
+  "admin.orders.process.bodyAuthorize":
+    "Se autorizará (reservará) {amount} en la tarjeta ahora; no se cobra nada hasta que lo captures.",
   "admin.orders.process.confirm": "Procesar",
   "admin.orders.capture.open": "Capturar",
   "admin.orders.capture.title": "Capturar esta orden",
@@ -158,6 +160,14 @@ export const ordersEs: Readonly<Record<keyof typeof ordersEn, string>> = {
   "admin.orders.confirmCharge.bodyAutomatic": "Se cobrará {amount} a la tarjeta {brand} de {email}.",
   "admin.orders.confirmCharge.bodyManual":
     "Se creará una orden de {amount} para la tarjeta {brand} de {email}; no se cobra nada hasta que la proceses.",
+  "admin.orders.confirmCharge.bodyAuthorize":
+    "Se autorizará (reservará) {amount} en la tarjeta {brand} de {email}; no se cobra nada hasta que lo captures.",
+  "admin.orders.form.emailTestHint":
+    "Modo de prueba: Mercado Pago solo acepta e-mails de pagador que terminan en @testuser.com.",
+  "admin.orders.form.emailTestRule":
+    "E-mail del pagador: en modo de prueba debe terminar en @testuser.com (p. ej. comprador@testuser.com).",
+  "admin.orders.form.refusedKeepCard":
+    "Mercado Pago rechazó el cobro: {reason} Los datos de la tarjeta se conservan: corrige el campo y revisa de nuevo.",
   "admin.orders.confirmCharge.confirm": "Cobrar",
   "admin.orders.confirmCharge.confirmManual": "Crear la orden",
   "admin.orders.result.done": "Orden creada: {status}.",

@@ -92,6 +92,8 @@ export const ordersPt: Readonly<Record<keyof typeof ordersEn, string>> = {
   "admin.orders.process.open": "Processar",
   "admin.orders.process.title": "Processar este pedido",
   "admin.orders.process.body": "O cartão será cobrado em {amount} agora.",
+  "admin.orders.process.bodyAuthorize":
+    "{amount} será autorizado (reservado) no cartão agora; nada é cobrado até você capturar.",
   "admin.orders.process.confirm": "Processar",
   "admin.orders.capture.open": "Capturar",
   "admin.orders.capture.title": "Capturar este pedido",
@@ -159,6 +161,14 @@ export const ordersPt: Readonly<Record<keyof typeof ordersEn, string>> = {
   "admin.orders.confirmCharge.bodyAutomatic": "{amount} serão cobrados no cartão {brand} de {email}.",
   "admin.orders.confirmCharge.bodyManual":
     "Um pedido de {amount} será criado para o cartão {brand} de {email}; nada é cobrado até você processá-lo.",
+  "admin.orders.confirmCharge.bodyAuthorize":
+    "{amount} será autorizado (reservado) no cartão {brand} de {email}; nada é cobrado até você capturar.",
+  "admin.orders.form.emailTestHint":
+    "Modo de teste: o Mercado Pago só aceita e-mails de pagador terminados em @testuser.com.",
+  "admin.orders.form.emailTestRule":
+    "E-mail do pagador: no modo de teste deve terminar em @testuser.com (ex. comprador@testuser.com).",
+  "admin.orders.form.refusedKeepCard":
+    "O Mercado Pago recusou a cobrança: {reason} Os dados do cartão foram mantidos: corrija o campo e revise de novo.",
   "admin.orders.confirmCharge.confirm": "Cobrar",
   "admin.orders.confirmCharge.confirmManual": "Criar pedido",
   "admin.orders.result.done": "Pedido criado: {status}.",

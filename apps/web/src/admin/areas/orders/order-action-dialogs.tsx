@@ -88,6 +88,8 @@ export function SimpleActionDialog(props: {
   kind: SimpleOrderAction;
   orderId: string;
   amount: Money;
+  /** The order's capture mode: processing an authorize-only order holds the amount, it charges nothing yet. */
+  captureMode?: "automatic" | "manual";
   transactionId?: string;
   onClose(): void;
 }) {
@@ -126,7 +128,16 @@ export function SimpleActionDialog(props: {
       onConfirm={settled ? props.onClose : run}
       onCancel={props.onClose}
     >
-      <p>{t(words.body, { amount: formatMoney(props.amount.amountMinor, props.amount.currency) })}</p>
+      <p>
+        {t(
+          props.kind === "process" && props.captureMode === "manual"
+            ? "admin.orders.process.bodyAuthorize"
+            : words.body,
+          {
+            amount: formatMoney(props.amount.amountMinor, props.amount.currency),
+          },
+        )}
+      </p>
       <OutcomeAlert mutation={mutation} />
     </ConfirmDialog>
   );

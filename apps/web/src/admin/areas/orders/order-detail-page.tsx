@@ -14,6 +14,7 @@ import { ErrorStatusPage } from "../../../pages/error-status-page";
 import { httpStatusOf, trpc } from "../../../trpc";
 import { useStatusWords } from "../../components/status-words";
 import { TimelineLine } from "../payments/payment-timeline";
+import { ReadOnlyNotice } from "../read-only-notice";
 import { useCanAct } from "../use-can-act";
 import { OrderCardPanel, RefundOrderDialog, SimpleActionDialog, type SimpleOrderAction } from "./order-action-dialogs";
 import { OrderStatusBadge, shownStatusOf, useOrderWords } from "./order-words";
@@ -75,6 +76,7 @@ export function OrderDetailPage() {
         title={t("admin.orders.detailTitle", { reference: order.externalReference })}
         actions={<OrderStatusBadge order={order} />}
       />
+      <ReadOnlyNotice />
       {shown === "confirming" ? <Alert tone="warning">{t("admin.orders.confirming")}</Alert> : null}
       {shown === "failed" ? (
         <Alert tone="danger">
@@ -318,6 +320,7 @@ export function OrderDetailPage() {
           kind={dialog.kind}
           orderId={order.id}
           amount={order.amount}
+          captureMode={order.captureMode}
           {...(dialog.transactionId ? { transactionId: dialog.transactionId } : {})}
           onClose={closeDialog}
         />

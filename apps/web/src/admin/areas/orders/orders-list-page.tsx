@@ -11,6 +11,7 @@ import { useDocumentTitle } from "../../../components/use-document-title";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
 import { AccountFilterField, AccountLabel, accountFilterOf } from "../../components/account-filter";
+import { ReadOnlyNotice } from "../read-only-notice";
 import { useCanAct } from "../use-can-act";
 import { oneOf, useUrlFilters } from "../use-url-filters";
 import { OrderStatusBadge, useOrderWords } from "./order-words";
@@ -69,6 +70,7 @@ export function OrdersListPage() {
           ) : null
         }
       />
+      <ReadOnlyNotice />
       <form className="admin-filters" onSubmit={onSubmit} aria-label={t("admin.filters.label")}>
         <SelectField
           label={t("admin.orders.filter.status")}

@@ -24,6 +24,7 @@ import { QueryList } from "../../../components/query-list";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
 import { AccountFilter, AccountLabel } from "../../components/account-filter";
+import { ReadOnlyNotice } from "../read-only-notice";
 import { canActOnPayments } from "./payment-permissions";
 import { SyncPanel } from "./sync-panel";
 
@@ -120,6 +121,7 @@ export function PaymentsListPage() {
         title={t("admin.payments.title")}
         actions={<SyncPanel canSync={user ? canActOnPayments(user.role) : false} />}
       />
+      <ReadOnlyNotice />
 
       {/* key: the uncontrolled inputs start again from the URL when it changes (back button, shared link). */}
       <form key={query} className="payments-filters" onSubmit={applyFilters} aria-label={t("admin.payments.filters")}>

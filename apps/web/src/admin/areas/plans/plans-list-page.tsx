@@ -20,6 +20,7 @@ import "./plans.css";
 import { AccountFilterField, connectionInUrl } from "../../components/account-filter";
 import { ListPager } from "../../components/list-pager";
 import { useOffsetPage } from "../../components/use-offset-page";
+import { ReadOnlyNotice } from "../read-only-notice";
 
 const PAGE_SIZE = 20;
 
@@ -79,6 +80,7 @@ export function PlansListPage() {
           ) : null
         }
       />
+      <ReadOnlyNotice />
       {notice ? (
         <OutcomeAlert
           outcome={{ tone: "success", message: notice }}

@@ -15,6 +15,7 @@ import { useI18n } from "../../../i18n/i18n-context";
 import { CardForm, type CardFormSubmission } from "../../../payments/card-form";
 import { trpc } from "../../../trpc";
 import { useCardChargeRequest } from "../../components/use-card-charge-request";
+import { ReadOnlyNotice } from "../read-only-notice";
 import { useCanAct } from "../use-can-act";
 
 interface SubscriptionValues {
@@ -65,7 +66,8 @@ export function NewSubscriptionPage() {
   const { register, formState, getValues, trigger } = form;
   const [startDate] = useWatch({ control: form.control, name: ["startDate"] });
 
-  if (!canAct) return <Alert tone="warning">{t("errors.forbidden")}</Alert>;
+  // Read-only for a viewer: the notice, never a form that would fail on submit.
+  if (!canAct) return <ReadOnlyNotice />;
   if (config.isPending) return <LoadingState label={t("common.loading")} />;
 
   const shape = adminSubscriptionCreateInputSchema.shape;
@@ -119,6 +121,7 @@ export function NewSubscriptionPage() {
       {failure ? <Alert tone="danger">{failure}</Alert> : null}
       <CardForm
         key={cardGeneration}
+        unlockKey={request.retryGeneration}
         idPrefix="subscription-new-card"
         submitLabel={t("admin.subscriptions.new.review")}
         busyLabel={t("admin.subscriptions.new.working")}

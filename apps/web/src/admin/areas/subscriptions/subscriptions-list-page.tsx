@@ -14,6 +14,7 @@ import { trpc } from "../../../trpc";
 import { AccountFilterField, accountFilterOf } from "../../components/account-filter";
 import { ListPager } from "../../components/list-pager";
 import { useOffsetPage } from "../../components/use-offset-page";
+import { ReadOnlyNotice } from "../read-only-notice";
 import { useCanAct } from "../use-can-act";
 import { SubscriptionStatusBadge } from "./subscription-status";
 
@@ -73,6 +74,7 @@ export function SubscriptionsListPage() {
           ) : null
         }
       />
+      <ReadOnlyNotice />
       <search aria-label={t("admin.subscriptions.filters")}>
         <form className="admin-filters" onSubmit={search} noValidate>
           <SelectField

@@ -140,4 +140,12 @@ export const terminalsEn = {
   "admin.terminals.events.colStatus": "Last state",
   "admin.terminals.events.colDevice": "Terminal",
   "admin.terminals.events.notHere": "Not sent from the console",
+  "admin.terminals.simulate.title": "Test controls (sandbox only)",
+  "admin.terminals.simulate.waiting": "A charge of {amount} waits on this terminal. Play the buyer:",
+  "admin.terminals.simulate.approve": "Simulate: tap card on terminal (approve)",
+  "admin.terminals.simulate.decline": "Simulate: tap card on terminal (decline)",
+  "admin.terminals.simulate.none":
+    "No charge waits on this terminal. Start one with Charge, then simulate the card tap here.",
+  "admin.terminals.simulate.approved": "The sandbox terminal took the card: the payment was approved.",
+  "admin.terminals.simulate.declined": "The sandbox terminal took the card: the payment was declined.",
 } as const;

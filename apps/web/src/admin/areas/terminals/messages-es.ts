@@ -141,4 +141,12 @@ export const terminalsEs: Readonly<Record<keyof typeof terminalsEn, string>> = {
   "admin.terminals.events.colStatus": "Último estado",
   "admin.terminals.events.colDevice": "Terminal",
   "admin.terminals.events.notHere": "No se envió desde la consola",
+  "admin.terminals.simulate.title": "Controles de prueba (solo sandbox)",
+  "admin.terminals.simulate.waiting": "Un cobro de {amount} espera en esta terminal. Haz de comprador:",
+  "admin.terminals.simulate.approve": "Simular: acercar tarjeta a la terminal (aprobar)",
+  "admin.terminals.simulate.decline": "Simular: acercar tarjeta a la terminal (rechazar)",
+  "admin.terminals.simulate.none":
+    "Ningún cobro espera en esta terminal. Inicia uno con Cobrar y simula aquí la tarjeta.",
+  "admin.terminals.simulate.approved": "La terminal del sandbox leyó la tarjeta: el pago fue aprobado.",
+  "admin.terminals.simulate.declined": "La terminal del sandbox leyó la tarjeta: el pago fue rechazado.",
 };

@@ -140,4 +140,12 @@ export const terminalsPt: Readonly<Record<keyof typeof terminalsEn, string>> = {
   "admin.terminals.events.colStatus": "Último estado",
   "admin.terminals.events.colDevice": "Maquininha",
   "admin.terminals.events.notHere": "Não enviada pelo console",
+  "admin.terminals.simulate.title": "Controles de teste (só sandbox)",
+  "admin.terminals.simulate.waiting": "Uma cobrança de {amount} espera neste terminal. Faça o papel do comprador:",
+  "admin.terminals.simulate.approve": "Simular: aproximar cartão do terminal (aprovar)",
+  "admin.terminals.simulate.decline": "Simular: aproximar cartão do terminal (recusar)",
+  "admin.terminals.simulate.none":
+    "Nenhuma cobrança espera neste terminal. Inicie uma com Cobrar e simule o cartão aqui.",
+  "admin.terminals.simulate.approved": "O terminal do sandbox leu o cartão: o pagamento foi aprovado.",
+  "admin.terminals.simulate.declined": "O terminal do sandbox leu o cartão: o pagamento foi recusado.",
 };

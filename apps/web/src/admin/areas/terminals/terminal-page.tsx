@@ -13,8 +13,10 @@ import { AccountFilter, AccountLabel, accountFilterOf } from "../../components/a
 import { accountScopeInput, ConnectedAccountNotice } from "../../components/account-scope";
 import { ListPager } from "../../components/list-pager";
 import { OutcomeAlert, useOutcome } from "../admin-outcome";
+import { ReadOnlyNotice } from "../read-only-notice";
 import { useCanAct } from "../use-can-act";
 import { ChargeDialog } from "./charge-dialog";
+import { SimulateTapPanel } from "./simulate-tap-panel";
 import { SwitchModeDialog } from "./switch-mode-dialog";
 import { IntentStateBadge, useModeLabel } from "./terminal-words";
 
@@ -91,6 +93,7 @@ export function TerminalPage() {
           ) : null
         }
       />
+      <ReadOnlyNotice />
       {scope.connected ? <ConnectedAccountNotice /> : null}
       <OutcomeAlert outcome={outcome.outcome} onDismiss={outcome.clear} />
       <dl className="admin-facts">
@@ -114,6 +117,9 @@ export function TerminalPage() {
         </div>
       </dl>
       {!pdv ? <Alert tone="info">{t("admin.terminals.device.notPdv")}</Alert> : null}
+      {canAct && pdv && config.data?.providerMode === "sandbox" ? (
+        <SimulateTapPanel intents={intents.data?.intents ?? []} outcome={outcome} />
+      ) : null}
       <section aria-labelledby="terminal-intents-title">
         <h2 id="terminal-intents-title">{t("admin.terminals.intents")}</h2>
         <search aria-label={t("admin.terminals.intents.filters")}>

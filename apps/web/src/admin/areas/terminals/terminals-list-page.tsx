@@ -14,6 +14,7 @@ import { accountScopeInput } from "../../components/account-scope";
 import { ListPager } from "../../components/list-pager";
 import { useOffsetPage } from "../../components/use-offset-page";
 import { OutcomeAlert, useOutcome } from "../admin-outcome";
+import { ReadOnlyNotice } from "../read-only-notice";
 import { useCanAct } from "../use-can-act";
 import { PointEventsSection } from "./point-events-section";
 import { SwitchModeDialog } from "./switch-mode-dialog";
@@ -71,6 +72,7 @@ export function TerminalsListPage() {
   return (
     <>
       <PageHeading title={t("admin.terminals.title")} description={t("admin.terminals.description")} />
+      <ReadOnlyNotice />
       <OutcomeAlert outcome={outcome.outcome} onDismiss={outcome.clear} />
       <search aria-label={t("admin.terminals.filters")}>
         <form className="admin-filters" onSubmit={filter} noValidate>

@@ -13,6 +13,7 @@ import { describeError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
 import { OutcomeAlert, roleKey, useOutcome } from "../admin-outcome";
+import { StaffInvitationsSection } from "./staff-invitations-section";
 
 const PAGE_SIZE = 20;
 
@@ -119,6 +120,7 @@ export function UsersPage() {
   return (
     <>
       <PageHeading title={t("admin.users.title")} description={t("admin.users.description")} />
+      <StaffInvitationsSection />
       <search aria-label={t("admin.users.filters")}>
         <form className="admin-filters" onSubmit={applyFilters}>
           <TextField

@@ -12,7 +12,10 @@ import { useDocumentTitle } from "../../../components/use-document-title";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
 import { AccountFilterField, accountFilterOf } from "../../components/account-filter";
+import { ReadOnlyNotice } from "../read-only-notice";
+import { useCanAct } from "../use-can-act";
 import { oneOf, useUrlFilters } from "../use-url-filters";
+import { SendTestNotification } from "./send-test-notification";
 import { WebhookEventDetail } from "./webhook-event-detail";
 import { WebhookStatusBadge } from "./webhook-status-badge";
 
@@ -42,6 +45,8 @@ function WebhooksInbox() {
     { getNextPageParam: (page) => page.nextCursor ?? undefined, placeholderData: keepPreviousData },
   );
   const items = events.data?.pages.flatMap((page) => page.items);
+  const canTest = useCanAct("operator");
+  const config = trpc.system.publicConfig.useQuery(undefined, { staleTime: 10 * 60_000 });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setFilters({ ...filters, topic: topicDraft });
@@ -50,6 +55,8 @@ function WebhooksInbox() {
   return (
     <>
       <PageHeading title={t("admin.webhooks.title")} description={t("admin.webhooks.description")} />
+      <ReadOnlyNotice />
+      {canTest && config.data?.providerMode === "sandbox" ? <SendTestNotification /> : null}
       <form className="admin-filters" onSubmit={onSubmit} aria-label={t("admin.filters.label")}>
         <TextField
           label={t("admin.webhooks.filter.topic")}

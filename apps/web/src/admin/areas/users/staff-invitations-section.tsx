@@ -1,0 +1,182 @@
+// The users page's "Invite staff" (admins only, like the page): an address and a role send an invitation e-mail
+// through the outbox; the open invitations are listed with Resend (a new link, the old one stops working) and
+// Revoke (after a confirmation). The server audits every change.
+import { emailSchema, STAFF_ROLES, type StaffInvitation, type StaffRole } from "@cobro/contracts";
+import { Button, ConfirmDialog, SelectField, StatusBadge, TextField } from "@cobro/ui";
+import { type FormEvent, useState } from "react";
+import { QueryList } from "../../../components/query-list";
+import { describeError } from "../../../errors/describe-error";
+import { useI18n } from "../../../i18n/i18n-context";
+import { trpc } from "../../../trpc";
+import { OutcomeAlert, roleKey, useOutcome } from "../admin-outcome";
+
+function isStaffRole(value: string): value is StaffRole {
+  return (STAFF_ROLES as readonly string[]).includes(value);
+}
+
+export function StaffInvitationsSection() {
+  const { t, language, formatDate } = useI18n();
+  const utils = trpc.useUtils();
+  const invitations = trpc.admin.invitations.list.useQuery();
+  const create = trpc.admin.invitations.create.useMutation();
+  const resend = trpc.admin.invitations.resend.useMutation();
+  const revoke = trpc.admin.invitations.revoke.useMutation();
+  const { outcome, succeeded, failed, clear } = useOutcome();
+  const [email, setEmail] = useState("");
+  const [role, setRole] = useState<StaffRole>("viewer");
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [revoking, setRevoking] = useState<StaffInvitation | null>(null);
+  const busy = create.isPending || resend.isPending || revoke.isPending;
+  const roleOptions = STAFF_ROLES.map((value) => ({ value, label: t(roleKey(value)) }));
+
+  const invite = async (event: FormEvent) => {
+    event.preventDefault();
+    clear();
+    if (!emailSchema.safeParse(email).success) {
+      setEmailError(t("admin.invitations.emailInvalid"));
+      return;
+    }
+    setEmailError(null);
+    try {
+      await create.mutateAsync({ email, role, locale: language });
+      succeeded(t("admin.invitations.sent", { email: email.trim().toLowerCase(), role: t(roleKey(role)) }));
+      setEmail("");
+      void utils.admin.invitations.list.invalidate();
+    } catch (error) {
+      const described = describeError(error, { t, language });
+      // The address is what the server refused (already staff, an open invitation): said beside the field.
+      if (described.field === "email") setEmailError(described.message);
+      else failed(error);
+    }
+  };
+
+  const resendOne = async (invitation: StaffInvitation) => {
+    clear();
+    try {
+      await resend.mutateAsync({ invitationId: invitation.id });
+      succeeded(t("admin.invitations.resent", { email: invitation.email }));
+    } catch (error) {
+      failed(error);
+    } finally {
+      void utils.admin.invitations.list.invalidate();
+    }
+  };
+
+  const confirmRevoke = async () => {
+    if (!revoking) return;
+    try {
+      await revoke.mutateAsync({ invitationId: revoking.id });
+      succeeded(t("admin.invitations.revoked", { email: revoking.email }));
+    } catch (error) {
+      failed(error);
+    } finally {
+      setRevoking(null);
+      void utils.admin.invitations.list.invalidate();
+    }
+  };
+
+  return (
+    <section aria-labelledby="staff-invitations-heading">
+      <h2 id="staff-invitations-heading">{t("admin.invitations.title")}</h2>
+      <p className="admin-hint">{t("admin.invitations.description")}</p>
+      <form className="admin-filters" noValidate onSubmit={(event) => void invite(event)}>
+        <TextField
+          label={t("admin.invitations.email")}
+          type="email"
+          name="invite-email"
+          autoComplete="off"
+          value={email}
+          error={emailError ?? undefined}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <SelectField
+          label={t("admin.invitations.role")}
+          name="invite-role"
+          value={role}
+          onChange={(event) => {
+            if (isStaffRole(event.target.value)) setRole(event.target.value);
+          }}
+          options={roleOptions}
+        />
+        <Button type="submit" disabled={busy}>
+          {create.isPending ? t("admin.common.working") : t("admin.invitations.invite")}
+        </Button>
+      </form>
+      <OutcomeAlert outcome={outcome} onDismiss={clear} />
+      <h3>{t("admin.invitations.pending")}</h3>
+      <QueryList
+        query={invitations}
+        items={invitations.data?.items}
+        loadingLabel={t("admin.invitations.loading")}
+        failedTitle={t("admin.invitations.failed")}
+        headingLevel={4}
+        empty={{ title: t("admin.invitations.empty"), description: t("admin.invitations.emptyHint") }}
+      >
+        {(items) => (
+          <div className="admin-table-wrap" aria-busy={invitations.isFetching}>
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t("admin.users.colEmail")}</th>
+                  <th scope="col">{t("admin.users.colRole")}</th>
+                  <th scope="col">{t("admin.invitations.colInvitedBy")}</th>
+                  <th scope="col">{t("admin.invitations.colExpires")}</th>
+                  <th scope="col">{t("admin.common.actions")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((invitation) => (
+                  <tr key={invitation.id} data-testid={`invitation-row-${invitation.email}`}>
+                    <th scope="row">{invitation.email}</th>
+                    <td>{t(roleKey(invitation.role))}</td>
+                    <td>{invitation.invitedByName ?? "—"}</td>
+                    <td>
+                      {invitation.expired ? (
+                        <StatusBadge tone="danger">{t("admin.invitations.expired")}</StatusBadge>
+                      ) : (
+                        formatDate(invitation.expiresAt)
+                      )}
+                    </td>
+                    <td className="admin-actions">
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        disabled={busy}
+                        aria-label={t("admin.invitations.resendTo", { email: invitation.email })}
+                        onClick={() => void resendOne(invitation)}
+                      >
+                        {t("admin.invitations.resend")}
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="danger"
+                        disabled={busy}
+                        aria-label={t("admin.invitations.revokeFor", { email: invitation.email })}
+                        onClick={() => setRevoking(invitation)}
+                      >
+                        {t("admin.invitations.revoke")}
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryList>
+      <ConfirmDialog
+        open={revoking !== null}
+        title={t("admin.invitations.confirmRevokeTitle", { email: revoking?.email ?? "" })}
+        confirmLabel={t("admin.invitations.revoke")}
+        cancelLabel={t("common.cancel")}
+        tone="danger"
+        busy={revoke.isPending}
+        busyLabel={t("admin.common.working")}
+        onConfirm={() => void confirmRevoke()}
+        onCancel={() => setRevoking(null)}
+      >
+        {t("admin.invitations.confirmRevokeBody")}
+      </ConfirmDialog>
+    </section>
+  );
+}
