@@ -48,6 +48,13 @@ export const API_BODY_LIMIT_BYTES = 100 * 1024;
 export const LOGO_UPLOAD_TRPC_PATH = "/api/trpc/admin.settings.uploadLogo";
 export const LOGO_UPLOAD_BODY_LIMIT_BYTES = 800 * 1024;
 
+/**
+ * The one procedure that carries files: a chargeback's evidence, up to 10 MB in all (provider limit), sent as
+ * base64 in JSON (4/3 of the bytes) plus the rest of the input. Only a request for it alone gets this limit.
+ */
+export const EVIDENCE_UPLOAD_PATH = "/api/trpc/admin.disputes.uploadEvidence";
+export const EVIDENCE_BODY_LIMIT_BYTES = 15 * 1024 * 1024;
+
 /** Most procedures one tRPC batch request may carry (the web client's batch link must not exceed it). */
 export const TRPC_MAX_BATCH_SIZE = 10;
 
@@ -98,11 +105,16 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Hono<A
   });
   const tooLarge = (c: Context) => respondWithError(c, 413, { message: "The request body is too large." });
   const apiBodyLimit = bodyLimit({ maxSize: options.bodyLimitBytes ?? API_BODY_LIMIT_BYTES, onError: tooLarge });
-  // The store logo's upload is the one larger body (512 KB of image as base64), and only on its own path.
+  // Two uploads carry larger bodies, each on its own path only: the store logo (512 KB of image as base64) and a
+  // dispute's evidence (10 MB of files as base64).
   const logoBodyLimit = bodyLimit({ maxSize: LOGO_UPLOAD_BODY_LIMIT_BYTES, onError: tooLarge });
-  app.use("/api/*", (c, next) =>
-    c.req.path === LOGO_UPLOAD_TRPC_PATH ? logoBodyLimit(c, next) : apiBodyLimit(c, next),
-  );
+  const evidenceBodyLimit = bodyLimit({
+    maxSize: EVIDENCE_BODY_LIMIT_BYTES,
+    onError: (c) => respondWithError(c, 413, { message: "The files are more than 10 MB in all." }),
+  });
+  const bodyLimitFor = (path: string) =>
+    path === LOGO_UPLOAD_TRPC_PATH ? logoBodyLimit : path === EVIDENCE_UPLOAD_PATH ? evidenceBodyLimit : apiBodyLimit;
+  app.use("/api/*", (c, next) => bodyLimitFor(c.req.path)(c, next));
   // The provider calls the webhook from its servers: it carries no Origin of ours, and its signature is the check.
   app.use("/api/*", apiGuard({ allowedOrigins: [deps.publicUrl], isCsrfExempt: (path) => path === WEBHOOK_PATH }));
 

@@ -25,6 +25,7 @@ export const ADMIN_AREAS = [
   { id: "plans", path: "plans", minRole: "viewer" },
   { id: "subscriptions", path: "subscriptions", minRole: "viewer" },
   { id: "charges", path: "charges", minRole: "viewer" },
+  { id: "disputes", path: "disputes", minRole: "viewer" },
   { id: "terminals", path: "terminals", minRole: "viewer" },
   { id: "webhooks", path: "webhooks", minRole: "viewer" },
   { id: "audit", path: "audit", minRole: "viewer" },

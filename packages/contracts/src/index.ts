@@ -6,6 +6,7 @@ export * from "./admin-account-scope";
 export * from "./admin-areas";
 export * from "./admin-catalog";
 export * from "./admin-customers";
+export * from "./admin-disputes";
 export * from "./admin-links";
 export * from "./admin-merchant-orders";
 export * from "./admin-operations";

@@ -3,6 +3,8 @@ import { createAccountResource } from "./resources/account";
 import { createAuthorizedPaymentsResource } from "./resources/authorized-payments";
 import { createCardTokensResource } from "./resources/card-tokens";
 import { createCardsResource } from "./resources/cards";
+import { createChargebacksResource } from "./resources/chargebacks";
+import { createClaimsResource } from "./resources/claims";
 import { createCustomersResource } from "./resources/customers";
 import { createIdentificationTypesResource } from "./resources/identification-types";
 import { createMerchantOrdersResource } from "./resources/merchant-orders";
@@ -53,6 +55,8 @@ export function createProviderClient(options: ProviderClientOptions) {
     account: createAccountResource(http),
     oauth: createOAuthResource(http),
     point: createPointResource(http),
+    chargebacks: createChargebacksResource(http),
+    claims: createClaimsResource(http),
     http,
   };
 }

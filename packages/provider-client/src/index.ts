@@ -65,6 +65,8 @@ export type { AccountResource } from "./resources/account";
 export type { AuthorizedPaymentsResource } from "./resources/authorized-payments";
 export type { CardTokensResource } from "./resources/card-tokens";
 export type { CardsResource } from "./resources/cards";
+export type { ChargebackEvidenceFile, ChargebacksResource } from "./resources/chargebacks";
+export type { ClaimsResource } from "./resources/claims";
 export type { CustomersResource } from "./resources/customers";
 export type { IdentificationTypesResource } from "./resources/identification-types";
 export type { MerchantOrdersResource } from "./resources/merchant-orders";

@@ -95,7 +95,10 @@ export type WebhookTopic =
   | "subscription_preapproval_plan"
   | "subscription_authorized_payment"
   | "point_integration_wh"
-  | "mp-connect";
+  | "mp-connect"
+  // provider: the Webhooks names of the chargeback and claim topics (provider-facts §9.2).
+  | "topic_chargebacks_wh"
+  | "topic_claims_integration_wh";
 
 export interface WebhookNotice {
   sellerUserId: number;

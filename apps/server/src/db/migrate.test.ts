@@ -9,6 +9,8 @@ const { db } = testDb;
 
 const EXPECTED_TABLES = [
   "audit_log",
+  "chargeback_evidence_uploads",
+  "chargebacks",
   "checkouts",
   "counters",
   "email_tokens",
@@ -73,6 +75,7 @@ describe("migrations", () => {
     for (const column of columns.rows)
       expect(column, `${column.table_name}.${column.column_name}`).toMatchObject({ data_type: "bigint" });
     expect(columns.rows.map((row) => `${row.table_name}.${row.column_name}`).sort()).toEqual([
+      "chargebacks.amount_minor",
       "checkouts.amount_minor",
       "merchant_orders.paid_minor",
       "merchant_orders.refunded_minor",

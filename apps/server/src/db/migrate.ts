@@ -29,6 +29,7 @@ import * as m0024 from "./migrations/0024-point-intent-accounts";
 import * as m0025 from "./migrations/0025-staff-invitations";
 import * as m0026 from "./migrations/0026-checkout-order-numbers";
 import * as m0027 from "./migrations/0027-store-orders";
+import * as m0028 from "./migrations/0028-disputes";
 import * as m0029 from "./migrations/0029-store-identity";
 import * as m0030 from "./migrations/0030-console-search-indexes";
 import type { DB } from "./schema";
@@ -60,6 +61,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0025-staff-invitations": m0025,
   "0026-checkout-order-numbers": m0026,
   "0027-store-orders": m0027,
+  "0028-disputes": m0028,
   "0029-store-identity": m0029,
   "0030-console-search-indexes": m0030,
 };

@@ -472,6 +472,38 @@ export interface MerchantOrdersTable {
   updated_at: CreatedAt;
 }
 
+export interface ChargebacksTable {
+  provider_chargeback_id: string;
+  provider_payment_id: number | null;
+  amount_minor: number;
+  currency: string;
+  reason: string | null;
+  coverage_applied: boolean | null;
+  coverage_eligible: boolean | null;
+  documentation_required: boolean;
+  documentation_status: string;
+  documentation_deadline: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  snapshot: Jsonb;
+  provider_created_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  provider_updated_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  updated_at: CreatedAt;
+}
+
+export type ChargebackEvidenceUploadStatus = "pending" | "succeeded" | "failed" | "unknown";
+
+export interface ChargebackEvidenceUploadsTable {
+  id: Generated<string>;
+  idempotency_key: string;
+  provider_chargeback_id: string;
+  status: ChargebackEvidenceUploadStatus;
+  files: Jsonb;
+  total_bytes: number;
+  error: string | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+  completed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export type MerchantOrderRequestStatus = "pending" | "succeeded" | "failed" | "unknown";
 
 /** Migration 0016: staff create / update requests, stored with their idempotency key before the call. */
@@ -628,6 +660,8 @@ export interface DB {
   provider_calls: ProviderCallsTable;
   merchant_orders: MerchantOrdersTable;
   merchant_order_requests: MerchantOrderRequestsTable;
+  chargebacks: ChargebacksTable;
+  chargeback_evidence_uploads: ChargebackEvidenceUploadsTable;
   orders: OrdersTable;
   order_actions: OrderActionsTable;
   order_state_changes: OrderStateChangesTable;

@@ -1,6 +1,6 @@
 // Every notification topic the provider sends does its work or is kept `ignored` with a reason, against a real
 // sandbox over HTTP and a real PostgreSQL: `mp-connect` ends a connected account once the provider refuses its
-// token (and only then), a chargeback re-reads the payment it names, each knowingly ignored topic keeps its reason
+// token (and only then), a chargeback re-reads the chargeback and the payments it names, each knowingly ignored topic keeps its reason
 // (table-driven), and an unknown topic is ignored as `unknown_topic` and can be replayed.
 import { randomUUID } from "node:crypto";
 import { WEBHOOK_IGNORED_REASONS } from "@cobro/contracts";
@@ -157,7 +157,7 @@ describe("mp-connect (a seller (de)authorizing Cobro's application)", () => {
 });
 
 describe("chargebacks", () => {
-  it("re-reads the payment the notification names into the mirror; without a payment id it is ignored", async () => {
+  it("re-reads the chargeback into the Disputes mirror and the payments it names; a malformed id fails", async () => {
     const payment = await env.provider.payments.create(
       {
         transaction_amount: 120,
@@ -168,23 +168,41 @@ describe("chargebacks", () => {
       },
       { idempotencyKey: randomUUID() },
     );
-    const mirrored = () =>
-      db.selectFrom("payments").select("status").where("provider_payment_id", "=", payment.id).executeTakeFirst();
-    expect(await mirrored()).toBeUndefined();
+    const opened = await fetch(`${sandbox.url}/__sandbox/chargebacks`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ payment_id: payment.id, reason: "fraud" }),
+    });
+    expect(opened.status).toBe(201);
+    const chargeback = (await opened.json()) as { id: string; date_documentation_deadline: string };
     for (const topic of ["topic_chargebacks_wh", "chargebacks"]) {
-      const { outcome, row } = await deliver(topic, {
-        dataId: "cb-123",
-        payload: { type: topic, data: { id: "cb-123", payment_id: payment.id } },
-      });
+      const { outcome, row } = await deliver(topic, { dataId: chargeback.id });
       expect(outcome).toBe("processed");
       expect(row.status).toBe("processed");
     }
-    expect(await mirrored()).toEqual({ status: "approved" });
-    const listed = await deliver("topic_chargebacks_wh", {
-      payload: { type: "topic_chargebacks_wh", data: { id: "cb-124", payments: [String(payment.id)] } },
+    const stored = await db
+      .selectFrom("chargebacks")
+      .selectAll()
+      .where("provider_chargeback_id", "=", chargeback.id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({
+      provider_payment_id: payment.id,
+      amount_minor: 12000,
+      reason: "fraud",
+      documentation_status: "pending",
+      documentation_required: true,
+      coverage_applied: null,
     });
-    expect(listed.outcome).toBe("processed");
-    const bare = await deliver("topic_chargebacks_wh", { dataId: "cb-125" });
-    expect(bare.row).toMatchObject({ status: "ignored", ignored_reason: "chargeback_without_payment" });
+    expect(stored.documentation_deadline?.toISOString()).toBe(
+      new Date(chargeback.date_documentation_deadline).toISOString(),
+    );
+    const mirrored = await db
+      .selectFrom("payments")
+      .select(["status", "status_detail"])
+      .where("provider_payment_id", "=", payment.id)
+      .executeTakeFirst();
+    expect(mirrored).toEqual({ status: "charged_back", status_detail: "in_process" });
+    const bad = await deliver("topic_chargebacks_wh", { dataId: "cb-125" });
+    expect(bad.row.status).toBe("failed");
   });
 });

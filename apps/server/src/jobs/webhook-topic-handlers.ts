@@ -7,6 +7,7 @@ import type { WebhookIgnoredReason } from "@cobro/contracts";
 import type { AppDeps } from "../deps";
 import { expireCheckoutPreference } from "../domain/checkout/expire-checkout-preference";
 import { handleSellerConnectionNotification } from "../domain/connected-accounts/connection-notifications";
+import { parseChargebackId, syncChargebackFromProvider } from "../domain/disputes/sync-chargeback-from-provider";
 import {
   parseMerchantOrderId,
   syncMerchantOrderFromProvider,
@@ -109,33 +110,13 @@ const handleSellerConnection: WebhookTopicHandler = async ({ deps, dataId, actio
   return handleSellerConnectionNotification({ deps, dataId, action: action ?? null, payload });
 };
 
-/** The payment a chargeback notification names, if it names one (`data.payment_id`, `data.payments[]`). */
-export function chargebackPaymentId(dataId: string | null, payload: unknown): number | null {
-  const body = (payload ?? {}) as { payment_id?: unknown; data?: { payment_id?: unknown; payments?: unknown } };
-  const candidates = [
-    body.data?.payment_id,
-    Array.isArray(body.data?.payments) ? body.data.payments[0] : undefined,
-    body.payment_id,
-  ];
-  for (const candidate of candidates) {
-    const id = typeof candidate === "object" && candidate !== null ? (candidate as { id?: unknown }).id : candidate;
-    const number = typeof id === "string" && /^\d{1,19}$/.test(id) ? Number(id) : id;
-    if (typeof number === "number" && Number.isSafeInteger(number) && number > 0) return number;
-  }
-  void dataId; // the chargeback's own id: Cobro's provider spec has no chargeback call to read it with.
-  return null;
-}
-
 /**
- * A chargeback was opened or moved (`topic_chargebacks_wh`, IPN `chargebacks`): the payment it names is re-read
- * into the mirror (its status becomes `charged_back`, shown in Payments). Without a payment id there is nothing
- * Cobro can re-read: kept ignored with that reason.
+ * A chargeback was opened or moved (`topic_chargebacks_wh`, IPN `chargebacks`; data.id = the chargeback's id): the
+ * chargeback is re-read (GET /v1/chargebacks/{id}) into the Disputes mirror, and the payments it names are re-read
+ * into the payment mirror (their status becomes `charged_back`).
  */
-const handleChargebackNotification: WebhookTopicHandler = async ({ deps, dataId, payload }) => {
-  const paymentId = chargebackPaymentId(dataId, payload);
-  if (paymentId === null) return { ignored: "chargeback_without_payment" };
-  await syncPaymentFromProvider({ deps, providerPaymentId: paymentId });
-  return undefined;
+const handleChargebackNotification: WebhookTopicHandler = async ({ deps, dataId }) => {
+  await syncChargebackFromProvider({ deps, chargebackId: parseChargebackId(dataId), syncPayments: true });
 };
 
 /** The topics this version acts on, by the provider's topic name (`type`, or the IPN `topic`). */
@@ -168,7 +149,8 @@ export const IGNORED_WEBHOOK_TOPICS: Readonly<Record<string, WebhookIgnoredReaso
   // Fraud alerts ask not to deliver an order: Cobro keeps them for staff to hold the order (no automatic stop).
   stop_delivery_op_wh: "fraud_alert_for_staff",
   delivery_cancellation: "fraud_alert_for_staff",
-  // Claims: Cobro's provider spec has no claims call; a refund a claim leads to arrives as a `payment` notification.
+  // Claims: the Disputes area reads them from the provider's search each time (nothing mirrored to update); a refund
+  // a claim leads to arrives as a `payment` notification.
   topic_claims_integration_wh: "claim_not_mirrored",
   claims: "claim_not_mirrored",
 };

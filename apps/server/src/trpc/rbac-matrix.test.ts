@@ -14,6 +14,7 @@ import { type DB, toJsonb } from "../db/schema";
 import { saveCardForUser } from "../domain/account/save-card-for-user";
 import { createCheckout } from "../domain/checkout/create-checkout";
 import { payWithCard } from "../domain/checkout/pay-with-card";
+import { syncChargebackFromProvider } from "../domain/disputes/sync-chargeback-from-provider";
 import { createEmailToken, type EmailTokenPurpose, newLinkToken } from "../domain/email/email-tokens";
 import { createPaymentLink } from "../domain/links/create-payment-link";
 import { deleteOrderTransaction } from "../domain/orders/order-actions";
@@ -343,6 +344,20 @@ const ACCESS_MATRIX: Record<string, MatrixEntry> = {
       externalReference: "rbac-matrix",
     }),
   },
+  "admin.disputes.list": { access: "viewer", input: () => ({ openOnly: true, limit: 5 }) },
+  "admin.disputes.get": { access: "viewer", input: async () => ({ chargebackId: await sharedChargeback }) },
+  "admin.disputes.uploadEvidence": {
+    access: "operator",
+    input: async () => ({
+      chargebackId: await sharedChargeback,
+      idempotencyKey: randomUUID(),
+      files: [
+        { name: "matrix.pdf", type: "application/pdf", dataBase64: Buffer.from("%PDF-1.4 m").toString("base64") },
+      ],
+    }),
+  },
+  "admin.disputes.claims": { access: "viewer", input: () => ({ status: "opened", limit: 5 }) },
+  "admin.disputes.claim": { access: "viewer", input: async () => ({ claimId: await sharedClaim }) },
   "admin.terminals.devices": { access: "viewer", input: () => ({ limit: 5 }) },
   "admin.terminals.simulateTap": {
     access: "operator",
@@ -535,6 +550,26 @@ const sharedPayment = mirroredPayment();
 const sharedPaidCheckout = env.openCheckout({ priceMinor: 1_000, quantity: 1 }).then(async (checkout) => {
   await payWithCard({ deps, userId: null, input: cardPaymentInput(checkout, await env.cardToken("APRO")) });
   return checkout.checkoutId;
+});
+/** A chargeback opened at the sandbox on a mirrored payment and mirrored itself, for the Disputes reads and upload. */
+const sharedChargeback = sharedPayment.then(async (payment) => {
+  const res = await fetch(`${env.sandbox.url}/__sandbox/chargebacks`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ payment_id: payment.id }),
+  });
+  const { id } = (await res.json()) as { id: string };
+  await syncChargebackFromProvider({ deps, chargebackId: id });
+  return id;
+});
+/** A claim opened at the sandbox on the shared payment, for the claim read. */
+const sharedClaim = sharedPayment.then(async (payment) => {
+  const res = await fetch(`${env.sandbox.url}/__sandbox/claims`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ payment_id: payment.id }),
+  });
+  return ((await res.json()) as { id: number }).id;
 });
 /** A merchant order at the provider, for the merchant orders reads and update. */
 const sharedMerchantOrder = env.provider.merchantOrders.create({

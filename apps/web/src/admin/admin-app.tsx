@@ -35,6 +35,7 @@ const AREA_PAGES: Record<AdminAreaId, ComponentType> = {
   plans: lazy(() => import("./areas/plans/plans-area")),
   subscriptions: lazy(() => import("./areas/subscriptions/subscriptions-area")),
   charges: lazy(() => import("./areas/charges/charges-area")),
+  disputes: lazy(() => import("./areas/disputes/disputes-area")),
   terminals: lazy(() => import("./areas/terminals/terminals-area")),
   account: lazy(() => import("./areas/account/account-page")),
   webhooks: lazy(() => import("./areas/webhooks/webhooks-page")),

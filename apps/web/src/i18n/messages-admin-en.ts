@@ -3,6 +3,7 @@
 import { accountEn } from "../admin/areas/account/messages-en";
 import { chargesEn } from "../admin/areas/charges/messages-en";
 import { customersEn } from "../admin/areas/customers/messages-en";
+import { disputesEn } from "../admin/areas/disputes/messages-en";
 import { linksEn } from "../admin/areas/links/messages-en";
 import { merchantOrdersEn } from "../admin/areas/merchant-orders/messages-en";
 import { ordersEn } from "../admin/areas/orders/messages-en";
@@ -470,6 +471,7 @@ export const adminEn = {
   ...storeOrdersEn,
   ...linksEn,
   ...merchantOrdersEn,
+  ...disputesEn,
   ...customersEn,
   ...plansEn,
   ...subscriptionsEn,

@@ -8,6 +8,7 @@
 import { accountEs } from "../admin/areas/account/messages-es";
 import { chargesEs } from "../admin/areas/charges/messages-es";
 import { customersEs } from "../admin/areas/customers/messages-es";
+import { disputesEs } from "../admin/areas/disputes/messages-es";
 import { linksEs } from "../admin/areas/links/messages-es";
 import { merchantOrdersEs } from "../admin/areas/merchant-orders/messages-es";
 import { ordersEs } from "../admin/areas/orders/messages-es";
@@ -486,6 +487,7 @@ export const adminEs: AdminDictionary = {
   ...storeOrdersEs,
   ...linksEs,
   ...merchantOrdersEs,
+  ...disputesEs,
   ...customersEs,
   ...plansEs,
   ...subscriptionsEs,

@@ -3,6 +3,7 @@
 import { accountPt } from "../admin/areas/account/messages-pt";
 import { chargesPt } from "../admin/areas/charges/messages-pt";
 import { customersPt } from "../admin/areas/customers/messages-pt";
+import { disputesPt } from "../admin/areas/disputes/messages-pt";
 import { linksPt } from "../admin/areas/links/messages-pt";
 import { merchantOrdersPt } from "../admin/areas/merchant-orders/messages-pt";
 import { ordersPt } from "../admin/areas/orders/messages-pt";
@@ -481,6 +482,7 @@ export const adminPt: AdminDictionary = {
   ...storeOrdersPt,
   ...linksPt,
   ...merchantOrdersPt,
+  ...disputesPt,
   ...customersPt,
   ...plansPt,
   ...subscriptionsPt,

@@ -1014,6 +1014,93 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/chargebacks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The chargeback id (or a payment id). */
+                id: components["parameters"]["ChargebackId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a chargeback
+         * @description The chargeback named in a `chargebacks` (`topic_chargebacks_wh`) notification: its amount, whether it is
+         *     covered (`coverage_elegible`, `coverage_applied`), whether documentation is required and until when
+         *     (`date_documentation_deadline`). The provider also accepts a payment id here.
+         */
+        get: operations["getChargeback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/chargebacks/{id}/documentation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The chargeback id (or a payment id). */
+                id: components["parameters"]["ChargebackId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the evidence for a chargeback
+         * @description Multipart upload of the seller's evidence (form fields `files`): `.jpg`, `.png` or `.pdf`, at most 10 MB
+         *     overall. Answered 200 OK; the chargeback's `documentation_status` then becomes `review_pending`. Only worth
+         *     sending while the deadline (`date_documentation_deadline`) has not passed.
+         */
+        post: operations["uploadChargebackDocumentation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/post-purchase/v1/claims/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Search the seller's claims */
+        get: operations["searchClaims"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/post-purchase/v1/claims/{claim_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The claim id. */
+                claim_id: number;
+            };
+            cookie?: never;
+        };
+        /** Get a claim */
+        get: operations["getClaim"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3690,6 +3777,121 @@ export interface components {
         PaymentIntentEventList: {
             events: components["schemas"]["PaymentIntentEvent"][];
         };
+        /**
+         * @description What became of the seller's documentation: `pending` (none received yet), `review_pending` (received, awaiting a
+         *     decision), `valid`, `invalid`, `not_supplied` (not sent before the deadline), `not_applicable` (not needed).
+         * @enum {string}
+         */
+        ChargebackDocumentationStatus: "pending" | "review_pending" | "valid" | "invalid" | "not_supplied" | "not_applicable";
+        /** @description One file the seller sent for the dispute. */
+        ChargebackDocument: {
+            /** @description The file's media type, e.g. `application/pdf`. */
+            type?: string;
+            /** @description The address where the provider keeps the file. */
+            url?: string;
+            /** @description e.g. `File: FILE_123.pdf`. */
+            description?: string;
+        };
+        /** @description A payer's dispute of a card payment with their issuer. */
+        Chargeback: {
+            /** @description The chargeback (case) id. */
+            id: string;
+            /** @description The ids of the payments the case is about. */
+            payments: number[];
+            currency: components["schemas"]["CurrencyId"];
+            /** @description The disputed amount in major units. */
+            amount: number;
+            /** @description The issuer's reason for the dispute, e.g. `general`. */
+            reason?: string;
+            /** @description `null` until decided; `true` when the decision was for the seller (the money is given back), `false` against (the money is discounted). */
+            coverage_applied?: boolean | null;
+            /** @description Whether the chargeback meets the conditions to be covered (the provider's spelling, `elegible`). */
+            coverage_elegible?: boolean;
+            /** @description Whether the seller must send documentation (the provider now calls it legacy and asks for documentation always). */
+            documentation_required?: boolean;
+            documentation_status: components["schemas"]["ChargebackDocumentationStatus"];
+            documentation: components["schemas"]["ChargebackDocument"][];
+            /**
+             * Format: date-time
+             * @description The last moment to send documentation.
+             */
+            date_documentation_deadline?: string | null;
+            /** Format: date-time */
+            date_created?: string | null;
+            /** Format: date-time */
+            date_last_updated: string;
+            live_mode: boolean;
+        };
+        /** @description The evidence files, sent as `multipart/form-data` fields named `files` (the guide's curl sends `files[]`); jpg, png or pdf, 10 MB in all. */
+        ChargebackDocumentationRequest: {
+            files: string[];
+        };
+        /** @enum {string} */
+        ClaimType: "mediations" | "cancel_purchase" | "return" | "cancel_sale" | "change";
+        /** @enum {string} */
+        ClaimStage: "claim" | "dispute" | "recontact" | "none";
+        /** @enum {string} */
+        ClaimStatus: "opened" | "closed";
+        /**
+         * @description What the claim is about.
+         * @enum {string}
+         */
+        ClaimResource: "payment" | "order" | "shipment" | "purchase";
+        ClaimAction: {
+            /** @description e.g. `recontact`, `send_message_to_mediator`. */
+            action?: string;
+            /** Format: date-time */
+            due_date?: string | null;
+            mandatory?: boolean;
+        };
+        ClaimPlayer: {
+            /** @description `complainant`, `respondent` or `mediator`. */
+            role?: string;
+            /** @description `payer`, `collector`, `internal`. */
+            type?: string;
+            /** Format: int64 */
+            user_id?: number;
+            available_actions?: components["schemas"]["ClaimAction"][];
+        };
+        ClaimResolution: {
+            reason?: string;
+            /** Format: date-time */
+            date_created?: string;
+            decision?: Record<string, never>[];
+            closed_by?: string;
+        };
+        /** @description A buyer's claim (mediation) about a purchase. */
+        Claim: {
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description The id of the claimed resource (a payment id when `resource` is `payment`).
+             */
+            resource_id: number;
+            status: components["schemas"]["ClaimStatus"];
+            type: components["schemas"]["ClaimType"];
+            stage: components["schemas"]["ClaimStage"];
+            /** Format: int64 */
+            parent_id?: number | null;
+            resource: components["schemas"]["ClaimResource"];
+            /** @description The claim's reason code, e.g. `PNR4071`. */
+            reason_id?: string;
+            fulfilled?: boolean;
+            /** @description `total` or `partial`. */
+            quantity_type?: string;
+            players?: components["schemas"]["ClaimPlayer"][];
+            resolution?: components["schemas"]["ClaimResolution"] | null;
+            site_id?: components["schemas"]["SiteId"];
+            /** Format: date-time */
+            date_created: string;
+            /** Format: date-time */
+            last_updated: string;
+        };
+        ClaimSearchResult: {
+            paging: components["schemas"]["Paging"];
+            data: components["schemas"]["Claim"][];
+        };
     };
     responses: {
         /** @description A classic provider error (`{message, error, status, cause[]}`). */
@@ -3743,6 +3945,8 @@ export interface components {
         RenderInProcessRefunds: "true";
         /** @description The customer id. */
         CustomerId: string;
+        /** @description The chargeback id (or a payment id). */
+        ChargebackId: string;
     };
     requestBodies: never;
     headers: never;
@@ -6031,6 +6235,144 @@ export interface operations {
             404: components["responses"]["ClassicError"];
             429: components["responses"]["TooManyRequests"];
             /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
+        };
+    };
+    getChargeback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The chargeback id (or a payment id). */
+                id: components["parameters"]["ChargebackId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chargeback. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Chargeback"];
+                };
+            };
+            400: components["responses"]["ClassicError"];
+            401: components["responses"]["ClassicError"];
+            404: components["responses"]["ClassicError"];
+            429: components["responses"]["TooManyRequests"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry. */
+            "5XX": components["responses"]["ClassicError"];
+        };
+    };
+    uploadChargebackDocumentation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a write safe to repeat: the same key with the same body returns the
+                 *     original result instead of doing the work twice. The provider requires it on
+                 *     Payments and Refunds writes and on every Orders write (400
+                 *     `empty_required_header` when missing, 400 `invalid_idempotency_key_length`
+                 *     when longer than 128 characters). Orders answer 409
+                 *     `idempotency_key_already_used` for the same key with a different body, and
+                 *     423 `resource_locked` while the first request with that key is in flight.
+                 */
+                "X-Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The chargeback id (or a payment id). */
+                id: components["parameters"]["ChargebackId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ChargebackDocumentationRequest"];
+            };
+        };
+        responses: {
+            /** @description The files were received (no body is documented). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The files are missing, of another type than jpg/png/pdf, over 10 MB in all, or the deadline has passed. */
+            400: components["responses"]["ClassicError"];
+            401: components["responses"]["ClassicError"];
+            404: components["responses"]["ClassicError"];
+            429: components["responses"]["TooManyRequests"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry with the same idempotency key. */
+            "5XX": components["responses"]["ClassicError"];
+        };
+    };
+    searchClaims: {
+        parameters: {
+            query?: {
+                id?: number;
+                type?: components["schemas"]["ClaimType"];
+                stage?: components["schemas"]["ClaimStage"];
+                status?: components["schemas"]["ClaimStatus"];
+                resource?: components["schemas"]["ClaimResource"];
+                resource_id?: number;
+                date_created?: string;
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description How many results to skip. */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of claims, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimSearchResult"];
+                };
+            };
+            400: components["responses"]["ClassicError"];
+            401: components["responses"]["ClassicError"];
+            429: components["responses"]["TooManyRequests"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry. */
+            "5XX": components["responses"]["ClassicError"];
+        };
+    };
+    getClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The claim id. */
+                claim_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claim. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Claim"];
+                };
+            };
+            400: components["responses"]["ClassicError"];
+            401: components["responses"]["ClassicError"];
+            404: components["responses"]["ClassicError"];
+            429: components["responses"]["TooManyRequests"];
+            /** @description A provider-side failure (500, 502, 503, ...); safe to retry. */
             "5XX": components["responses"]["ClassicError"];
         };
     };

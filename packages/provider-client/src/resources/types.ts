@@ -128,3 +128,10 @@ export type PaymentIntentCancelResult = Schemas["PaymentIntentCancelResult"];
 export type PaymentIntentStatus = Schemas["PaymentIntentStatus"];
 export type PaymentIntentEventList = Schemas["PaymentIntentEventList"];
 export type PaymentIntentEventsQuery = QueryOf<"listPaymentIntentEvents">;
+
+// Chargebacks and claims
+export type Chargeback = Schemas["Chargeback"];
+export type ChargebackDocumentationStatus = Schemas["ChargebackDocumentationStatus"];
+export type Claim = Schemas["Claim"];
+export type ClaimSearchResult = Schemas["ClaimSearchResult"];
+export type ClaimSearchQuery = QueryOf<"searchClaims">;

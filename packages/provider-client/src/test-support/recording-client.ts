@@ -17,6 +17,15 @@ export interface RecordedRequest {
   body: unknown;
 }
 
+/** A JSON body parsed; any other body (a multipart upload) as its text. */
+function parseBody(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
 /** Builds the response to one request; gets the recorded request (its body already read). */
 export type Responder = (request: RecordedRequest) => Response;
 
@@ -54,7 +63,7 @@ export function createRecordingClient(respond: Responder = respondJson({})): {
         path: url.pathname,
         search: url.search,
         headers: request.headers,
-        body: text === "" ? undefined : (JSON.parse(text) as unknown),
+        body: text === "" ? undefined : parseBody(text),
       };
       requests.push(recorded);
       return respond(recorded);

@@ -231,7 +231,7 @@ export function needsControl(scenario: ConformanceScenario): boolean {
 }
 
 function requestHeaders(step: ApiStep, target: RunTarget, vars: ReadonlyMap<string, unknown>): Record<string, string> {
-  const headers: Record<string, string> = { "content-type": "application/json" };
+  const headers: Record<string, string> = { "content-type": step.contentType ?? "application/json" };
   if (!step.noAuth)
     headers.authorization = `Bearer ${step.token ? String(fillTemplate(step.token, vars)) : target.token}`;
   if (step.method !== "GET") {

@@ -51,6 +51,8 @@ export interface ApiStep {
   token?: string;
   /** Send this raw text as the body instead of JSON. */
   rawBody?: string;
+  /** The body's Content-Type when not JSON (e.g. `multipart/form-data; boundary=…` with `rawBody`). */
+  contentType?: string;
   expect: StepExpectation;
   /** Variable name → dotted path in the response body, for later steps. */
   save?: Readonly<Record<string, string>>;

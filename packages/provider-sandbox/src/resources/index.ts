@@ -8,6 +8,8 @@ import { registerAccountRoutes } from "./account";
 import { registerAuthorizedPaymentsRoutes } from "./authorized-payments";
 import { registerCardTokensRoutes } from "./card-tokens";
 import { registerCardsRoutes } from "./cards";
+import { registerChargebacksRoutes } from "./chargebacks";
+import { registerClaimsRoutes } from "./claims";
 import { registerCustomersRoutes } from "./customers";
 import { registerIdentificationTypesRoutes } from "./identification-types";
 import { registerMerchantOrdersRoutes } from "./merchant-orders";
@@ -28,6 +30,8 @@ export const RESOURCE_ROUTES: RegisterRoutes[] = [
   registerAuthorizedPaymentsRoutes,
   registerCardTokensRoutes,
   registerCardsRoutes,
+  registerChargebacksRoutes,
+  registerClaimsRoutes,
   registerCustomersRoutes,
   registerIdentificationTypesRoutes,
   registerMerchantOrdersRoutes,

@@ -141,7 +141,12 @@ describe("replay", () => {
   });
 
   it("of a topic still unhandled keeps it ignored and records the attempt", async () => {
-    const eventId = await storedEvent({ topic: "chargebacks", dataId: "CB-1", status: "received", attempts: 0 });
+    const eventId = await storedEvent({
+      topic: "topic_claims_integration_wh",
+      dataId: "5000000001",
+      status: "received",
+      attempts: 0,
+    });
     expect(await processWebhookEvent({ deps, eventId })).toBe("ignored");
     expect(await caller.admin.webhooks.replay({ eventId })).toEqual({ queued: true, status: "received" });
     expect(await drainJobs()).toEqual(["ignored"]);

@@ -42,6 +42,7 @@ import { adminProcedure, router, viewerProcedure } from "../trpc";
 import { adminAccountRouter } from "./admin-account";
 import { adminAuditRouter } from "./admin-audit";
 import { adminCustomersRouter } from "./admin-customers";
+import { adminDisputesRouter } from "./admin-disputes";
 import { adminLinksRouter } from "./admin-links";
 import { adminMerchantOrdersRouter } from "./admin-merchant-orders";
 import { adminOrdersRouter } from "./admin-orders";
@@ -246,6 +247,7 @@ export const adminRouter = router({
   storeOrders: adminStoreOrdersRouter,
   links: adminLinksRouter,
   merchantOrders: adminMerchantOrdersRouter,
+  disputes: adminDisputesRouter,
   customers: adminCustomersRouter,
   plans: adminPlansRouter,
   subscriptions: adminSubscriptionsRouter,

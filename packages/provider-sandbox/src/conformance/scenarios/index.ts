@@ -5,6 +5,7 @@
 import type { ConformanceScenario } from "../types";
 import { MERCHANT_ORDER_SCENARIOS, PREFERENCE_SCENARIOS } from "./checkout";
 import { CARD_SCENARIOS, CATALOG_SCENARIOS, CUSTOMER_SCENARIOS } from "./customers";
+import { DISPUTE_SCENARIOS } from "./disputes";
 import { ORDER_SCENARIOS } from "./orders";
 import { PAYMENT_SCENARIOS, REFUND_SCENARIOS } from "./payments";
 import { CORRECTION_SCENARIOS, DIVERGENCE_SCENARIOS } from "./pending";
@@ -23,6 +24,7 @@ export const CONFORMANCE_SCENARIOS: readonly ConformanceScenario[] = [
   ...ORDER_SCENARIOS,
   ...SUBSCRIPTION_SCENARIOS,
   ...POINT_SCENARIOS,
+  ...DISPUTE_SCENARIOS,
   // Corrected on branch h-sbx-fidelity (FIDELITY.md, "Corrections"), merged here.
   ...CORRECTION_SCENARIOS,
 ];

@@ -86,7 +86,17 @@ export function PaymentDetailPage() {
       </p>
       <PageHeading
         title={t("admin.payments.detailTitle", { id: payment.providerPaymentId })}
-        actions={<PaymentStatusBadge status={payment.status} statusDetail={payment.statusDetail} />}
+        actions={
+          <>
+            <PaymentStatusBadge status={payment.status} statusDetail={payment.statusDetail} />
+            {/* A charged-back payment has a dispute: its chargebacks are one click away. */}
+            {payment.status === "charged_back" ? (
+              <Link to={`/admin/disputes?payment=${providerPaymentId}`} data-testid="payment-chargeback-link">
+                {t("admin.payments.detail.chargebackLink")}
+              </Link>
+            ) : null}
+          </>
+        }
       />
       {canAct ? (
         <div className="payment-actions">
