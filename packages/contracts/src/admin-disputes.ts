@@ -2,7 +2,7 @@
 // upload) and the provider's claims (read only). Shared by the tRPC router and the web pages, so the file picker
 // checks exactly what the server checks. Money is `{ amountMinor, currency }` (see shop.ts).
 import { z } from "zod";
-import { offsetPageFields, offsetPagingFields } from "./offset-paging";
+import { offsetPageSchema, offsetPagingSchema } from "./offset-paging";
 import { moneySchema } from "./shop";
 
 /** provider: a chargeback's `documentation_status`. */
@@ -45,7 +45,7 @@ export const chargebackListInputSchema = z.strictObject({
   openOnly: z.boolean("openOnly must be true or false").optional(),
   /** Only the chargebacks of one payment (the payment page links here). */
   paymentId: z.number("Invalid payment id").int("Invalid payment id").positive("Invalid payment id").optional(),
-  ...offsetPagingFields({ maxLimit: DISPUTES_PAGE_MAX, defaultLimit: 25 }),
+  ...offsetPagingSchema({ maxLimit: DISPUTES_PAGE_MAX, defaultLimit: 25 }).shape,
 });
 export type ChargebackListInput = z.input<typeof chargebackListInputSchema>;
 
@@ -65,7 +65,7 @@ export type ChargebackSummary = z.infer<typeof chargebackSummarySchema>;
 
 export const chargebackListOutputSchema = z.object({
   items: z.array(chargebackSummarySchema),
-  ...offsetPageFields,
+  ...offsetPageSchema.shape,
 });
 
 export const chargebackIdInputSchema = z.strictObject({ chargebackId: chargebackIdSchema });
@@ -138,7 +138,7 @@ export const uploadEvidenceResultSchema = z.object({
 export const CLAIM_STATUSES = ["opened", "closed"] as const;
 export const claimListInputSchema = z.strictObject({
   status: z.enum(CLAIM_STATUSES, "Choose a status from the list").optional(),
-  ...offsetPagingFields({ maxLimit: DISPUTES_PAGE_MAX, defaultLimit: 25 }),
+  ...offsetPagingSchema({ maxLimit: DISPUTES_PAGE_MAX, defaultLimit: 25 }).shape,
 });
 export type ClaimListInput = z.input<typeof claimListInputSchema>;
 
@@ -166,4 +166,4 @@ export const claimIdInputSchema = z.strictObject({
     .max(Number.MAX_SAFE_INTEGER, "Invalid claim id"),
 });
 
-export const claimListOutputSchema = z.object({ items: z.array(claimSummarySchema), ...offsetPageFields });
+export const claimListOutputSchema = z.object({ items: z.array(claimSummarySchema), ...offsetPageSchema.shape });
