@@ -5,7 +5,7 @@
 // never sends it twice.
 import type { Payment as ProviderPayment } from "@cobro/provider-client";
 import { type CurrencyCode, isSupportedCurrency, toMinorUnits } from "@cobro/provider-client/money";
-import type { Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { DB, EmailLocale } from "../../db/schema";
 import { queueEmail } from "../email/outbox";
 import { offlineInstructions } from "./checkout-result-view";
@@ -16,7 +16,7 @@ export function ticketEmailKey(checkoutId: string): string {
 
 /** The language of a checkout's e-mails: the one the shopper bought in, else the one they chose on the site. */
 export async function checkoutEmailLocale(
-  trx: Transaction<DB>,
+  trx: Kysely<DB>,
   checkout: { locale: EmailLocale | null; user_id: string | null },
 ): Promise<EmailLocale | null> {
   if (checkout.locale) return checkout.locale;
