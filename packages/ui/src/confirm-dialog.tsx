@@ -1,5 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { type ReactNode, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { Button } from "./button";
 
 export interface ConfirmDialogProps {
@@ -46,6 +46,25 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   const returnFocusRef = useRef<HTMLElement | null>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
+
+  // Radix hides the page behind with aria-hidden, which leaves its buttons in the tab order's reach for assistive
+  // technology checks (axe then reports every one as nameless). `inert`, as a native modal <dialog> does, takes the
+  // page out of focus, clicks and the accessibility tree together; it is lifted when the dialog closes.
+  useEffect(() => {
+    if (!open) return;
+    let portal: HTMLElement | null = contentRef.current;
+    while (portal && portal.parentElement !== document.body) portal = portal.parentElement;
+    if (!portal) return;
+    const madeInert = Array.from(document.body.children).filter(
+      (element): element is HTMLElement =>
+        element !== portal && element instanceof HTMLElement && !element.inert && element.tagName !== "SCRIPT",
+    );
+    for (const element of madeInert) element.inert = true;
+    return () => {
+      for (const element of madeInert) element.inert = false;
+    };
+  }, [open]);
 
   // Radix reports every dismissal (Escape) here; the parent owns `open` and decides, and nothing cancels a running action.
   const handleOpenChange = (next: boolean) => {
@@ -57,6 +76,7 @@ export function ConfirmDialog({
       <Dialog.Portal>
         <Dialog.Overlay className="ui-dialog-overlay" />
         <Dialog.Content
+          ref={contentRef}
           className="ui-dialog"
           // Without a description, say so: Radix would otherwise point aria-describedby at nothing and warn.
           {...(children ? {} : { "aria-describedby": undefined })}

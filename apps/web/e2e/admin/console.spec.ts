@@ -45,7 +45,9 @@ test("[admin][catalog] a viewer sees the sidebar without Users/Settings and the 
 
   const row = page.getByRole("row", { name: new RegExp(product.name) });
   await expect(row).toBeVisible();
-  await expect(page.getByText("You can see the catalog; only admins edit it.")).toBeVisible();
+  await expect(page.getByTestId("read-only-notice")).toHaveText(
+    "Read-only for your role: you can see everything here; changes need an admin.",
+  );
   await expect(page.getByRole("button", { name: /^Edit/ })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Deactivate" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "New product" })).toHaveCount(0);
