@@ -297,7 +297,7 @@ test("[admin][orders] the test-mode payer e-mail rule is said before submit; a r
   // The same card, not retyped, goes through once the refusal is gone.
   await page.getByRole("button", { name: "Review the charge" }).click();
   await page.getByRole("dialog", { name: "Charge this card?" }).getByRole("button", { name: "Charge" }).click();
-  await expect(page).toHaveURL(/\/admin\/orders\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(/\/admin\/virtual-terminal\/[0-9a-f-]{36}$/);
   const orders = await db
     .selectFrom("orders")
     .select(["create_status", "error"])

@@ -7,7 +7,7 @@ import { countMail, waitForMail } from "../support/mail";
 import { createProviderCustomer } from "../support/sandbox-control";
 import { addToCart, checkoutIdOf, enterPayerDetails, fillCard, seedProduct } from "../support/shop";
 
-const RECEIPT_SUBJECT = "Tu pedido está confirmado";
+const RECEIPT_SUBJECT = "Your order is confirmed";
 
 test("[admin][store-orders] a shop purchase appears in Orders with its items, links to its payment, and its receipt can be resent", async ({
   page,
