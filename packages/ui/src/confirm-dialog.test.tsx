@@ -49,6 +49,8 @@ describe("ConfirmDialog", () => {
     expect(screen.getByRole("button", { name: "Remove" })).toHaveClass("ui-button--danger");
     // The page behind is hidden from assistive technology while the dialog is open.
     expect(screen.queryByRole("button", { name: "Elsewhere" })).not.toBeInTheDocument();
+    // …and inert, as behind a native modal: out of focus, clicks and every accessibility check.
+    expect(screen.getByText("Elsewhere").closest("body > *")).toHaveAttribute("inert");
   });
 
   it("starts on Cancel and keeps focus inside: Tab from the last button wraps, focus moved outside comes back", () => {
@@ -72,6 +74,7 @@ describe("ConfirmDialog", () => {
     fireEvent.keyDown(dialog, { key: "Escape" });
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     await waitFor(() => expect(trigger).toHaveFocus());
+    expect(trigger.closest("body > *")).not.toHaveAttribute("inert");
   });
 
   it("gives focus back after Cancel and after confirming", async () => {

@@ -48,23 +48,15 @@ export function ConfirmDialog({
   const returnFocusRef = useRef<HTMLElement | null>(null);
   const contentRef = useRef<HTMLDivElement>(null);
 
-  // Radix hides the page behind with aria-hidden, which leaves its buttons in the tab order's reach for assistive
-  // technology checks (axe then reports every one as nameless). `inert`, as a native modal <dialog> does, takes the
-  // page out of focus, clicks and the accessibility tree together; it is lifted when the dialog closes.
+  // Radix hides the page behind with aria-hidden only, which leaves its buttons reachable to accessibility checks
+  // (axe reports every one as nameless). `inert`, as a native modal <dialog> does, takes the page out of focus, clicks
+  // and the accessibility tree together. It is set once the content is mounted (Radix mounts it a render after
+  // `open`) and lifted as the dialog closes, before focus goes back.
+  const inertRef = useRef<HTMLElement[]>([]);
   useEffect(() => {
-    if (!open) return;
-    let portal: HTMLElement | null = contentRef.current;
-    while (portal && portal.parentElement !== document.body) portal = portal.parentElement;
-    if (!portal) return;
-    const madeInert = Array.from(document.body.children).filter(
-      (element): element is HTMLElement =>
-        element !== portal && element instanceof HTMLElement && !element.inert && element.tagName !== "SCRIPT",
-    );
-    for (const element of madeInert) element.inert = true;
-    return () => {
-      for (const element of madeInert) element.inert = false;
-    };
+    if (!open) releasePage(inertRef);
   }, [open]);
+  useEffect(() => () => releasePage(inertRef), []);
 
   // Radix reports every dismissal (Escape) here; the parent owns `open` and decides, and nothing cancels a running action.
   const handleOpenChange = (next: boolean) => {
@@ -83,12 +75,14 @@ export function ConfirmDialog({
           onOpenAutoFocus={(event) => {
             // Focus has not moved yet: remember who had it, since callers open this dialog without a Radix trigger.
             returnFocusRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            holdPage(contentRef.current, inertRef);
             event.preventDefault();
             cancelRef.current?.focus();
           }}
           onCloseAutoFocus={(event) => {
             // Radix would focus its (absent) trigger; give focus back to whatever had it before the dialog opened.
             event.preventDefault();
+            releasePage(inertRef);
             const target = returnFocusRef.current;
             returnFocusRef.current = null;
             if (target?.isConnected) target.focus();
@@ -127,4 +121,24 @@ export function ConfirmDialog({
       </Dialog.Portal>
     </Dialog.Root>
   );
+}
+
+/** Makes everything beside the dialog's portal inert; `held` remembers what to give back. */
+function holdPage(content: HTMLElement | null, held: { current: HTMLElement[] }) {
+  let portal = content;
+  while (portal && portal.parentElement !== document.body) portal = portal.parentElement;
+  if (!portal) return;
+  held.current = Array.from(document.body.children).filter(
+    (element): element is HTMLElement =>
+      element !== portal &&
+      element instanceof HTMLElement &&
+      !element.hasAttribute("inert") &&
+      element.tagName !== "SCRIPT",
+  );
+  for (const element of held.current) element.setAttribute("inert", "");
+}
+
+function releasePage(held: { current: HTMLElement[] }) {
+  for (const element of held.current) element.removeAttribute("inert");
+  held.current = [];
 }
