@@ -7,8 +7,6 @@ import { countMail, waitForMail } from "../support/mail";
 import { createProviderCustomer } from "../support/sandbox-control";
 import { addToCart, checkoutIdOf, enterPayerDetails, fillCard, seedProduct } from "../support/shop";
 
-const RECEIPT_SUBJECT = "Your order is confirmed";
-
 test("[admin][store-orders] a shop purchase appears in Orders with its items, links to its payment, and its receipt can be resent", async ({
   page,
   db,
@@ -30,7 +28,9 @@ test("[admin][store-orders] a shop purchase appears in Orders with its items, li
     .select("order_number")
     .where("id", "=", checkoutId)
     .executeTakeFirstOrThrow();
-  await waitForMail(email, RECEIPT_SUBJECT);
+  // The receipt is in the language the shopper bought in, and names the order.
+  const receiptSubject = `Your order is confirmed (#${orderNumber})`;
+  await waitForMail(email, receiptSubject);
 
   await signInAs({ role: "operator" });
   await page.goto("/admin");
@@ -60,7 +60,7 @@ test("[admin][store-orders] a shop purchase appears in Orders with its items, li
   await expect(dialog).toContainText(email);
   await dialog.getByRole("button", { name: "Resend receipt" }).click();
   await expect(page.getByText(`The receipt is on its way to ${email}.`)).toBeVisible();
-  await expect.poll(() => countMail(email, RECEIPT_SUBJECT), { timeout: 20_000 }).toBe(2);
+  await expect.poll(() => countMail(email, receiptSubject), { timeout: 20_000 }).toBe(2);
   const audits = await db
     .selectFrom("audit_log")
     .select("action")

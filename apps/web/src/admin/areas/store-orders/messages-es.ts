@@ -8,7 +8,7 @@ export const storeOrdersEs: Readonly<Record<keyof typeof storeOrdersEn, string>>
   "admin.storeOrders.loading": "Cargando pedidos…",
   "admin.storeOrders.failed": "No se pudieron cargar los pedidos",
   "admin.storeOrders.empty.title": "No hay pedidos",
-  "admin.storeOrders.empty.text": "Los pedidos hechos en la tienda aparecen acá.",
+  "admin.storeOrders.empty.text": "Los pedidos hechos en la tienda aparecen aquí.",
   "admin.storeOrders.count.one": "{count} pedido",
   "admin.storeOrders.count.other": "{count} pedidos",
   "admin.storeOrders.filter.state": "Estado",
