@@ -120,7 +120,10 @@ export default [
     // → 179.5 KiB for issue #18 (measured 182.88 kB on main, 183.49 kB after): the confirmation dialog on Radix's
     // Dialog. Radix itself (~12.7 kB gzip) is in a chunk of its own that /checkout never loads (@cobro/ui is declared
     // side-effect free for that); what remains is the shop's ui components regrouped into one chunk.
-    limit: "179.5 KiB",
+    // → 182 KiB for issue #18's merged shop (measured 185.49 kB): the store's name, logo and brand colour in the
+    // shop's header (`system.storeIdentity`), the replacement checkout after a decline, order numbers and status-true
+    // payment words. Issue #22 brings the route down to its 130 KiB target.
+    limit: "182 KiB",
   },
   {
     name: "checkout route's own code: what /checkout adds to the shell every page shares (gzip)",
@@ -147,7 +150,9 @@ export default [
     gzip: true,
     // → 111 KiB (measured 112.84 kB on main, already over, → 113.58 kB, +0.74 kB) for issue #18: the console's
     // confirmations on Radix's Dialog (Radix's own chunk is shared with the shop's cart and account pages).
-    limit: "111 KiB",
+    // → 132.5 KiB for issue #18's new console areas (measured 134.82 kB, +21 kB): store orders and guests, disputes with
+    // evidence upload, the console search, store settings with the logo, staff invitations, the table kit and shell.
+    limit: "132.5 KiB",
   },
   {
     // uPlot 1.6 (~23 KiB gzipped, no dependencies) behind a thin wrapper: the lightest well-kept chart library
@@ -176,6 +181,7 @@ export default [
     gzip: true,
     // → 399.5 KiB (measured 393.99 kB on main, already over, → 408.74 kB, +14.75 kB) for issue #18: Radix's Dialog and
     // its helpers (focus trap, scroll lock, aria-hidden), loaded only by the pages that ask before acting.
-    limit: "399.5 KiB",
+    // → 431 KiB (measured 440.07 kB) with issue #18's console areas and shop changes above.
+    limit: "431 KiB",
   },
 ];
