@@ -12,7 +12,12 @@ import type { AppDeps } from "./deps";
 import { FREE_FAILURES, waitAfterFailureSeconds } from "./domain/accounts/sign-in-throttle";
 import { SIGN_UPS_PER_IP, UNSIGNED_WEBHOOKS_PER_IP } from "./rate-limits/rules";
 import { createCapturingLogger } from "./test/capture-logs";
-import { createTestDatabase, misconfiguredDatabaseUrl, type TestDatabase } from "./test/test-database";
+import {
+  createTestDatabase,
+  MISCONFIGURED_DATABASE_ERROR,
+  misconfiguredDatabaseUrl,
+  type TestDatabase,
+} from "./test/test-database";
 import { createTestDeps } from "./test/test-deps";
 import { createTestSession, createTestUser, signInAs, TEST_PASSWORD } from "./test/test-users";
 
@@ -251,7 +256,7 @@ describe("error pages", () => {
       // The details went to the log, on a line that carries the request id the response names.
       const failure = lines.find((line) => line.msg === "request failed");
       expect(failure).toMatchObject({ level: 50, requestId: response.headers.get("x-request-id"), path: "/admin" });
-      expect(JSON.stringify(failure)).toMatch(/password authentication failed/);
+      expect(JSON.stringify(failure)).toMatch(MISCONFIGURED_DATABASE_ERROR);
     } finally {
       await brokenDb.destroy();
     }

@@ -91,7 +91,8 @@ describe("createDatabase: connections PostgreSQL ends", () => {
       '"user"',
       '"password"',
       "connectionParameters",
-    ]) {
+      // A server with trust authentication (CI's PostgreSQL 15) has no password to leak.
+    ].filter((secret) => secret !== "")) {
       expect(text, secret).not.toContain(secret);
     }
   });

@@ -66,6 +66,13 @@ export async function createTestDatabase(options: CreateTestDatabaseOptions = {}
  * (28P01), a misconfiguration the app answers with a generic 500. (A server that cannot be reached at all is an
  * outage, answered with 503: see http/database-unavailable.test.ts.)
  */
+/**
+ * What PostgreSQL answers a misconfigured URL: a password refused, or (under trust authentication, as CI's
+ * PostgreSQL 15 runs) an unknown role or database.
+ */
+export const MISCONFIGURED_DATABASE_ERROR =
+  /password authentication failed|(role|database) \\?"[^"\\]*\\?" does not exist/;
+
 export function misconfiguredDatabaseUrl(user: string, password: string): string {
   const url = new URL(inject("testDatabase").adminConnectionString);
   url.username = user;
