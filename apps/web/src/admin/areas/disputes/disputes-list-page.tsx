@@ -3,18 +3,26 @@
 import {
   CHARGEBACK_DOCUMENTATION_STATUSES,
   type ChargebackListInput,
+  type ChargebackSummary,
+  type ClaimSummary,
   chargebackListInputSchema,
+  type Money as MoneyValue,
 } from "@cobro/contracts";
 import { Button, Money, PageHeading, SelectField } from "@cobro/ui";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type FormEvent, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { QueryList } from "../../../components/query-list";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
+import { type AdminColumn, AdminTable } from "../../components/admin-table";
 import { ListPager } from "../../components/list-pager";
 
 const PAGE_SIZE = 25;
+
+/** The fields a chargeback row and a claim row share. */
+type DisputeRow = Pick<ChargebackSummary | ClaimSummary, "reason" | "deadline" | "paymentId"> & {
+  amount: MoneyValue | null;
+};
 
 function readFilters(params: URLSearchParams): ChargebackListInput {
   const raw: Record<string, unknown> = { limit: PAGE_SIZE };
@@ -29,6 +37,30 @@ function readFilters(params: URLSearchParams): ChargebackListInput {
   return parsed.success ? parsed.data : { limit: PAGE_SIZE };
 }
 
+/** What a chargeback and a claim show alike: amount, reason and deadline (before the status), then the payment. */
+function useDisputeColumns(): AdminColumn<DisputeRow>[] {
+  const { t, formatDate, moneyLocaleFor } = useI18n();
+  return [
+    {
+      id: "amount",
+      header: t("admin.disputes.col.amount"),
+      kind: "num",
+      cell: (row) => (row.amount ? <Money {...row.amount} locale={moneyLocaleFor(row.amount.currency)} /> : "—"),
+    },
+    { id: "reason", header: t("admin.disputes.col.reason"), cell: (row) => row.reason ?? "—" },
+    {
+      id: "deadline",
+      header: t("admin.disputes.col.deadline"),
+      cell: (row) => (row.deadline ? formatDate(row.deadline, "dateTime") : "—"),
+    },
+    {
+      id: "payment",
+      header: t("admin.disputes.col.payment"),
+      cell: (row) => (row.paymentId ? <Link to={`/admin/payments/${row.paymentId}`}>{row.paymentId}</Link> : "—"),
+    },
+  ];
+}
+
 /** A documentation status in words. */
 export function useDocumentationStatusLabel() {
   const { t } = useI18n();
@@ -39,7 +71,8 @@ export function useDocumentationStatusLabel() {
 }
 
 export function DisputesListPage() {
-  const { t, formatDate, moneyLocaleFor } = useI18n();
+  const { t } = useI18n();
+  const disputeColumns = useDisputeColumns();
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readFilters(params), [params]);
   const list = trpc.admin.disputes.list.useQuery(filters, { placeholderData: keepPreviousData });
@@ -89,71 +122,49 @@ export function DisputesListPage() {
         <Button type="submit">{t("admin.disputes.filter.apply")}</Button>
         <Link to="/admin/disputes">{t("admin.disputes.filter.clear")}</Link>
       </form>
-      <QueryList
+      <AdminTable
+        label={t("admin.disputes.chargebacks")}
         query={list}
         items={page?.items}
         failed={list.isError && !page}
         loadingLabel={t("common.loading")}
         failedTitle={t("admin.disputes.loadFailed")}
         empty={{ title: t("admin.disputes.empty") }}
-      >
-        {(rows) => (
-          <>
-            <div className="admin-table-wrap" aria-busy={list.isFetching}>
-              <table className="admin-table" aria-label={t("admin.disputes.chargebacks")}>
-                <thead>
-                  <tr>
-                    <th scope="col">{t("admin.disputes.col.id")}</th>
-                    <th scope="col" className="num">
-                      {t("admin.disputes.col.amount")}
-                    </th>
-                    <th scope="col">{t("admin.disputes.col.reason")}</th>
-                    <th scope="col">{t("admin.disputes.col.deadline")}</th>
-                    <th scope="col">{t("admin.disputes.col.status")}</th>
-                    <th scope="col">{t("admin.disputes.col.payment")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((row) => (
-                    <tr key={row.id} data-chargeback-id={row.id}>
-                      <td>
-                        <Link to={`/admin/disputes/${row.id}`}>{row.id}</Link>
-                      </td>
-                      <td className="num">
-                        <Money {...row.amount} locale={moneyLocaleFor(row.amount.currency)} />
-                      </td>
-                      <td>{row.reason ?? "—"}</td>
-                      <td>{row.deadline ? formatDate(row.deadline, "dateTime") : "—"}</td>
-                      <td>{statusLabel(row.documentationStatus)}</td>
-                      <td>
-                        {row.paymentId ? <Link to={`/admin/payments/${row.paymentId}`}>{row.paymentId}</Link> : "—"}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            {page ? (
-              <ListPager
-                offset={page.offset}
-                shown={rows.length}
-                total={page.total}
-                pageSize={PAGE_SIZE}
-                hasNext={page.offset + rows.length < page.total}
-                busy={list.isFetching}
-                onGo={goTo}
-              />
-            ) : null}
-          </>
-        )}
-      </QueryList>
+        busy={list.isFetching}
+        columns={[
+          {
+            id: "id",
+            header: t("admin.disputes.col.id"),
+            cell: (row) => <Link to={`/admin/disputes/${row.id}`}>{row.id}</Link>,
+          },
+          ...disputeColumns.slice(0, 3),
+          { id: "status", header: t("admin.disputes.col.status"), cell: (row) => statusLabel(row.documentationStatus) },
+          ...disputeColumns.slice(3),
+        ]}
+        rowKey={(row) => row.id}
+        rowProps={(row) => ({ "data-chargeback-id": row.id })}
+        after={(rows) =>
+          page ? (
+            <ListPager
+              offset={page.offset}
+              shown={rows.length}
+              total={page.total}
+              pageSize={PAGE_SIZE}
+              hasNext={page.offset + rows.length < page.total}
+              busy={list.isFetching}
+              onGo={goTo}
+            />
+          ) : null
+        }
+      />
       <ClaimsList />
     </section>
   );
 }
 
 function ClaimsList() {
-  const { t, formatDate, moneyLocaleFor } = useI18n();
+  const { t } = useI18n();
+  const disputeColumns = useDisputeColumns();
   const [offset, setOffset] = useState(0);
   const claims = trpc.admin.disputes.claims.useQuery(
     { limit: PAGE_SIZE, offset },
@@ -163,62 +174,37 @@ function ClaimsList() {
   return (
     <>
       <h2>{t("admin.disputes.claims")}</h2>
-      <QueryList
+      <AdminTable
+        label={t("admin.disputes.claims")}
         query={claims}
         items={page?.items}
         failed={claims.isError && !page}
         loadingLabel={t("common.loading")}
         failedTitle={t("admin.disputes.claimsLoadFailed")}
         empty={{ title: t("admin.disputes.claimsEmpty") }}
-      >
-        {(rows) => (
-          <>
-            <div className="admin-table-wrap" aria-busy={claims.isFetching}>
-              <table className="admin-table" aria-label={t("admin.disputes.claims")}>
-                <thead>
-                  <tr>
-                    <th scope="col">{t("admin.disputes.col.id")}</th>
-                    <th scope="col" className="num">
-                      {t("admin.disputes.col.amount")}
-                    </th>
-                    <th scope="col">{t("admin.disputes.col.reason")}</th>
-                    <th scope="col">{t("admin.disputes.col.deadline")}</th>
-                    <th scope="col">{t("admin.disputes.col.status")}</th>
-                    <th scope="col">{t("admin.disputes.col.payment")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((row) => (
-                    <tr key={row.id} data-claim-id={row.id}>
-                      <td>{row.id}</td>
-                      <td className="num">
-                        {row.amount ? <Money {...row.amount} locale={moneyLocaleFor(row.amount.currency)} /> : "—"}
-                      </td>
-                      <td>{row.reason ?? "—"}</td>
-                      <td>{row.deadline ? formatDate(row.deadline, "dateTime") : "—"}</td>
-                      <td>{`${row.status} · ${row.stage}`}</td>
-                      <td>
-                        {row.paymentId ? <Link to={`/admin/payments/${row.paymentId}`}>{row.paymentId}</Link> : "—"}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            {page ? (
-              <ListPager
-                offset={page.offset}
-                shown={rows.length}
-                total={page.total}
-                pageSize={PAGE_SIZE}
-                hasNext={page.offset + rows.length < page.total}
-                busy={claims.isFetching}
-                onGo={setOffset}
-              />
-            ) : null}
-          </>
-        )}
-      </QueryList>
+        busy={claims.isFetching}
+        columns={[
+          { id: "id", header: t("admin.disputes.col.id"), cell: (row) => row.id },
+          ...disputeColumns.slice(0, 3),
+          { id: "status", header: t("admin.disputes.col.status"), cell: (row) => `${row.status} · ${row.stage}` },
+          ...disputeColumns.slice(3),
+        ]}
+        rowKey={(row) => row.id}
+        rowProps={(row) => ({ "data-claim-id": row.id })}
+        after={(rows) =>
+          page ? (
+            <ListPager
+              offset={page.offset}
+              shown={rows.length}
+              total={page.total}
+              pageSize={PAGE_SIZE}
+              hasNext={page.offset + rows.length < page.total}
+              busy={claims.isFetching}
+              onGo={setOffset}
+            />
+          ) : null
+        }
+      />
     </>
   );
 }
