@@ -1,15 +1,15 @@
 // /admin/store-orders: every order placed in the shop (its checkouts), newest first, with its number, items, payer,
 // payment and state. The filters (state, dates, the start of the payer's e-mail) live in the URL; pages load by
 // keyset ("load more"), and a reload keeps the rows on screen.
-import { STORE_ORDER_STATES, type StoreOrderListFilters } from "@cobro/contracts";
-import { Button, Card, Money, PageHeading, Pagination, SelectField, TextField } from "@cobro/ui";
+import { STORE_ORDER_STATES, type StoreOrderListFilters, type StoreOrderListItem } from "@cobro/contracts";
+import { Button, Card, Money, PageHeading, SelectField, TextField } from "@cobro/ui";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
-import { QueryList } from "../../../components/query-list";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
+import { type AdminColumn, AdminTable, LoadMoreFooter, RefreshingNote } from "../../components/admin-table";
 import { oneOf, useUrlFilters } from "../use-url-filters";
 import { itemsSummary, StoreOrderStateBadge } from "./store-order-words";
 
@@ -48,6 +48,49 @@ export function StoreOrdersListPage() {
     event.preventDefault();
     setFilters(draft);
   };
+
+  const columns: AdminColumn<StoreOrderListItem>[] = [
+    {
+      id: "number",
+      header: t("admin.storeOrders.col.number"),
+      kind: "id",
+      cell: (order) => <Link to={`/admin/store-orders/${order.checkoutId}`}>{order.orderNumber}</Link>,
+    },
+    {
+      id: "created",
+      header: t("admin.storeOrders.col.created"),
+      cell: (order) => formatDate(order.createdAt, "dateTime"),
+    },
+    { id: "items", header: t("admin.storeOrders.col.items"), cell: (order) => itemsSummary(order.items) },
+    {
+      id: "payer",
+      header: t("admin.storeOrders.col.payer"),
+      cell: (order) =>
+        `${order.payer.email ?? "—"}${order.payer.userId === null ? ` (${t("admin.storeOrders.guest")})` : ""}`,
+    },
+    {
+      id: "state",
+      header: t("admin.storeOrders.col.state"),
+      cell: (order) => <StoreOrderStateBadge state={order.state} />,
+    },
+    {
+      id: "total",
+      header: t("admin.storeOrders.col.total"),
+      kind: "num",
+      cell: (order) => <Money {...order.total} locale={moneyLocaleFor(order.total.currency)} />,
+    },
+    {
+      id: "payment",
+      header: t("admin.storeOrders.col.payment"),
+      kind: "id",
+      cell: (order) =>
+        order.providerPaymentId !== null ? (
+          <Link to={`/admin/payments/${order.providerPaymentId}`}>{order.providerPaymentId}</Link>
+        ) : (
+          "—"
+        ),
+    },
+  ];
 
   return (
     <>
@@ -98,80 +141,28 @@ export function StoreOrdersListPage() {
         </Button>
       </form>
       <Card>
-        <p className="admin-refreshing" aria-live="polite">
-          {orders.isFetching && !orders.isPending && !orders.isFetchingNextPage ? t("admin.refreshing") : ""}
-        </p>
-        <QueryList
+        <RefreshingNote refreshing={orders.isFetching && !orders.isPending && !orders.isFetchingNextPage} />
+        <AdminTable
+          label={t("admin.storeOrders.title")}
           query={orders}
           items={orders.data?.pages.flatMap((page) => page.items)}
           failed={orders.isError && !orders.data}
           loadingLabel={t("admin.storeOrders.loading")}
           failedTitle={t("admin.storeOrders.failed")}
           empty={{ title: t("admin.storeOrders.empty.title"), description: t("admin.storeOrders.empty.text") }}
-        >
-          {(rows) => (
-            <>
-              <div className="ui-table-wrap">
-                <table className="ui-table admin-table" aria-label={t("admin.storeOrders.title")}>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t("admin.storeOrders.col.number")}</th>
-                      <th scope="col">{t("admin.storeOrders.col.created")}</th>
-                      <th scope="col">{t("admin.storeOrders.col.items")}</th>
-                      <th scope="col">{t("admin.storeOrders.col.payer")}</th>
-                      <th scope="col">{t("admin.storeOrders.col.state")}</th>
-                      <th scope="col" className="num">
-                        {t("admin.storeOrders.col.total")}
-                      </th>
-                      <th scope="col">{t("admin.storeOrders.col.payment")}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rows.map((order) => (
-                      <tr key={order.checkoutId} data-checkout-id={order.checkoutId}>
-                        <th scope="row" className="admin-mono">
-                          <Link to={`/admin/store-orders/${order.checkoutId}`}>{order.orderNumber}</Link>
-                        </th>
-                        <td>{formatDate(order.createdAt, "dateTime")}</td>
-                        <td>{itemsSummary(order.items)}</td>
-                        <td>
-                          {order.payer.email ?? "—"}
-                          {order.payer.userId === null ? ` (${t("admin.storeOrders.guest")})` : ""}
-                        </td>
-                        <td>
-                          <StoreOrderStateBadge state={order.state} />
-                        </td>
-                        <td className="num">
-                          <Money {...order.total} locale={moneyLocaleFor(order.total.currency)} />
-                        </td>
-                        <td className="admin-mono">
-                          {order.providerPaymentId !== null ? (
-                            <Link to={`/admin/payments/${order.providerPaymentId}`}>{order.providerPaymentId}</Link>
-                          ) : (
-                            "—"
-                          )}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-              <Pagination
-                hasMore={orders.hasNextPage}
-                loading={orders.isFetchingNextPage}
-                onLoadMore={() => void orders.fetchNextPage()}
-                loadMoreLabel={t("common.loadMore")}
-                loadingLabel={t("common.loadingMore")}
-                status={tPlural(
-                  { one: "admin.storeOrders.count.one", other: "admin.storeOrders.count.other" },
-                  rows.length,
-                )}
-                endLabel={t("common.endOfList")}
-              />
-              {orders.isFetchNextPageError ? <p role="alert">{t("admin.loadMoreFailed")}</p> : null}
-            </>
+          columns={columns}
+          rowKey={(order) => order.checkoutId}
+          rowProps={(order) => ({ "data-checkout-id": order.checkoutId })}
+          after={(rows) => (
+            <LoadMoreFooter
+              query={orders}
+              status={tPlural(
+                { one: "admin.storeOrders.count.one", other: "admin.storeOrders.count.other" },
+                rows.length,
+              )}
+            />
           )}
-        </QueryList>
+        />
       </Card>
     </>
   );
