@@ -101,6 +101,54 @@ async function checkoutRow(checkoutId: string) {
 }
 
 describe("[money][checkout] the real server process against a separate sandbox", () => {
+  it("a declined card, then a cash ticket: a replacement checkout pays once under its own key; the old one is replaced once", async () => {
+    const declined = await openCheckout();
+    const first = await payWithCard(declined, await cardToken("OTHE"));
+    expect(first.data.status).toBe("rejected");
+
+    const replaced = await mutate<Checkout>("checkout.replace", declined);
+    const replacement = { data: { checkoutId: replaced.data.checkoutId, checkoutToken: replaced.data.checkoutToken } };
+    expect(replacement.data.checkoutId).not.toBe(declined.checkoutId);
+    // A second replacement of the same checkout (another tab) is refused: it never opens a second payment.
+    const again = await callProcedure(server.url, null, "checkout.replace", declined);
+    expect(again.status).toBe(409);
+
+    const ticket = await mutate<{ status: string; paymentId: number | null }>("checkout.payOffline", {
+      ...replacement.data,
+      paymentMethodId: "rapipago",
+    });
+    expect(ticket.data.status).toBe("pending");
+    // The provider holds one payment per checkout: the declined card and the ticket.
+    expect((await providerPaymentsOf(declined.checkoutId)).map((payment) => payment.status)).toEqual(["rejected"]);
+    expect((await providerPaymentsOf(replacement.data.checkoutId)).map((payment) => payment.status)).toEqual([
+      "pending",
+    ]);
+    // The ticket went out under the replacement's stored key, never the declined checkout's.
+    const [oldRow, newRow] = [await checkoutRow(declined.checkoutId), await checkoutRow(replacement.data.checkoutId)];
+    expect(newRow.idempotency_key).not.toBe(oldRow.idempotency_key);
+    const reuse = await fetch(`${sandbox.url}/v1/payments`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${sandbox.control.defaultSeller.accessToken}`,
+        "content-type": "application/json",
+        "x-idempotency-key": newRow.idempotency_key,
+      },
+      body: JSON.stringify({
+        transaction_amount: 1,
+        payment_method_id: "rapipago",
+        payer: { email: "x@testuser.com" },
+      }),
+    });
+    expect(reuse.status).toBe(409);
+    // A repeated ticket request answers the same payment; nothing new reaches the provider.
+    const repeated = await mutate<{ paymentId: number | null }>("checkout.payOffline", {
+      ...replacement.data,
+      paymentMethodId: "rapipago",
+    });
+    expect(repeated.data.paymentId).toBe(ticket.data.paymentId);
+    expect(await providerPaymentsOf(replacement.data.checkoutId)).toHaveLength(1);
+  });
+
   it("sends the checkout's stored idempotency key: the provider reports it used (same key, another body → 409)", async () => {
     const checkout = await openCheckout();
     const paid = await payWithCard(checkout, await cardToken("APRO"));
