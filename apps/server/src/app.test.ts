@@ -9,7 +9,7 @@ import { type CreateAppOptions, createApp } from "./app";
 import { SESSION_COOKIE_NAME, SESSION_LIFETIME_MS, SESSION_RENEW_THRESHOLD_MS } from "./auth/sessions";
 import { createDatabase } from "./db/database";
 import type { AppDeps } from "./deps";
-import { FREE_FAILURES, waitAfterFailureSeconds } from "./domain/accounts/sign-in-throttle";
+import { FREE_FAILURES, waitAfterFailureSeconds } from "./domain/users/sign-in-throttle";
 import { SIGN_UPS_PER_IP, UNSIGNED_WEBHOOKS_PER_IP } from "./rate-limits/rules";
 import { createCapturingLogger } from "./test/capture-logs";
 import {

@@ -4,7 +4,7 @@
 import { OAUTH_CALLBACK_PATH } from "@cobro/contracts";
 import { afterAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
-import { startSellerConnection } from "../domain/connected-accounts/start-connection";
+import { startSellerConnection } from "../domain/connected-sellers/start-connection";
 import { consentAtSandbox } from "../test/connected-sellers";
 import { startShopTestEnv } from "../test/shop-test-env";
 import { signInAs } from "../test/test-users";

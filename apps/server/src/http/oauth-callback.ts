@@ -6,7 +6,7 @@ import { hasRoleAtLeast, isStaffRole } from "@cobro/contracts";
 import type { Handler } from "hono";
 import { readSessionToken, validateSessionToken } from "../auth/sessions";
 import type { AppDeps } from "../deps";
-import { completeSellerConnection } from "../domain/connected-accounts/complete-connection";
+import { completeSellerConnection } from "../domain/connected-sellers/complete-connection";
 import type { AppEnv } from "./app-env";
 
 const ACCOUNT_PAGE = "/admin/account";

@@ -6,7 +6,7 @@
 import type { WebhookIgnoredReason } from "@cobro/contracts";
 import type { AppDeps } from "../deps";
 import { expireCheckoutPreference } from "../domain/checkout/expire-checkout-preference";
-import { handleSellerConnectionNotification } from "../domain/connected-accounts/connection-notifications";
+import { handleSellerConnectionNotification } from "../domain/connected-sellers/connection-notifications";
 import { parseChargebackId, syncChargebackFromProvider } from "../domain/disputes/sync-chargeback-from-provider";
 import {
   parseMerchantOrderId,

@@ -4,8 +4,8 @@
 import { deleteExpiredSessions } from "../auth/sessions";
 import type { AppDeps } from "../deps";
 import { reconcileCheckout, reconcileDueCheckouts } from "../domain/checkout/reconcile-checkout";
-import { refreshDueConnections } from "../domain/connected-accounts/refresh-connection";
-import { deleteExpiredOAuthStates } from "../domain/connected-accounts/start-connection";
+import { refreshDueConnections } from "../domain/connected-sellers/refresh-connection";
+import { deleteExpiredOAuthStates } from "../domain/connected-sellers/start-connection";
 import { deleteExpiredEmailTokens } from "../domain/email/email-tokens";
 import { dispatchPendingEmails, redactSentEmails, SENT_EMAIL_PAYLOAD_RETENTION_DAYS } from "../domain/email/outbox";
 import { MAX_SEND_ATTEMPTS, sendOutboundEmail } from "../domain/email/send-outbound-email";

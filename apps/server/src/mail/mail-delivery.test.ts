@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findFreePorts } from "../db/embedded-postgres";
-import { requestPasswordReset } from "../domain/accounts/request-password-reset";
+import { requestPasswordReset } from "../domain/users/request-password-reset";
 import { type StartedJobQueue, startJobQueue } from "../jobs/queue";
 import { JOB_DEFINITIONS } from "../jobs/workers";
 import { createTestDatabase, type TestDatabase } from "../test/test-database";

@@ -3,7 +3,7 @@
 // inside the client (the transport redacts it from errors); nothing here logs or returns it.
 import { createProviderClient, type ProviderClient } from "@cobro/provider-client";
 import type { AppDeps } from "../deps";
-import { decryptToken } from "../domain/connected-accounts/token-storage";
+import { decryptToken } from "../domain/connected-sellers/token-storage";
 import { AppError } from "../errors/app-error";
 import { createProviderCallRecorder } from "./provider-call-log";
 

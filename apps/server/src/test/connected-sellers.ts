@@ -3,8 +3,8 @@
 import { randomUUID } from "node:crypto";
 import type { Sandbox } from "mercadopago-sandbox";
 import type { AppDeps } from "../deps";
-import { resolveOAuthApp } from "../domain/connected-accounts/oauth-app";
-import { encryptToken } from "../domain/connected-accounts/token-storage";
+import { resolveOAuthApp } from "../domain/connected-sellers/oauth-app";
+import { encryptToken } from "../domain/connected-sellers/token-storage";
 
 /**
  * Posts the sandbox's consent form the way a seller's browser does after `authorizationUrl` (its client id,

@@ -11,7 +11,6 @@ import type { Kysely } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "../auth/sessions";
 import { type DB, toJsonb } from "../db/schema";
-import { saveCardForUser } from "../domain/account/save-card-for-user";
 import { createCheckout } from "../domain/checkout/create-checkout";
 import { payWithCard } from "../domain/checkout/pay-with-card";
 import { syncChargebackFromProvider } from "../domain/disputes/sync-chargeback-from-provider";
@@ -19,6 +18,7 @@ import { createEmailToken, type EmailTokenPurpose, newLinkToken } from "../domai
 import { createPaymentLink } from "../domain/links/create-payment-link";
 import { deleteOrderTransaction } from "../domain/orders/order-actions";
 import { syncPaymentFromProvider } from "../domain/payments/sync-payment-from-provider";
+import { saveCardForUser } from "../domain/shopper-account/save-card-for-user";
 import { changeSubscriptionStatus } from "../domain/subscriptions/change-subscription-status";
 import { createSubscription } from "../domain/subscriptions/create-subscription";
 import { createPointIntent } from "../domain/terminals/point-intents";

@@ -1,10 +1,10 @@
 // English words of the admin console (loaded only with the console); this file defines its keys.
 
-import { accountEn } from "../admin/areas/account/messages-en";
 import { chargesEn } from "../admin/areas/charges/messages-en";
 import { customersEn } from "../admin/areas/customers/messages-en";
 import { disputesEn } from "../admin/areas/disputes/messages-en";
 import { linksEn } from "../admin/areas/links/messages-en";
+import { accountEn } from "../admin/areas/mercado-pago-account/messages-en";
 import { merchantOrdersEn } from "../admin/areas/merchant-orders/messages-en";
 import { ordersEn } from "../admin/areas/orders/messages-en";
 import { plansEn } from "../admin/areas/plans/messages-en";

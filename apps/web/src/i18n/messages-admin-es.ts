@@ -5,11 +5,11 @@
 // number and date locale for Spanish defaults to es-419. The shop and every area's messages-es.ts follow the same
 // choice; console-words.test.ts fails on a voseo form.
 
-import { accountEs } from "../admin/areas/account/messages-es";
 import { chargesEs } from "../admin/areas/charges/messages-es";
 import { customersEs } from "../admin/areas/customers/messages-es";
 import { disputesEs } from "../admin/areas/disputes/messages-es";
 import { linksEs } from "../admin/areas/links/messages-es";
+import { accountEs } from "../admin/areas/mercado-pago-account/messages-es";
 import { merchantOrdersEs } from "../admin/areas/merchant-orders/messages-es";
 import { ordersEs } from "../admin/areas/orders/messages-es";
 import { plansEs } from "../admin/areas/plans/messages-es";

@@ -1,10 +1,10 @@
 // The admin console's words (pt), loaded only with the console.
 
-import { accountPt } from "../admin/areas/account/messages-pt";
 import { chargesPt } from "../admin/areas/charges/messages-pt";
 import { customersPt } from "../admin/areas/customers/messages-pt";
 import { disputesPt } from "../admin/areas/disputes/messages-pt";
 import { linksPt } from "../admin/areas/links/messages-pt";
+import { accountPt } from "../admin/areas/mercado-pago-account/messages-pt";
 import { merchantOrdersPt } from "../admin/areas/merchant-orders/messages-pt";
 import { ordersPt } from "../admin/areas/orders/messages-pt";
 import { plansPt } from "../admin/areas/plans/messages-pt";

@@ -5,8 +5,8 @@
 // audit_log_resource_idx, audit_log_created_at_idx.
 import { type Kysely, sql } from "kysely";
 import { z } from "zod";
+import { toKeysetPage } from "../../db/keyset-page";
 import type { DB, JsonValue } from "../../db/schema";
-import { toKeysetPage } from "../shop/keyset-page";
 
 export interface AuditEntry {
   id: string;

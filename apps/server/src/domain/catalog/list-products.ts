@@ -3,8 +3,8 @@
 
 import type { CatalogLanguage, Product } from "@cobro/contracts";
 import { type Kysely, sql } from "kysely";
+import { toKeysetPage } from "../../db/keyset-page";
 import type { DB } from "../../db/schema";
-import { toKeysetPage } from "../shop/keyset-page";
 import { PRODUCT_COLUMNS, toProduct } from "./product-view";
 
 export async function listProducts(options: {

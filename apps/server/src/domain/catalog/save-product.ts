@@ -10,8 +10,8 @@ import type { Kysely } from "kysely";
 import { type DB, type JsonValue, toJsonb } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
+import { getStoreAccount } from "../../provider/get-store-account";
 import { recordAudit } from "../audit/record-audit";
-import { getStoreAccount } from "../shop/get-store-account";
 import { ADMIN_PRODUCT_COLUMNS, type AdminProductRow, toAdminProduct } from "./admin-product-view";
 
 const SLUG_TAKEN_MESSAGE = "Another product already uses this slug. Choose a different one.";

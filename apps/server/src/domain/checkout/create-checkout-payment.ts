@@ -30,10 +30,10 @@ import {
 } from "@cobro/provider-client";
 import type { Checkout } from "../../db/schema";
 import type { AppDeps } from "../../deps";
+import { toShopperError } from "../../provider/provider-failure";
 import { type ConnectedProviderDeps, providerForAccount } from "../../provider/provider-for-account";
 import { recordAudit } from "../audit/record-audit";
 import { CHECKOUT_STATUS_BY_PAYMENT_STATUS, mirrorCheckoutPayment } from "../payments/apply-payment-snapshot";
-import { toShopperError } from "../shop/provider-failure";
 import { UNSETTLED_PAYMENT_STATUSES } from "./checkout-result-view";
 import { expireCheckoutPreference } from "./expire-checkout-preference";
 import {

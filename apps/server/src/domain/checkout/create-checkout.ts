@@ -8,7 +8,7 @@ import type { Kysely } from "kysely";
 import { type DB, toJsonb } from "../../db/schema";
 import { AppError } from "../../errors/app-error";
 import { productName, storedCurrency } from "../catalog/product-view";
-import { resolveChargingAccountId } from "../connected-accounts/charging-setting";
+import { resolveChargingAccountId } from "../connected-sellers/charging-setting";
 import type { CheckoutItemSnapshot } from "./checkout-items";
 import { createCheckoutToken } from "./checkout-token";
 

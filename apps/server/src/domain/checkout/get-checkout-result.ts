@@ -20,10 +20,10 @@ import {
 import type { Checkout } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
+import { toShopperError } from "../../provider/provider-failure";
 import { type ConnectedProviderDeps, providerForAccount } from "../../provider/provider-for-account";
 import { mirrorCheckoutPayment } from "../payments/apply-payment-snapshot";
 import { syncPaymentFromProvider } from "../payments/sync-payment-from-provider";
-import { toShopperError } from "../shop/provider-failure";
 import { isOutcomeBeingConfirmed, UNSETTLED_PAYMENT_STATUSES } from "./checkout-result-view";
 import { CHECKOUT_NOT_FOUND_MESSAGE, findShopperCheckout } from "./find-shopper-checkout";
 import { readCheckoutResult } from "./read-checkout-result";

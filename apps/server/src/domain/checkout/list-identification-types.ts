@@ -4,8 +4,8 @@
 import type { IdentificationType } from "@cobro/contracts";
 import type { IdentificationType as ProviderIdentificationType } from "@cobro/provider-client";
 import type { AppDeps } from "../../deps";
-import { createProviderCache } from "../shop/provider-cache";
-import { toShopperError } from "../shop/provider-failure";
+import { createProviderCache } from "../../provider/provider-cache";
+import { toShopperError } from "../../provider/provider-failure";
 
 export const IDENTIFICATION_TYPES_TTL_MS = 10 * 60 * 1000;
 const typesCache = createProviderCache<ProviderIdentificationType[]>({ ttlMs: IDENTIFICATION_TYPES_TTL_MS });

@@ -7,9 +7,9 @@ import type { PaymentMethod } from "@cobro/contracts";
 import type { PaymentMethod as ProviderPaymentMethod } from "@cobro/provider-client";
 import { type CurrencyCode, toMinorUnits } from "@cobro/provider-client/money";
 import type { AppDeps } from "../../deps";
-import { getStoreAccount } from "../shop/get-store-account";
-import { createProviderCache } from "../shop/provider-cache";
-import { toShopperError } from "../shop/provider-failure";
+import { getStoreAccount } from "../../provider/get-store-account";
+import { createProviderCache } from "../../provider/provider-cache";
+import { toShopperError } from "../../provider/provider-failure";
 
 export const PAYMENT_METHODS_TTL_MS = 10 * 60 * 1000;
 

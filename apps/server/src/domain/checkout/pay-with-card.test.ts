@@ -8,7 +8,7 @@ import { processWebhookEvent } from "../../jobs/process-webhook-event";
 import { cardPaymentInput, startShopTestEnv } from "../../test/shop-test-env";
 import { createTestClock } from "../../test/test-clock";
 import { createTestUser } from "../../test/test-users";
-import { listSavedCards } from "../account/list-saved-cards";
+import { listSavedCards } from "../shopper-account/list-saved-cards";
 import { getCheckoutResult, RESULT_REFRESH_AFTER_MS } from "./get-checkout-result";
 import { payWithCard } from "./pay-with-card";
 

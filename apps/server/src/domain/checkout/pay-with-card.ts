@@ -8,8 +8,8 @@
 
 import type { CheckoutResult, PayWithCardInput } from "@cobro/contracts";
 import { AppError } from "../../errors/app-error";
-import { findOwnSavedCard } from "../account/find-saved-card";
-import { saveCardForUser } from "../account/save-card-for-user";
+import { findOwnSavedCard } from "../shopper-account/find-saved-card";
+import { saveCardForUser } from "../shopper-account/save-card-for-user";
 import { findCheckoutToPay, type PayCheckoutDeps, payCheckout } from "./pay-checkout";
 import { readCheckoutResult } from "./read-checkout-result";
 

@@ -8,9 +8,9 @@
 
 import type { CheckoutReplaceInput } from "@cobro/contracts";
 import { AppError } from "../../errors/app-error";
+import { toShopperError } from "../../provider/provider-failure";
 import { providerForAccount } from "../../provider/provider-for-account";
 import { mirrorCheckoutPayment } from "../payments/apply-payment-snapshot";
-import { toShopperError } from "../shop/provider-failure";
 import { parseIdentification } from "./checkout-identification";
 import { parseCheckoutItems } from "./checkout-items";
 import { isOutcomeBeingConfirmed } from "./checkout-result-view";

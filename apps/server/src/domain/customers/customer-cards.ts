@@ -7,8 +7,8 @@ import type { CustomerCardUpdateInput, SavedCard } from "@cobro/contracts";
 import { ProviderNotFoundError } from "@cobro/provider-client";
 import type { AppDeps } from "../../deps";
 import { refuseConnectedAccountAction } from "../../provider/account-scope";
-import { toSavedCard } from "../account/saved-card-view";
 import { recordAudit } from "../audit/record-audit";
+import { toSavedCard } from "../shopper-account/saved-card-view";
 import { isUnanswered, throwCustomerError } from "./customer-errors";
 
 type Deps = Pick<AppDeps, "db" | "provider" | "now">;

@@ -10,7 +10,11 @@ import {
   ProviderServerError,
 } from "@cobro/provider-client";
 import { AppError } from "../../errors/app-error";
-import { PROVIDER_RETRY_AFTER_SECONDS, type ProviderFieldMapping, toShopperError } from "../shop/provider-failure";
+import {
+  PROVIDER_RETRY_AFTER_SECONDS,
+  type ProviderFieldMapping,
+  toShopperError,
+} from "../../provider/provider-failure";
 
 /** Provider request fields (as the provider names them in `cause[].data`) → the console form's fields. */
 const CUSTOMER_FIELD_MAPPINGS: Readonly<Record<string, ProviderFieldMapping>> = {

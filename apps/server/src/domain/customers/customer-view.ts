@@ -4,7 +4,7 @@ import type { AdminCustomer, AdminCustomerDetail } from "@cobro/contracts";
 import type { Customer } from "@cobro/provider-client";
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema";
-import { toSavedCard } from "../account/saved-card-view";
+import { toSavedCard } from "../shopper-account/saved-card-view";
 
 export type LinkedUser = NonNullable<AdminCustomer["linkedUser"]>;
 

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { AppError } from "../../errors/app-error";
 import { startShopTestEnv } from "../../test/shop-test-env";
 import { createTestUser, uniqueEmail } from "../../test/test-users";
-import { addSavedCard } from "../account/add-saved-card";
+import { addSavedCard } from "../shopper-account/add-saved-card";
 import { createCustomer } from "./create-customer";
 import { addCustomerCard, deleteCustomerCard, updateCustomerCard } from "./customer-cards";
 import { deleteCustomer } from "./delete-customer";

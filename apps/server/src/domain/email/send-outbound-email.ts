@@ -12,9 +12,9 @@ import type { EmailLocale } from "../../db/schema";
 import { toJsonb } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { type EmailContent, renderEmail } from "../../mail/templates";
+import { getStoreAccount } from "../../provider/get-store-account";
 import { mailFromOf } from "../settings/store-identity";
 import { getStoreSettings } from "../settings/store-settings";
-import { getStoreAccount } from "../shop/get-store-account";
 
 /** How long a claim lasts: longer than the SMTP timeouts, so a live sender is never overtaken. */
 const SEND_LEASE_MS = 2 * 60 * 1000;

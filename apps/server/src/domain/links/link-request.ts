@@ -13,8 +13,8 @@ import {
 import { type CurrencyCode, fromMinorUnits } from "@cobro/provider-client/money";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
-import { toShopperError } from "../shop/provider-failure";
-import { notificationUrlFor } from "../shop/provider-urls";
+import { toShopperError } from "../../provider/provider-failure";
+import { notificationUrlFor } from "../../provider/provider-urls";
 
 /** The shop page a link's buyer returns to (PAGE_ROUTES.linkThanks). */
 export const LINK_THANKS_ROUTE = "/thank-you";

@@ -8,8 +8,8 @@ import { ProviderNotFoundError, type Payment as ProviderPayment } from "@cobro/p
 import { type CurrencyCode, isSupportedCurrency, toMinorUnits } from "@cobro/provider-client/money";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
+import { toShopperError } from "../../provider/provider-failure";
 import { applyPaymentSnapshot, preferenceIdOf } from "../payments/apply-payment-snapshot";
-import { toShopperError } from "../shop/provider-failure";
 
 const STATE_BY_STATUS: Readonly<Record<string, LinkResult["state"]>> = {
   approved: "approved",

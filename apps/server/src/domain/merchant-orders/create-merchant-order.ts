@@ -5,8 +5,8 @@ import type { CreateMerchantOrderInput, MerchantOrderItemInput, MerchantOrderWri
 import type { MerchantOrderRequest } from "@cobro/provider-client";
 import { type CurrencyCode, fromMinorUnits } from "@cobro/provider-client/money";
 import type { AppDeps } from "../../deps";
-import { getStoreAccount } from "../shop/get-store-account";
-import { notificationUrlFor } from "../shop/provider-urls";
+import { getStoreAccount } from "../../provider/get-store-account";
+import { notificationUrlFor } from "../../provider/provider-urls";
 import { type MerchantOrderWriteDeps, runMerchantOrderWrite } from "./merchant-order-write";
 
 /** The provider's item lines (prices in major units, provider: merchant order amounts are JSON numbers). */

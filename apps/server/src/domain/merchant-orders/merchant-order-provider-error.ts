@@ -3,7 +3,7 @@
 // other failure as the shop's usual provider errors (toShopperError). Never the provider's body.
 import { isClassicErrorBody, ProviderBadRequestError, ProviderNotFoundError } from "@cobro/provider-client";
 import { AppError } from "../../errors/app-error";
-import { toShopperError } from "../shop/provider-failure";
+import { toShopperError } from "../../provider/provider-failure";
 
 /** provider field (first segment of `cause[].data`) → our input field and its words. */
 const FIELDS: Readonly<Record<string, { field: string; words: string }>> = {

@@ -11,9 +11,9 @@ import { stringify as canonicalJson } from "safe-stable-stringify";
 import { type JsonValue, type MerchantOrderRequestStatus, toJsonb } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
+import { getStoreAccount } from "../../provider/get-store-account";
 import { recordAudit } from "../audit/record-audit";
 import { isRefusedWithoutPayment, PAYMENT_CALL_DEADLINE_MS } from "../checkout/payment-attempt-policy";
-import { getStoreAccount } from "../shop/get-store-account";
 import { applyMerchantOrderSnapshot } from "./apply-merchant-order-snapshot";
 import { toMerchantOrderError } from "./merchant-order-provider-error";
 

@@ -5,8 +5,8 @@
 import type { MerchantOrderSearchFilters, MerchantOrderSearchOutput } from "@cobro/contracts";
 import type { MerchantOrderSearchQuery } from "@cobro/provider-client";
 import type { AppDeps } from "../../deps";
+import { getStoreAccount } from "../../provider/get-store-account";
 import { type AccountProviderDeps, providerForAccount } from "../../provider/provider-for-account";
-import { getStoreAccount } from "../shop/get-store-account";
 import { applyMerchantOrderSnapshot } from "./apply-merchant-order-snapshot";
 import { toMerchantOrderError } from "./merchant-order-provider-error";
 import { toMerchantOrderSummary } from "./merchant-order-view";

@@ -2,7 +2,7 @@
 // says "something changed") and mirror it. Safe to run twice: the mirror keeps the newest answer.
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
-import { getStoreAccount } from "../shop/get-store-account";
+import { getStoreAccount } from "../../provider/get-store-account";
 import { applyMerchantOrderSnapshot } from "./apply-merchant-order-snapshot";
 
 /** The merchant order id of a notification's `data.id` (digits), or a BAD_REQUEST. */

@@ -3,7 +3,7 @@
 import type { MerchantOrderWriteResult, UpdateMerchantOrderInput } from "@cobro/contracts";
 import type { MerchantOrderRequest } from "@cobro/provider-client";
 import { refuseConnectedAccountAction } from "../../provider/account-scope";
-import { getStoreAccount } from "../shop/get-store-account";
+import { getStoreAccount } from "../../provider/get-store-account";
 import { toProviderItems } from "./create-merchant-order";
 import { type MerchantOrderWriteDeps, runMerchantOrderWrite } from "./merchant-order-write";
 

@@ -15,10 +15,10 @@ import { type CurrencyCode, toDecimalString } from "@cobro/provider-client/money
 import type { OrderRow } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
+import { assertStoreCurrency } from "../../provider/get-store-account";
 import { recordAudit } from "../audit/record-audit";
 import { listPaymentMethods } from "../checkout/list-payment-methods";
 import { PAYMENT_CALL_DEADLINE_MS } from "../checkout/payment-attempt-policy";
-import { assertStoreCurrency } from "../shop/get-store-account";
 import { classifyOrderCallFailure, refusalReasonOf } from "./order-call-outcome";
 import { applyOrderSnapshot } from "./order-mirror";
 

@@ -4,8 +4,8 @@
 import type { Payment } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
+import { toShopperError } from "../../provider/provider-failure";
 import type { ConnectedProviderDeps } from "../../provider/provider-for-account";
-import { toShopperError } from "../shop/provider-failure";
 import { syncPaymentFromProvider } from "./sync-payment-from-provider";
 
 /** A mirror older than this is re-read from the provider before a money action. */

@@ -1,8 +1,8 @@
 // "Refresh from provider" in the console: one GET /v1/payments/{id} into the mirror, whatever the mirror's age.
 // Provider failures become staff-facing errors (never a provider body).
 import type { AppDeps } from "../../deps";
+import { toShopperError } from "../../provider/provider-failure";
 import type { ConnectedProviderDeps } from "../../provider/provider-for-account";
-import { toShopperError } from "../shop/provider-failure";
 import { syncPaymentFromProvider } from "./sync-payment-from-provider";
 
 export async function refreshPayment(options: {

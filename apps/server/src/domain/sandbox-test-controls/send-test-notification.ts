@@ -4,8 +4,8 @@
 import type { TestNotificationTopic } from "@cobro/contracts";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
+import { notificationUrlFor } from "../../provider/provider-urls";
 import { recordAudit } from "../audit/record-audit";
-import { notificationUrlFor } from "../shop/provider-urls";
 import { assertSandboxMode, postSandboxControl } from "./sandbox-control-api";
 
 export async function sendTestNotification(options: {

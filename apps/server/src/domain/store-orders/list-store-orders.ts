@@ -3,9 +3,9 @@
 // database; migration 0027-store-orders puts an index behind each filter.
 import type { StoreOrderListFilters, StoreOrderListItem } from "@cobro/contracts";
 import { type Kysely, sql } from "kysely";
+import { toKeysetPage } from "../../db/keyset-page";
 import { escapeLike } from "../../db/like-pattern";
 import type { DB } from "../../db/schema";
-import { toKeysetPage } from "../shop/keyset-page";
 import { STORE_ORDER_COLUMNS, toStoreOrderListItem } from "./store-order-view";
 
 export async function listStoreOrders(options: {

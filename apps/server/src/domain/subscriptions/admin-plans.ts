@@ -20,10 +20,14 @@ import { fromMinorUnits, isSupportedCurrency, toMinorUnits } from "@cobro/provid
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
 import { providerForConsoleRead, refuseConnectedAccountAction } from "../../provider/account-scope";
+import {
+  PROVIDER_RETRY_AFTER_SECONDS,
+  type ProviderFieldMapping,
+  toShopperError,
+} from "../../provider/provider-failure";
 import type { AccountProviderDeps } from "../../provider/provider-for-account";
 import { recordAudit } from "../audit/record-audit";
 import { isUnanswered } from "../customers/customer-errors";
-import { PROVIDER_RETRY_AFTER_SECONDS, type ProviderFieldMapping, toShopperError } from "../shop/provider-failure";
 import { plansCache } from "./list-plans";
 
 type Deps = Pick<AppDeps, "db" | "provider" | "now">;

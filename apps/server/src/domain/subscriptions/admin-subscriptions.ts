@@ -17,10 +17,10 @@ import { isSupportedCurrency, toMinorUnits } from "@cobro/provider-client/money"
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
 import { providerForConsoleRead, refuseConnectedAccountAction } from "../../provider/account-scope";
+import { PROVIDER_RETRY_AFTER_SECONDS, toShopperError } from "../../provider/provider-failure";
 import type { AccountProviderDeps } from "../../provider/provider-for-account";
 import { recordAudit } from "../audit/record-audit";
 import { isUnanswered } from "../customers/customer-errors";
-import { PROVIDER_RETRY_AFTER_SECONDS, toShopperError } from "../shop/provider-failure";
 import { toAdminPlan } from "./admin-plans";
 import { mirrorSubscription } from "./mirror-subscription";
 import { pendingSubscriptionChanges, settleUnknownChanges } from "./subscription-requests";

@@ -8,8 +8,8 @@ import { ProviderBadRequestError } from "@cobro/provider-client";
 import { isSupportedCurrency } from "@cobro/provider-client/money";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
+import { toShopperError } from "../../provider/provider-failure";
 import { recordAudit } from "../audit/record-audit";
-import { toShopperError } from "../shop/provider-failure";
 import { mirrorSubscription } from "./mirror-subscription";
 import { toShopperSubscription } from "./subscription-view";
 

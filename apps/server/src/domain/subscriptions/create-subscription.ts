@@ -5,8 +5,8 @@
 import { createHash } from "node:crypto";
 import type { AuthorizedPayment } from "@cobro/provider-client";
 import type { AppDeps } from "../../deps";
+import { type ProviderFieldMapping, toShopperError } from "../../provider/provider-failure";
 import { recordAudit } from "../audit/record-audit";
-import { type ProviderFieldMapping, toShopperError } from "../shop/provider-failure";
 import { getPlan } from "./get-plan";
 import { mirrorSubscription } from "./mirror-subscription";
 

@@ -4,7 +4,7 @@
 import type { Plan } from "@cobro/contracts";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
-import { toShopperError } from "../shop/provider-failure";
+import { toShopperError } from "../../provider/provider-failure";
 import { toPlan } from "./plan-view";
 
 const PLAN_NOT_FOUND = "We could not find that plan.";

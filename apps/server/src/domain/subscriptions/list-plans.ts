@@ -5,8 +5,8 @@
 import type { Plan } from "@cobro/contracts";
 import type { Plan as ProviderPlan } from "@cobro/provider-client";
 import type { AppDeps } from "../../deps";
-import { createProviderCache } from "../shop/provider-cache";
-import { toShopperError } from "../shop/provider-failure";
+import { createProviderCache } from "../../provider/provider-cache";
+import { toShopperError } from "../../provider/provider-failure";
 import { toPlan } from "./plan-view";
 
 export const PLANS_TTL_MS = 30_000;

@@ -4,7 +4,7 @@
 import type { SubscriptionCharge } from "@cobro/contracts";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
-import { toShopperError } from "../shop/provider-failure";
+import { toShopperError } from "../../provider/provider-failure";
 import { toAdminCharge } from "./admin-subscriptions";
 
 /** A subscription charges once a period: a hundred covers years; the provider pages beyond. */

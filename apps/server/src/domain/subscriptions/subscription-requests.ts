@@ -34,10 +34,14 @@ import { type SubscriptionRequestStatus, type SubscriptionRequestsTable, toJsonb
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
 import { refuseConnectedAccountAction } from "../../provider/account-scope";
+import {
+  PROVIDER_RETRY_AFTER_SECONDS,
+  type ProviderFieldMapping,
+  toShopperError,
+} from "../../provider/provider-failure";
 import { recordAudit } from "../audit/record-audit";
 import { isRefusedWithoutPayment, PAYMENT_CALL_DEADLINE_MS } from "../checkout/payment-attempt-policy";
 import { isUnanswered } from "../customers/customer-errors";
-import { PROVIDER_RETRY_AFTER_SECONDS, type ProviderFieldMapping, toShopperError } from "../shop/provider-failure";
 import { mirrorSubscription } from "./mirror-subscription";
 
 type Deps = Pick<AppDeps, "db" | "provider" | "now" | "logger">;

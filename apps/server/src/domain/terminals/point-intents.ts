@@ -23,11 +23,11 @@ import type { PointIntentRequestStatus, PointIntentsTable } from "../../db/schem
 import { toJsonb } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
+import { getStoreAccount } from "../../provider/get-store-account";
 import { recordAudit } from "../audit/record-audit";
 import { expireCheckoutPreference } from "../checkout/expire-checkout-preference";
 import { isRefusedWithoutPayment, PAYMENT_CALL_DEADLINE_MS } from "../checkout/payment-attempt-policy";
 import { syncPaymentFromProvider } from "../payments/sync-payment-from-provider";
-import { getStoreAccount } from "../shop/get-store-account";
 import type { TerminalDeps } from "./terminal-devices";
 import { isTerminalBusy, toTerminalError } from "./terminal-errors";
 

@@ -4,8 +4,8 @@
 // webhook_events_status_received_at_idx, webhook_events_topic_received_idx).
 import { ACCOUNT_FILTER_OWN, type AccountFilter, WEBHOOK_AGE_MS, type WebhookAge } from "@cobro/contracts";
 import { type Kysely, type Selectable, sql } from "kysely";
+import { toKeysetPage } from "../../db/keyset-page";
 import type { DB, WebhookEventStatus, WebhookEventsTable } from "../../db/schema";
-import { toKeysetPage } from "../shop/keyset-page";
 
 export interface ListedWebhookEvent {
   id: string;

@@ -12,10 +12,10 @@ import {
   subscriptionSchema,
 } from "@cobro/contracts";
 import { z } from "zod";
-import { addSavedCard } from "../../domain/account/add-saved-card";
-import { listOrders } from "../../domain/account/list-orders";
-import { listSavedCards } from "../../domain/account/list-saved-cards";
-import { removeSavedCard } from "../../domain/account/remove-saved-card";
+import { addSavedCard } from "../../domain/shopper-account/add-saved-card";
+import { listOrders } from "../../domain/shopper-account/list-orders";
+import { listSavedCards } from "../../domain/shopper-account/list-saved-cards";
+import { removeSavedCard } from "../../domain/shopper-account/remove-saved-card";
 import { changeSubscriptionStatus } from "../../domain/subscriptions/change-subscription-status";
 import { listSubscriptionCharges } from "../../domain/subscriptions/list-subscription-charges";
 import { listUserSubscriptions } from "../../domain/subscriptions/list-user-subscriptions";

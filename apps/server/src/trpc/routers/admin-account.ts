@@ -12,15 +12,15 @@ import {
   startConnectionOutputSchema,
 } from "@cobro/contracts";
 import { z } from "zod";
-import { getChargingSetting, setChargingAccount } from "../../domain/connected-accounts/charging-setting";
-import { getChargingAccount } from "../../domain/connected-accounts/get-charging-account";
+import { getChargingSetting, setChargingAccount } from "../../domain/connected-sellers/charging-setting";
+import { getChargingAccount } from "../../domain/connected-sellers/get-charging-account";
 import {
   disconnectSellerAccount,
   listAccountOptions,
   listConnectedAccounts,
-} from "../../domain/connected-accounts/manage-connections";
-import { refreshSellerConnection } from "../../domain/connected-accounts/refresh-connection";
-import { startSellerConnection } from "../../domain/connected-accounts/start-connection";
+} from "../../domain/connected-sellers/manage-connections";
+import { refreshSellerConnection } from "../../domain/connected-sellers/refresh-connection";
+import { startSellerConnection } from "../../domain/connected-sellers/start-connection";
 import { adminProcedure, router, viewerProcedure } from "../trpc";
 
 export const adminAccountRouter = router({

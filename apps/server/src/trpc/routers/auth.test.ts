@@ -2,12 +2,8 @@ import { TRPCError } from "@trpc/server";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { hashPassword } from "../../auth/passwords";
 import { SESSION_COOKIE_NAME, validateSessionToken } from "../../auth/sessions";
-import { INVALID_CREDENTIALS_MESSAGE } from "../../domain/accounts/sign-in";
-import {
-  FREE_FAILURES,
-  SIGN_IN_IP_FAILURES_RULE,
-  waitAfterFailureSeconds,
-} from "../../domain/accounts/sign-in-throttle";
+import { INVALID_CREDENTIALS_MESSAGE } from "../../domain/users/sign-in";
+import { FREE_FAILURES, SIGN_IN_IP_FAILURES_RULE, waitAfterFailureSeconds } from "../../domain/users/sign-in-throttle";
 import type { AppError } from "../../errors/app-error";
 import { createTestClock } from "../../test/test-clock";
 import { createTestDatabase } from "../../test/test-database";

@@ -16,18 +16,18 @@ import {
 } from "@cobro/contracts";
 import { z } from "zod";
 import { invalidateSession } from "../../auth/sessions";
-import { requestPasswordReset } from "../../domain/accounts/request-password-reset";
-import { resetPassword } from "../../domain/accounts/reset-password";
-import { getEmailVerificationStatus, sendVerificationEmail } from "../../domain/accounts/send-verification-email";
-import { signIn } from "../../domain/accounts/sign-in";
-import { signOut } from "../../domain/accounts/sign-out";
-import { signOutEverywhere } from "../../domain/accounts/sign-out-everywhere";
-import { signUp } from "../../domain/accounts/sign-up";
-import { verifyEmail } from "../../domain/accounts/verify-email";
 import {
   acceptStaffInvitation,
   getStaffInvitationDetails,
 } from "../../domain/staff-invitations/accept-staff-invitation";
+import { requestPasswordReset } from "../../domain/users/request-password-reset";
+import { resetPassword } from "../../domain/users/reset-password";
+import { getEmailVerificationStatus, sendVerificationEmail } from "../../domain/users/send-verification-email";
+import { signIn } from "../../domain/users/sign-in";
+import { signOut } from "../../domain/users/sign-out";
+import { signOutEverywhere } from "../../domain/users/sign-out-everywhere";
+import { signUp } from "../../domain/users/sign-up";
+import { verifyEmail } from "../../domain/users/verify-email";
 import { PASSWORD_RESETS_PER_IP, SIGN_IN_REQUESTS_PER_IP, SIGN_UPS_PER_IP } from "../../rate-limits/rules";
 import { protectedProcedure, publicProcedure, rateLimitPerIp, router } from "../trpc";
 

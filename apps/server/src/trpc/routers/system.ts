@@ -4,7 +4,7 @@
 import { publicConfigSchema, storeIdentitySchema } from "@cobro/contracts";
 import { z } from "zod";
 import { getStoreIdentity } from "../../domain/settings/store-identity";
-import { getPublicConfig } from "../../domain/shop/get-public-config";
+import { getPublicConfig } from "../../provider/get-public-config";
 import { publicProcedure, router } from "../trpc";
 
 export const systemRouter = router({

@@ -3,8 +3,8 @@
 // secret stay on the server).
 
 import type { PublicConfig } from "@cobro/contracts";
-import type { AppDeps } from "../../deps";
-import { browserSdkSettings } from "../../provider/browser-sdk";
+import type { AppDeps } from "../deps";
+import { browserSdkSettings } from "./browser-sdk";
 import { getStoreAccount } from "./get-store-account";
 
 export async function getPublicConfig(options: {

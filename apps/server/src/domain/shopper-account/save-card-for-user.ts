@@ -4,8 +4,8 @@
 
 import type { SavedCard } from "@cobro/contracts";
 import type { AppDeps } from "../../deps";
+import { toShopperError } from "../../provider/provider-failure";
 import { recordAudit } from "../audit/record-audit";
-import { toShopperError } from "../shop/provider-failure";
 import { ensureProviderCustomer } from "./ensure-provider-customer";
 import { toSavedCard } from "./saved-card-view";
 

@@ -1,6 +1,6 @@
 import { createProviderError, ProviderConnectionError, ProviderTimeoutError } from "@cobro/provider-client";
 import { describe, expect, it } from "vitest";
-import { AppError } from "../../errors/app-error";
+import { AppError } from "../errors/app-error";
 import { toShopperError } from "./provider-failure";
 
 const call = { method: "POST", path: "/v1/payments", idempotencyKey: "key-1" };

@@ -4,7 +4,7 @@
 import { ProviderNotFoundError } from "@cobro/provider-client";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
-import { toShopperError } from "../shop/provider-failure";
+import { toShopperError } from "../../provider/provider-failure";
 import { findProviderCustomerId } from "./ensure-provider-customer";
 
 const CARD_NOT_FOUND = "We could not find that saved card in your account.";

@@ -1,5 +1,5 @@
 // URLs we hand the provider: where it notifies us and where it sends buyers back.
-import type { AppDeps } from "../../deps";
+import type { AppDeps } from "../deps";
 
 /** Path of the webhook route (see webhooks/mercadopago-webhook.ts). */
 export const WEBHOOK_ROUTE = "/api/webhooks/mercadopago";

@@ -4,7 +4,7 @@
 import { ProviderBadRequestError } from "@cobro/provider-client";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
-import { toShopperError } from "../shop/provider-failure";
+import { toShopperError } from "../../provider/provider-failure";
 
 async function findOrCreateCustomer(
   deps: Pick<AppDeps, "provider">,

@@ -3,8 +3,8 @@
 // not found there (NOT_FOUND, like an unknown id).
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
+import { toShopperError } from "../../provider/provider-failure";
 import { recordAudit } from "../audit/record-audit";
-import { toShopperError } from "../shop/provider-failure";
 import { findProviderCustomerId } from "./ensure-provider-customer";
 
 const CARD_NOT_FOUND = "We could not find that card.";

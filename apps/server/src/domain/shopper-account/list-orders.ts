@@ -4,11 +4,11 @@
 
 import type { Order } from "@cobro/contracts";
 import { type Kysely, sql } from "kysely";
+import { toKeysetPage } from "../../db/keyset-page";
 import type { DB } from "../../db/schema";
 import { toMoney } from "../catalog/product-view";
 import { parseCheckoutItems } from "../checkout/checkout-items";
 import { paymentPlanOf, resultStatusOf } from "../checkout/checkout-result-view";
-import { toKeysetPage } from "../shop/keyset-page";
 
 export async function listOrders(options: {
   db: Kysely<DB>;

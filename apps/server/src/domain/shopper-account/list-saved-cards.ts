@@ -3,7 +3,7 @@
 
 import type { SavedCard } from "@cobro/contracts";
 import type { AppDeps } from "../../deps";
-import { toShopperError } from "../shop/provider-failure";
+import { toShopperError } from "../../provider/provider-failure";
 import { findProviderCustomerId } from "./ensure-provider-customer";
 import { toSavedCard } from "./saved-card-view";
 

@@ -3,8 +3,8 @@
 
 import { SITE_CURRENCIES } from "@cobro/contracts";
 import { type CurrencyCode, isSupportedCurrency } from "@cobro/provider-client/money";
-import type { AppDeps } from "../../deps";
-import { AppError } from "../../errors/app-error";
+import type { AppDeps } from "../deps";
+import { AppError } from "../errors/app-error";
 import { createProviderCache } from "./provider-cache";
 import { toShopperError } from "./provider-failure";
 

@@ -14,7 +14,7 @@ import {
   ProviderRateLimitError,
   ProviderServerError,
 } from "@cobro/provider-client";
-import { AppError, type AppErrorReason } from "../../errors/app-error";
+import { AppError, type AppErrorReason } from "../errors/app-error";
 
 /** Seconds a shopper should wait before retrying after the provider failed or timed out. */
 export const PROVIDER_RETRY_AFTER_SECONDS = 5;

@@ -14,7 +14,6 @@ import { createTestClock } from "../../test/test-clock";
 import { createTestDatabase } from "../../test/test-database";
 import { createTestDeps } from "../../test/test-deps";
 import { createTestCaller, createTestSession, createTestUser, TEST_PASSWORD, uniqueEmail } from "../../test/test-users";
-import { listOrders } from "../account/list-orders";
 import {
   dispatchPendingEmails,
   queueEmail,
@@ -23,6 +22,7 @@ import {
 } from "../email/outbox";
 import { sendOutboundEmail } from "../email/send-outbound-email";
 import { applyPaymentSnapshot, orderConfirmationKey } from "../payments/apply-payment-snapshot";
+import { listOrders } from "../shopper-account/list-orders";
 import { ensureFirstAdmin } from "./ensure-first-admin";
 import { signIn } from "./sign-in";
 
