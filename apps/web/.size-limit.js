@@ -7,8 +7,8 @@ import { readFileSync, statSync } from "node:fs";
 const MANIFEST = new URL("./dist/.vite/manifest.json", import.meta.url);
 
 /** The page modules of the routes measured here (see src/app.tsx). */
-const CHECKOUT_PAGE = "src/pages/checkout-page.tsx";
-const ADMIN_PAGE = "src/pages/admin-page.tsx";
+const CHECKOUT_PAGE = "src/shop/checkout/checkout-page.tsx";
+const ADMIN_PAGE = "src/admin/admin-page.tsx";
 /** The overview's chart (uPlot): loaded by the overview alone, budgeted on its own. */
 const ADMIN_CHART = "src/admin/areas/overview/volume-chart.tsx";
 /** One of these is loaded before the first render (src/i18n/dictionaries.ts); the largest is counted. */

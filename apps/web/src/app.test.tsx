@@ -3,9 +3,9 @@ import { prerender } from "react-dom/static";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { App } from "./app";
-import type { CartItem } from "./cart/cart-state";
 import type { Language } from "./i18n/locale";
 import { AppProviders } from "./providers";
+import type { CartItem } from "./shop/cart/cart-state";
 
 /** The page's HTML once its lazily loaded route chunk has arrived (prerender waits for Suspense). */
 async function renderAt(

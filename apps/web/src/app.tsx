@@ -2,10 +2,10 @@ import { PAGE_ROUTES } from "@cobro/contracts";
 import { LoadingState } from "@cobro/ui";
 import { type ComponentType, lazy, type ReactNode, Suspense, useState } from "react";
 import { Route, Routes, useLocation } from "react-router";
-import { AppErrorBoundary } from "./components/app-error-boundary";
-import { AppLayout } from "./components/app-layout";
 import { useI18n } from "./i18n/i18n-context";
-import { ErrorStatusPage, errorStatusTitle } from "./pages/error-status-page";
+import { AppErrorBoundary } from "./shared/components/app-error-boundary";
+import { AppLayout } from "./shared/components/app-layout";
+import { ErrorStatusPage, errorStatusTitle } from "./shared/components/error-status-page";
 
 /**
  * A page loaded on first visit to its route (its own chunk), so a shopper
@@ -16,26 +16,28 @@ function lazyPage(load: () => Promise<ComponentType>) {
   return lazy(async () => ({ default: await load() }));
 }
 
-const StorefrontPage = lazyPage(() => import("./pages/storefront-page").then((m) => m.StorefrontPage));
-const ProductPage = lazyPage(() => import("./pages/product-page").then((m) => m.ProductPage));
-const CartPage = lazyPage(() => import("./pages/cart-page").then((m) => m.CartPage));
-const CheckoutPage = lazyPage(() => import("./pages/checkout-page").then((m) => m.CheckoutPage));
-const CheckoutResultPage = lazyPage(() => import("./pages/checkout-result-page").then((m) => m.CheckoutResultPage));
-const LinkThanksPage = lazyPage(() => import("./pages/link-thanks-page").then((m) => m.LinkThanksPage));
-const PlansPage = lazyPage(() => import("./pages/plans-page").then((m) => m.PlansPage));
-const PlanPage = lazyPage(() => import("./pages/plan-page").then((m) => m.PlanPage));
-const AccountPage = lazyPage(() => import("./pages/account-page").then((m) => m.AccountPage));
-const LoginPage = lazyPage(() => import("./pages/login-page").then((m) => m.LoginPage));
-const SignupPage = lazyPage(() => import("./pages/signup-page").then((m) => m.SignupPage));
-const CheckEmailPage = lazyPage(() => import("./pages/check-email-page").then((m) => m.CheckEmailPage));
-const VerifyEmailPage = lazyPage(() => import("./pages/verify-email-page").then((m) => m.VerifyEmailPage));
-const ForgotPasswordPage = lazyPage(() => import("./pages/forgot-password-page").then((m) => m.ForgotPasswordPage));
-const ResetPasswordPage = lazyPage(() => import("./pages/reset-password-page").then((m) => m.ResetPasswordPage));
+const StorefrontPage = lazyPage(() => import("./shop/catalog/storefront-page").then((m) => m.StorefrontPage));
+const ProductPage = lazyPage(() => import("./shop/catalog/product-page").then((m) => m.ProductPage));
+const CartPage = lazyPage(() => import("./shop/cart/cart-page").then((m) => m.CartPage));
+const CheckoutPage = lazyPage(() => import("./shop/checkout/checkout-page").then((m) => m.CheckoutPage));
+const CheckoutResultPage = lazyPage(() =>
+  import("./shop/checkout/checkout-result-page").then((m) => m.CheckoutResultPage),
+);
+const LinkThanksPage = lazyPage(() => import("./shop/checkout/link-thanks-page").then((m) => m.LinkThanksPage));
+const PlansPage = lazyPage(() => import("./shop/plans/plans-page").then((m) => m.PlansPage));
+const PlanPage = lazyPage(() => import("./shop/plans/plan-page").then((m) => m.PlanPage));
+const AccountPage = lazyPage(() => import("./shop/shopper-account/account-page").then((m) => m.AccountPage));
+const LoginPage = lazyPage(() => import("./shop/auth/login-page").then((m) => m.LoginPage));
+const SignupPage = lazyPage(() => import("./shop/auth/signup-page").then((m) => m.SignupPage));
+const CheckEmailPage = lazyPage(() => import("./shop/auth/check-email-page").then((m) => m.CheckEmailPage));
+const VerifyEmailPage = lazyPage(() => import("./shop/auth/verify-email-page").then((m) => m.VerifyEmailPage));
+const ForgotPasswordPage = lazyPage(() => import("./shop/auth/forgot-password-page").then((m) => m.ForgotPasswordPage));
+const ResetPasswordPage = lazyPage(() => import("./shop/auth/reset-password-page").then((m) => m.ResetPasswordPage));
 const AcceptInvitationPage = lazyPage(() =>
-  import("./pages/accept-invitation-page").then((m) => m.AcceptInvitationPage),
+  import("./shop/auth/accept-invitation-page").then((m) => m.AcceptInvitationPage),
 );
 // Everything under /admin lives behind this import: shoppers never download it.
-const AdminPage = lazyPage(() => import("./pages/admin-page").then((m) => m.AdminPage));
+const AdminPage = lazyPage(() => import("./admin/admin-page").then((m) => m.AdminPage));
 
 /** A route's page with its own loading state while its chunk arrives. */
 function RoutePage({ children }: { children: ReactNode }) {

@@ -1,9 +1,9 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { CartProvider } from "./cart/cart-context";
-import type { CartItem } from "./cart/cart-state";
 import { I18nProvider } from "./i18n/i18n-context";
 import type { Language } from "./i18n/locale";
+import { CartProvider } from "./shop/cart/cart-context";
+import type { CartItem } from "./shop/cart/cart-state";
 import { TrpcProvider } from "./trpc-provider";
 
 export interface AppProvidersProps {

@@ -13,11 +13,11 @@ import {
 import { LoadingState } from "@cobro/ui";
 import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
 import { Navigate, NavLink, Route, Routes, useLocation } from "react-router";
-import { AppLayout, useCurrentUser } from "../components/app-layout";
 import { isAdminDictionaryLoaded, loadAdminDictionary } from "../i18n/dictionaries";
 import type { MessageKey } from "../i18n/dictionary";
 import { useI18n } from "../i18n/i18n-context";
-import { ErrorStatusPage } from "../pages/error-status-page";
+import { AppLayout, useCurrentUser } from "../shared/components/app-layout";
+import { ErrorStatusPage } from "../shared/components/error-status-page";
 import { AdminShell } from "./components/admin-shell";
 import "@cobro/ui/admin.css";
 import "./admin.css";

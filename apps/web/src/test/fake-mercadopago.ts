@@ -12,7 +12,7 @@ import type {
   SecureField,
   SecureFieldType,
   ValidityChangeEvent,
-} from "../payments/sdk/mercadopago-types";
+} from "../shared/payments/sdk/mercadopago-types";
 
 type Handler = (event: never) => void;
 

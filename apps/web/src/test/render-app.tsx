@@ -7,9 +7,9 @@ import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router";
 import { afterEach, vi } from "vitest";
 import { App } from "../app";
-import type { CartItem } from "../cart/cart-state";
 import type { Language } from "../i18n/locale";
 import { AppProviders } from "../providers";
+import type { CartItem } from "../shop/cart/cart-state";
 import type { FakeTrpcServer } from "./fake-trpc-server";
 
 afterEach(() => {

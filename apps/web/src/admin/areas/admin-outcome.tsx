@@ -3,9 +3,9 @@
 import type { UserRole } from "@cobro/contracts";
 import { Alert } from "@cobro/ui";
 import { useState } from "react";
-import { describeError } from "../../errors/describe-error";
 import type { MessageKey } from "../../i18n/dictionary";
 import { useI18n } from "../../i18n/i18n-context";
+import { describeError } from "../../shared/errors/describe-error";
 
 export type Outcome = { tone: "success" | "danger"; message: string } | null;
 

@@ -5,10 +5,10 @@
 import { MAIN_CONTENT_ID } from "@cobro/ui";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { SignOutButton, useFocusMainOnNavigation } from "../../components/app-layout";
-import { useStoreIdentity } from "../../components/store-identity";
 import { useI18n } from "../../i18n/i18n-context";
 import { LanguageSwitcher } from "../../i18n/language-switcher";
+import { SignOutButton, useFocusMainOnNavigation } from "../../shared/components/app-layout";
+import { useStoreIdentity } from "../../shared/components/store-identity";
 
 const SIDEBAR_ID = "admin-sidebar";
 

@@ -4,8 +4,8 @@
 import { Pagination } from "@cobro/ui";
 import { DataTable, type DataTableColumn, type DataTableRowProps, TableSkeleton } from "@cobro/ui/admin";
 import type { ReactNode } from "react";
-import { QueryList, type QueryListProps } from "../../components/query-list";
 import { useI18n } from "../../i18n/i18n-context";
+import { QueryList, type QueryListProps } from "../../shared/components/query-list";
 
 export type AdminColumn<Row> = DataTableColumn<Row>;
 

@@ -5,8 +5,8 @@
 // new key, while the secure fields keep what was typed (the card form makes a new single-use token on each
 // review, so nobody retypes a card because, say, the e-mail was refused).
 import { useState } from "react";
-import { describeError } from "../../errors/describe-error";
 import { useI18n } from "../../i18n/i18n-context";
+import { describeError } from "../../shared/errors/describe-error";
 
 /** Our answer (or the provider's) was not seen: the same request is repeated with the same key. */
 export function isUnseen(described: ReturnType<typeof describeError>): boolean {

@@ -5,10 +5,10 @@ import { type AdminProduct, currencySchema, hasRoleAtLeast } from "@cobro/contra
 import { Alert, Button, ConfirmDialog, Money, PageHeading, Pagination, StatusBadge } from "@cobro/ui";
 import { Truncate } from "@cobro/ui/admin";
 import { useState } from "react";
-import { useCurrentUser } from "../../../components/app-layout";
-import { useDocumentTitle } from "../../../components/use-document-title";
-import { describeError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
+import { useCurrentUser } from "../../../shared/components/app-layout";
+import { useDocumentTitle } from "../../../shared/components/use-document-title";
+import { describeError } from "../../../shared/errors/describe-error";
 import { trpc } from "../../../trpc";
 import { type AdminColumn, AdminTable } from "../../components/admin-table";
 import { OutcomeAlert, useOutcome } from "../admin-outcome";

@@ -15,8 +15,8 @@ import {
   productFieldsSchema,
 } from "@cobro/contracts";
 import { z } from "zod";
-import type { FieldMessages } from "../../../forms/form-errors";
 import { moneyLocale } from "../../../i18n/format";
+import type { FieldMessages } from "../../../shared/forms/form-errors";
 
 /** One language's texts as the form holds them: empty means "use the default". */
 const translationFormSchema = z.object({

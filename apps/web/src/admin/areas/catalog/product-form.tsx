@@ -8,11 +8,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { describeError, type UserFacingError } from "../../../errors/describe-error";
-import { collectFieldErrors, showFieldErrors, translatedResolver } from "../../../forms/form-errors";
-import { FormProblems } from "../../../forms/form-problems";
 import { useI18n } from "../../../i18n/i18n-context";
 import { LANGUAGE_NAMES } from "../../../i18n/locale";
+import { describeError, type UserFacingError } from "../../../shared/errors/describe-error";
+import { collectFieldErrors, showFieldErrors, translatedResolver } from "../../../shared/forms/form-errors";
+import { FormProblems } from "../../../shared/forms/form-problems";
 import { trpc } from "../../../trpc";
 import {
   formPathOf,

@@ -2,7 +2,7 @@
 // by subscription or by the payment a charge produced. A charge's detail is its subscription's page, which lists
 // every charge with its payment and retries.
 import { Route, Routes } from "react-router";
-import { ErrorStatusPage } from "../../../pages/error-status-page";
+import { ErrorStatusPage } from "../../../shared/components/error-status-page";
 import { ChargesListPage } from "./charges-list-page";
 
 export default function ChargesArea() {

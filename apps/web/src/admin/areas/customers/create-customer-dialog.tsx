@@ -6,8 +6,8 @@ import { Alert, ConfirmDialog, TextField } from "@cobro/ui";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
-import { describeError, type UserFacingError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
+import { describeError, type UserFacingError } from "../../../shared/errors/describe-error";
 import { trpc } from "../../../trpc";
 import {
   CustomerFormFields,

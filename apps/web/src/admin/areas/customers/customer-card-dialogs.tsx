@@ -4,8 +4,8 @@ import { type AdminCustomerDetail, customerCardUpdateInputSchema } from "@cobro/
 import { Alert, ConfirmDialog, TextField } from "@cobro/ui";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { describeError, type UserFacingError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
+import { describeError, type UserFacingError } from "../../../shared/errors/describe-error";
 import { trpc } from "../../../trpc";
 
 type SavedCard = AdminCustomerDetail["cards"][number];

@@ -7,11 +7,11 @@ import { Alert, Button, ConfirmDialog, LoadingState, PageHeading, SelectField, S
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
-import { QueryErrorState } from "../../../components/query-list";
-import { useDocumentTitle } from "../../../components/use-document-title";
-import { describeError, type UserFacingError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
-import { CardForm, type CardFormSubmission } from "../../../payments/card-form";
+import { QueryErrorState } from "../../../shared/components/query-list";
+import { useDocumentTitle } from "../../../shared/components/use-document-title";
+import { describeError, type UserFacingError } from "../../../shared/errors/describe-error";
+import { CardForm, type CardFormSubmission } from "../../../shared/payments/card-form";
 import { trpc } from "../../../trpc";
 import { ConnectedAccountNotice, useAccountScope } from "../../components/account-scope";
 import { type Outcome, OutcomeAlert, roleKey } from "../admin-outcome";

@@ -4,8 +4,8 @@
 import type { CustomerUpdateInput } from "@cobro/contracts";
 import { TextField } from "@cobro/ui";
 import type { UseFormRegisterReturn } from "react-hook-form";
-import type { UserFacingError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
+import type { UserFacingError } from "../../../shared/errors/describe-error";
 
 export interface CustomerFormValues {
   firstName: string;

@@ -1,7 +1,7 @@
 // The console's customers area: the search at /admin/customers and one customer (its details, Cobro user and saved
 // cards) at /admin/customers/:customerId.
 import { Route, Routes } from "react-router";
-import { ErrorStatusPage } from "../../../pages/error-status-page";
+import { ErrorStatusPage } from "../../../shared/components/error-status-page";
 import { CustomerDetailPage } from "./customer-detail-page";
 import { CustomersListPage } from "./customers-list-page";
 

@@ -3,10 +3,10 @@
 import { chargebackIdSchema } from "@cobro/contracts";
 import { Card, ErrorState, LoadingState, Money, PageHeading } from "@cobro/ui";
 import { Link, useParams } from "react-router";
-import { useCurrentUser } from "../../../components/app-layout";
-import { describeError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
-import { ErrorStatusPage } from "../../../pages/error-status-page";
+import { useCurrentUser } from "../../../shared/components/app-layout";
+import { ErrorStatusPage } from "../../../shared/components/error-status-page";
+import { describeError } from "../../../shared/errors/describe-error";
 import { trpc } from "../../../trpc";
 import { canActOnPayments } from "../payments/payment-permissions";
 import { useDocumentationStatusLabel } from "./disputes-list-page";

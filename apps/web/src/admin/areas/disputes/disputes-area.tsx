@@ -1,9 +1,9 @@
 // /admin/disputes: chargebacks (mirrored from the provider's notifications; evidence sent from here) and the
 // provider's claims (read only).
 import { Route, Routes } from "react-router";
-import { useDocumentTitle } from "../../../components/use-document-title";
 import { useI18n } from "../../../i18n/i18n-context";
-import { ErrorStatusPage } from "../../../pages/error-status-page";
+import { ErrorStatusPage } from "../../../shared/components/error-status-page";
+import { useDocumentTitle } from "../../../shared/components/use-document-title";
 import { DisputeDetailPage } from "./dispute-detail-page";
 import { DisputesListPage } from "./disputes-list-page";
 

@@ -4,8 +4,8 @@
 import { EVIDENCE_MAX_FILES, EVIDENCE_MAX_TOTAL_BYTES, type EvidenceFileType, isEvidenceFile } from "@cobro/contracts";
 import { Alert, Button, ConfirmDialog } from "@cobro/ui";
 import { type ChangeEvent, useState } from "react";
-import { describeError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
+import { describeError } from "../../../shared/errors/describe-error";
 import { trpc } from "../../../trpc";
 
 /** The file's bytes as base64 (the API takes JSON only), read by the browser's FileReader as a data URL. */

@@ -4,10 +4,10 @@
 import { Button, Card, EmptyState, ErrorState, LoadingState, Money, PageHeading } from "@cobro/ui";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
-import { PaymentStatusBadge } from "../../../components/payment-status-badge";
-import { describeError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
-import { ErrorStatusPage } from "../../../pages/error-status-page";
+import { ErrorStatusPage } from "../../../shared/components/error-status-page";
+import { PaymentStatusBadge } from "../../../shared/components/payment-status-badge";
+import { describeError } from "../../../shared/errors/describe-error";
 import { httpStatusOf, trpc } from "../../../trpc";
 import { ConnectedAccountNotice, useAccountScope } from "../../components/account-scope";
 import { LineItemsTable } from "../../components/line-items-table";

@@ -5,8 +5,8 @@ import { type LinkDetail, updateLinkInputSchema } from "@cobro/contracts";
 import { type CurrencyCode, isSupportedCurrency } from "@cobro/provider-client/money";
 import { Alert, ConfirmDialog, TextField } from "@cobro/ui";
 import { useState } from "react";
-import { describeError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
+import { describeError } from "../../../shared/errors/describe-error";
 import { trpc } from "../../../trpc";
 import { type LineItemRow, LineItemsEditor } from "../../components/line-items-editor";
 import {

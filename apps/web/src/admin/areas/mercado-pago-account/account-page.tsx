@@ -22,10 +22,10 @@ import {
 } from "@cobro/ui";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
-import { QueryErrorState } from "../../../components/query-list";
-import { useDocumentTitle } from "../../../components/use-document-title";
-import { describeError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
+import { QueryErrorState } from "../../../shared/components/query-list";
+import { useDocumentTitle } from "../../../shared/components/use-document-title";
+import { describeError } from "../../../shared/errors/describe-error";
 import { trpc } from "../../../trpc";
 import { type Outcome, OutcomeAlert, useOutcome } from "../admin-outcome";
 import "./account.css";

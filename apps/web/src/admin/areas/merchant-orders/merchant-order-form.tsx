@@ -17,8 +17,8 @@ import { Alert, Button, TextField } from "@cobro/ui";
 import { CheckboxField, TextareaField } from "@cobro/ui/admin";
 import { useState } from "react";
 import { type FieldPath, useController, useForm } from "react-hook-form";
-import { describeError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
+import { describeError } from "../../../shared/errors/describe-error";
 import { emptyLineItem, type LineItemRow, LineItemsEditor, priceTextToMinor } from "../../components/line-items-editor";
 
 export interface MerchantOrderFormValues {

@@ -2,9 +2,9 @@
 import { isSupportedCurrency } from "@cobro/provider-client/money";
 import { Card, ErrorState, LoadingState, PageHeading } from "@cobro/ui";
 import { Link, useNavigate } from "react-router";
-import { useCurrentUser } from "../../../components/app-layout";
-import { describeError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
+import { useCurrentUser } from "../../../shared/components/app-layout";
+import { describeError } from "../../../shared/errors/describe-error";
 import { trpc } from "../../../trpc";
 import { canActOnPayments } from "../payments/payment-permissions";
 import { ReadOnlyNotice } from "../read-only-notice";

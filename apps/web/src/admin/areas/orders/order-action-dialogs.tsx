@@ -6,10 +6,10 @@
 import { type Money, type OrderOutcome, REFUND_REASONS, refundOrderInputSchema } from "@cobro/contracts";
 import { Alert, Button, ConfirmDialog } from "@cobro/ui";
 import { useState } from "react";
-import { describeError } from "../../../errors/describe-error";
-import { useMoneyInput } from "../../../forms/money-input";
 import { useI18n } from "../../../i18n/i18n-context";
-import { CardForm, type CardFormSubmission } from "../../../payments/card-form";
+import { describeError } from "../../../shared/errors/describe-error";
+import { useMoneyInput } from "../../../shared/forms/money-input";
+import { CardForm, type CardFormSubmission } from "../../../shared/payments/card-form";
 import { trpc } from "../../../trpc";
 import { useOrderWords } from "./order-words";
 

@@ -1,7 +1,7 @@
 // The console's orders area (the virtual terminal on the Orders API): the list at /admin/virtual-terminal, a new charge at
 // /admin/virtual-terminal/new and one order at /admin/virtual-terminal/:orderId.
 import { Route, Routes } from "react-router";
-import { ErrorStatusPage } from "../../../pages/error-status-page";
+import { ErrorStatusPage } from "../../../shared/components/error-status-page";
 import "../payments/payments.css";
 import { NewOrderPage } from "./new-order-page";
 import { OrderDetailPage } from "./order-detail-page";

@@ -17,9 +17,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { describeError } from "../../../errors/describe-error";
-import { useMoneyInput } from "../../../forms/money-input";
 import { useI18n } from "../../../i18n/i18n-context";
+import { describeError } from "../../../shared/errors/describe-error";
+import { useMoneyInput } from "../../../shared/forms/money-input";
 import { trpc } from "../../../trpc";
 
 export type PaymentDialogKind = "refund" | "capture" | "cancel";

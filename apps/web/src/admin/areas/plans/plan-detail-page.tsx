@@ -7,10 +7,10 @@ import { Alert, Button, ConfirmDialog, LoadingState, PageHeading } from "@cobro/
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useParams, useSearchParams } from "react-router";
-import { QueryErrorState } from "../../../components/query-list";
-import { useDocumentTitle } from "../../../components/use-document-title";
-import { describeError, type UserFacingError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
+import { QueryErrorState } from "../../../shared/components/query-list";
+import { useDocumentTitle } from "../../../shared/components/use-document-title";
+import { describeError, type UserFacingError } from "../../../shared/errors/describe-error";
 import { trpc } from "../../../trpc";
 import { connectionInUrl } from "../../components/account-filter";
 import { type Outcome, OutcomeAlert } from "../admin-outcome";

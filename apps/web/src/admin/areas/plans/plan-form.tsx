@@ -6,9 +6,9 @@ import type { CurrencyCode } from "@cobro/provider-client/money";
 import { SelectField, TextField } from "@cobro/ui";
 import { CheckboxField } from "@cobro/ui/admin";
 import type { UseFormReturn } from "react-hook-form";
-import type { UserFacingError } from "../../../errors/describe-error";
 import type { MessageKey } from "../../../i18n/dictionary";
 import { useI18n } from "../../../i18n/i18n-context";
+import type { UserFacingError } from "../../../shared/errors/describe-error";
 import { priceTextToMinor } from "../../components/line-items-editor";
 
 export interface PlanFormValues {

@@ -1,7 +1,7 @@
 // The console's plans area: the search at /admin/plans and one plan (its terms, edit, activate / deactivate) at
 // /admin/plans/:planId.
 import { Route, Routes } from "react-router";
-import { ErrorStatusPage } from "../../../pages/error-status-page";
+import { ErrorStatusPage } from "../../../shared/components/error-status-page";
 import { PlanDetailPage } from "./plan-detail-page";
 import { PlansListPage } from "./plans-list-page";
 

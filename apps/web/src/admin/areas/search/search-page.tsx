@@ -5,10 +5,10 @@
 import { adminSearchInputSchema, type SearchGroup, type SearchGroupKind, type SearchResult } from "@cobro/contracts";
 import { Alert, EmptyState, LoadingState, PageHeading, VisuallyHidden } from "@cobro/ui";
 import { Link, useSearchParams } from "react-router";
-import { QueryErrorState } from "../../../components/query-list";
-import { useDocumentTitle } from "../../../components/use-document-title";
 import type { MessageKey } from "../../../i18n/dictionary";
 import { useI18n } from "../../../i18n/i18n-context";
+import { QueryErrorState } from "../../../shared/components/query-list";
+import { useDocumentTitle } from "../../../shared/components/use-document-title";
 import { trpc } from "../../../trpc";
 import { ConsoleSearch } from "../../components/console-search";
 import { StatusWord } from "../../components/status-words";

@@ -11,16 +11,16 @@ import { Button, Card, TextField } from "@cobro/ui";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { describeError, type UserFacingError } from "../../../errors/describe-error";
+import { useI18n } from "../../../i18n/i18n-context";
+import { describeError, type UserFacingError } from "../../../shared/errors/describe-error";
 import {
   collectFieldErrors,
   type FieldMessages,
   serverFieldErrors,
   showFieldErrors,
   translatedResolver,
-} from "../../../forms/form-errors";
-import { FormProblems } from "../../../forms/form-problems";
-import { useI18n } from "../../../i18n/i18n-context";
+} from "../../../shared/forms/form-errors";
+import { FormProblems } from "../../../shared/forms/form-problems";
 import { trpc } from "../../../trpc";
 
 const ORDER = ["storeName", "statementDescriptor", "senderName", "senderAddress", "brandColor"] as const;

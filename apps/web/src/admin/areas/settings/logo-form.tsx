@@ -4,8 +4,8 @@
 import { STORE_LOGO_CONTENT_TYPES, STORE_LOGO_MAX_BYTES, type StoreSettings, storeLogoPath } from "@cobro/contracts";
 import { Alert, Button, Card } from "@cobro/ui";
 import { useId, useRef, useState } from "react";
-import { describeError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
+import { describeError } from "../../../shared/errors/describe-error";
 import { trpc } from "../../../trpc";
 
 /** The file's bytes as base64 (without the data-URL prefix). */

@@ -4,10 +4,10 @@
 import { CARD_CAPTURE_MODES, type CardCaptureMode } from "@cobro/contracts";
 import { Button, Card, ConfirmDialog, LoadingState, PageHeading } from "@cobro/ui";
 import { useState } from "react";
-import { QueryErrorState } from "../../../components/query-list";
-import { useDocumentTitle } from "../../../components/use-document-title";
 import type { MessageKey } from "../../../i18n/dictionary";
 import { useI18n } from "../../../i18n/i18n-context";
+import { QueryErrorState } from "../../../shared/components/query-list";
+import { useDocumentTitle } from "../../../shared/components/use-document-title";
 import { trpc } from "../../../trpc";
 import { OutcomeAlert, useOutcome } from "../admin-outcome";
 import { IdentityForm } from "./identity-form";

@@ -3,9 +3,9 @@
 import { Card, Money, PageHeading, Pagination } from "@cobro/ui";
 import { keepPreviousData } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { QueryList } from "../../../components/query-list";
-import { useDocumentTitle } from "../../../components/use-document-title";
 import { useI18n } from "../../../i18n/i18n-context";
+import { QueryList } from "../../../shared/components/query-list";
+import { useDocumentTitle } from "../../../shared/components/use-document-title";
 import { trpc } from "../../../trpc";
 
 export function GuestsPage() {

@@ -3,8 +3,8 @@
 // opens a new dialog with a new key.
 import { Alert, Button, ConfirmDialog } from "@cobro/ui";
 import { useState } from "react";
-import { describeError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
+import { describeError } from "../../../shared/errors/describe-error";
 import { trpc } from "../../../trpc";
 import { useCanAct } from "../use-can-act";
 

@@ -3,12 +3,12 @@
 // the receipt; anyone opens the printable receipt.
 import { Alert, Card, ErrorState, LoadingState, Money, PageHeading } from "@cobro/ui";
 import { Link, useParams } from "react-router";
-import { PaymentStatusBadge } from "../../../components/payment-status-badge";
-import { useDocumentTitle } from "../../../components/use-document-title";
-import { describeError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
 import { describePaymentOutcome } from "../../../i18n/payment-status";
-import { ErrorStatusPage } from "../../../pages/error-status-page";
+import { ErrorStatusPage } from "../../../shared/components/error-status-page";
+import { PaymentStatusBadge } from "../../../shared/components/payment-status-badge";
+import { useDocumentTitle } from "../../../shared/components/use-document-title";
+import { describeError } from "../../../shared/errors/describe-error";
 import { httpStatusOf, trpc } from "../../../trpc";
 import { LineItemsTable } from "../../components/line-items-table";
 import { ResendReceiptButton } from "./resend-receipt-button";

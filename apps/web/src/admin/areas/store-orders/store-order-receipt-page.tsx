@@ -2,9 +2,9 @@
 // the order number and date, the items, the total and the payment. The print style sheet hides the console around it.
 import { Button, Money } from "@cobro/ui";
 import { Link } from "react-router";
-import { useDocumentTitle } from "../../../components/use-document-title";
 import { useI18n } from "../../../i18n/i18n-context";
 import { describePaymentOutcome } from "../../../i18n/payment-status";
+import { useDocumentTitle } from "../../../shared/components/use-document-title";
 import { StoreOrderPending, useStoreOrder } from "./store-order-detail-page";
 import "./store-orders.css";
 

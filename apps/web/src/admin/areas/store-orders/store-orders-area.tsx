@@ -2,7 +2,7 @@
 // /admin/store-orders/:checkoutId and its printable receipt at /admin/store-orders/:checkoutId/receipt; the guest
 // buyers (no account) at /admin/store-orders/guests.
 import { Route, Routes } from "react-router";
-import { ErrorStatusPage } from "../../../pages/error-status-page";
+import { ErrorStatusPage } from "../../../shared/components/error-status-page";
 import "../payments/payments.css";
 import { GuestsPage } from "./guests-page";
 import { StoreOrderDetailPage } from "./store-order-detail-page";

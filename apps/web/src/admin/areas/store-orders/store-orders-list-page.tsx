@@ -6,8 +6,8 @@ import { Button, Card, Money, PageHeading, SelectField, TextField } from "@cobro
 import { keepPreviousData } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
-import { useDocumentTitle } from "../../../components/use-document-title";
 import { useI18n } from "../../../i18n/i18n-context";
+import { useDocumentTitle } from "../../../shared/components/use-document-title";
 import { trpc } from "../../../trpc";
 import { type AdminColumn, AdminTable, LoadMoreFooter, RefreshingNote } from "../../components/admin-table";
 import { oneOf, useUrlFilters } from "../use-url-filters";

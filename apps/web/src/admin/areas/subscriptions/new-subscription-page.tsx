@@ -8,11 +8,11 @@ import { type AdminSubscriptionCreateInput, adminSubscriptionCreateInputSchema }
 import { Alert, ConfirmDialog, LoadingState, PageHeading, SelectField, TextField } from "@cobro/ui";
 import { useForm, useWatch } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { useDocumentTitle } from "../../../components/use-document-title";
-import { useMoneyInput } from "../../../forms/money-input";
 import type { MessageKey } from "../../../i18n/dictionary";
 import { useI18n } from "../../../i18n/i18n-context";
-import { CardForm, type CardFormSubmission } from "../../../payments/card-form";
+import { useDocumentTitle } from "../../../shared/components/use-document-title";
+import { useMoneyInput } from "../../../shared/forms/money-input";
+import { CardForm, type CardFormSubmission } from "../../../shared/payments/card-form";
 import { trpc } from "../../../trpc";
 import { useCardChargeRequest } from "../../components/use-card-charge-request";
 import { ReadOnlyNotice } from "../read-only-notice";

@@ -12,10 +12,10 @@ import {
 import { isSupportedCurrency } from "@cobro/provider-client/money";
 import { Alert, Button, ConfirmDialog, TextField } from "@cobro/ui";
 import { useState } from "react";
-import { describeError } from "../../../errors/describe-error";
-import { useMoneyInput } from "../../../forms/money-input";
 import { useI18n } from "../../../i18n/i18n-context";
-import { CardForm, type CardFormSubmission } from "../../../payments/card-form";
+import { describeError } from "../../../shared/errors/describe-error";
+import { useMoneyInput } from "../../../shared/forms/money-input";
+import { CardForm, type CardFormSubmission } from "../../../shared/payments/card-form";
 import { trpc } from "../../../trpc";
 import { isUnseen } from "../../components/use-card-charge-request";
 

@@ -5,11 +5,11 @@ import type { AdminSubscriptionDetail, SubscriptionAction } from "@cobro/contrac
 import { Alert, Button, ConfirmDialog, LoadingState, PageHeading } from "@cobro/ui";
 import { useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
-import { QueryErrorState } from "../../../components/query-list";
-import { useDocumentTitle } from "../../../components/use-document-title";
-import { describeError } from "../../../errors/describe-error";
 import type { MessageKey } from "../../../i18n/dictionary";
 import { useI18n } from "../../../i18n/i18n-context";
+import { QueryErrorState } from "../../../shared/components/query-list";
+import { useDocumentTitle } from "../../../shared/components/use-document-title";
+import { describeError } from "../../../shared/errors/describe-error";
 import { trpc } from "../../../trpc";
 import { connectionInUrl } from "../../components/account-filter";
 import { type Outcome, OutcomeAlert } from "../admin-outcome";

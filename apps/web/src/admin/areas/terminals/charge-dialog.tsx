@@ -10,9 +10,9 @@ import { CheckboxField } from "@cobro/ui/admin";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
-import { describeError } from "../../../errors/describe-error";
-import { useMoneyInput } from "../../../forms/money-input";
 import { useI18n } from "../../../i18n/i18n-context";
+import { describeError } from "../../../shared/errors/describe-error";
+import { useMoneyInput } from "../../../shared/forms/money-input";
 import { trpc } from "../../../trpc";
 
 interface ChargeForm {

@@ -4,8 +4,8 @@ import { pointEventsInputSchema } from "@cobro/contracts";
 import { Button, Heading, TextField } from "@cobro/ui";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
-import { QueryList } from "../../../components/query-list";
 import { useI18n } from "../../../i18n/i18n-context";
+import { QueryList } from "../../../shared/components/query-list";
 import { trpc } from "../../../trpc";
 import { stateKey } from "./terminal-words";
 

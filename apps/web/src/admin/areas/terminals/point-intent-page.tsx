@@ -8,9 +8,9 @@
 import { Alert, Button, ConfirmDialog, ErrorState, LoadingState, Money, PageHeading, Spinner } from "@cobro/ui";
 import { useCallback, useState } from "react";
 import { Link, useParams } from "react-router";
-import { useDocumentTitle } from "../../../components/use-document-title";
-import { describeError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
+import { useDocumentTitle } from "../../../shared/components/use-document-title";
+import { describeError } from "../../../shared/errors/describe-error";
 import { type RouterOutputs, trpc } from "../../../trpc";
 import { canFollowLive, installLiveLink } from "../../live-link";
 import { useCanAct } from "../use-can-act";

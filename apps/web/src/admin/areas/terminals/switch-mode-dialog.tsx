@@ -1,8 +1,8 @@
 // Switch a terminal between PDV and STANDALONE (operators). provider: the terminal takes the new mode only after
 // it restarts — the dialog says so before, and the outcome says so after.
 import { Alert, ConfirmDialog } from "@cobro/ui";
-import { describeError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
+import { describeError } from "../../../shared/errors/describe-error";
 import { trpc } from "../../../trpc";
 import { useModeLabel } from "./terminal-words";
 

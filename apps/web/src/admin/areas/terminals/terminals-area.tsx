@@ -2,7 +2,7 @@
 // one terminal (charge on it, its charges) at /admin/terminals/:deviceId, and one charge followed live at
 // /admin/terminals/intents/:id.
 import { Route, Routes } from "react-router";
-import { ErrorStatusPage } from "../../../pages/error-status-page";
+import { ErrorStatusPage } from "../../../shared/components/error-status-page";
 import { PointIntentPage } from "./point-intent-page";
 import { TerminalPage } from "./terminal-page";
 import { TerminalsListPage } from "./terminals-list-page";

@@ -4,9 +4,9 @@
 import { emailSchema, STAFF_ROLES, type StaffInvitation, type StaffRole } from "@cobro/contracts";
 import { Button, ConfirmDialog, SelectField, StatusBadge, TextField } from "@cobro/ui";
 import { type FormEvent, useState } from "react";
-import { QueryList } from "../../../components/query-list";
-import { describeError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
+import { QueryList } from "../../../shared/components/query-list";
+import { describeError } from "../../../shared/errors/describe-error";
 import { trpc } from "../../../trpc";
 import { OutcomeAlert, roleKey, useOutcome } from "../admin-outcome";
 

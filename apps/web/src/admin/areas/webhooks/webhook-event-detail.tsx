@@ -4,12 +4,12 @@
 import { isWebhookEventReplayable, WEBHOOK_IGNORED_REASONS, type WebhookIgnoredReason } from "@cobro/contracts";
 import { Alert, Button, Card, LoadingState, PageHeading } from "@cobro/ui";
 import { Link, useParams } from "react-router";
-import { QueryErrorState } from "../../../components/query-list";
-import { useDocumentTitle } from "../../../components/use-document-title";
-import { describeError } from "../../../errors/describe-error";
-import { FailureAlert } from "../../../errors/failure-alert";
 import type { Translate } from "../../../i18n/dictionary";
 import { useI18n } from "../../../i18n/i18n-context";
+import { QueryErrorState } from "../../../shared/components/query-list";
+import { useDocumentTitle } from "../../../shared/components/use-document-title";
+import { describeError } from "../../../shared/errors/describe-error";
+import { FailureAlert } from "../../../shared/errors/failure-alert";
 import { trpc } from "../../../trpc";
 import { JsonBlock } from "../../components/json-block";
 import { useCanAct } from "../use-can-act";
