@@ -23,7 +23,7 @@ beforeAll(async () => {
   await writeFile(join(root, "assets", "app-abc.js.map"), '{"version":3,"sources":["secret.ts"]}');
   await writeFile(join(root, "robots.txt"), "User-agent: *");
   await mkdir(join(root, ".vite"));
-  await writeFile(join(root, ".vite", "manifest.json"), '{"src/pages/admin-page.tsx":{}}');
+  await writeFile(join(root, ".vite", "manifest.json"), '{"src/admin/admin-page.tsx":{}}');
 });
 
 afterAll(async () => {

@@ -1,5 +1,5 @@
 // The per-address limits at the edge of the API. Sign-in failures have their
-// own, finer throttle in domain/accounts/sign-in-throttle.ts.
+// own, finer throttle in domain/users/sign-in-throttle.ts.
 import type { RateLimitRule } from "./limiter";
 
 /** Sign-in requests per address: bounds the scrypt work one address can ask for, whatever the outcome. */

@@ -4,7 +4,7 @@
 // where the site offers them. The checkout id and its guest token live in
 // sessionStorage, so a reload or a "try another card" resumes the SAME
 // checkout and the server's one-payment-per-checkout rule keeps it to one charge.
-// The steps live in src/checkout/; this page picks the one to show.
+// The steps live beside this page; it picks the one to show.
 
 import { Alert, Card, EmptyState, PageHeading } from "@cobro/ui";
 import { useEffect, useRef, useState } from "react";
