@@ -5,8 +5,8 @@
 
 import type { SiteId } from "../context";
 import { SITE_IDS } from "../core/credentials";
+import { SITE_COUNTRY } from "../data/site-data";
 import { html, renderPage } from "./html";
-import { SITE_COUNTRY } from "./site-data";
 
 export interface AuthorizationPageInput {
   appName: string;

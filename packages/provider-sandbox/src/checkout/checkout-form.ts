@@ -3,7 +3,7 @@
 // The security code is never kept for re-display.
 
 import type { SiteId } from "../context";
-import { identificationTypesOf } from "./site-data";
+import { identificationTypesOf } from "../data/site-data";
 
 /** The form's field names (the `name` attributes). */
 export const CHECKOUT_FIELDS = [

@@ -8,10 +8,6 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { offeredCosts } from "../browser-sdk/installments";
 import type { Seller, SiteId } from "../context";
-import { type CardMethodDefinition, siteOf } from "../data/sites";
-import type { Schemas } from "../schemas";
-import { type CheckoutField, type CheckoutFieldError, type CheckoutFormValues, FIELD_LABELS } from "./checkout-form";
-import { html, htmlPage, renderPage, type SafeHtml } from "./html";
 import {
   cardholderHints,
   identificationTypesOf,
@@ -20,7 +16,11 @@ import {
   TEST_EXPIRY,
   testCardsOf,
   testDocumentOf,
-} from "./site-data";
+} from "../data/site-data";
+import { type CardMethodDefinition, siteOf } from "../data/sites";
+import type { Schemas } from "../schemas";
+import { type CheckoutField, type CheckoutFieldError, type CheckoutFormValues, FIELD_LABELS } from "./checkout-form";
+import { html, htmlPage, renderPage, type SafeHtml } from "./html";
 
 type Preference = Schemas["Preference"];
 

@@ -7,6 +7,7 @@ import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { RegisterRoutes, SandboxContext, SandboxEnv, Seller } from "../context";
 import { uuid } from "../core/ids";
+import { identificationTypesOf } from "../data/site-data";
 import { findPayment } from "../resources/payments";
 import {
   findPreferenceById,
@@ -32,7 +33,6 @@ import {
   payPreference,
   returnsAutomatically,
 } from "./pay-preference";
-import { identificationTypesOf } from "./site-data";
 
 type Preference = Schemas["Preference"];
 

@@ -5,11 +5,11 @@
 
 import { type CurrencyCode, formatMoney, isSupportedCurrency, toMinorUnits } from "@cobro/provider-client/money";
 import type { Seller } from "../context";
+import { SITE_CURRENCY, SITE_LOCALE } from "../data/site-data";
 import type { Schemas } from "../schemas";
 import type { CheckoutFieldError, CheckoutFormValues } from "./checkout-form";
 import { cardFieldsets, errorSummary, testDataHints, textField } from "./checkout-pages";
 import { html, renderPage, type SafeHtml } from "./html";
-import { SITE_CURRENCY, SITE_LOCALE } from "./site-data";
 
 /** What the payer is asked to subscribe to, from a plan or a pending preapproval. */
 export interface SubscriptionOffer {

@@ -15,6 +15,7 @@ import type { RegisterRoutes, SandboxContext, SandboxEnv, Seller } from "../cont
 import { ownApplicationId } from "../core/credentials";
 import { SandboxHttpError } from "../core/errors";
 import { uuid } from "../core/ids";
+import { identificationTypesOf } from "../data/site-data";
 import { findPlan, type Plan } from "../resources/plans";
 import { createSubscription, updateSubscription } from "../resources/subscriptions";
 import { invoicesOf, type Subscription, subscriptionsOf } from "../resources/subscriptions-billing";
@@ -31,7 +32,6 @@ import {
 import { messagePage } from "./checkout-pages";
 import { htmlPage } from "./html";
 import { asFormErrors, CheckoutInputError, parseBackUrl, tokenizeCheckoutCard } from "./pay-preference";
-import { identificationTypesOf } from "./site-data";
 import {
   offerOf,
   renderSubscriptionCheckoutPage,

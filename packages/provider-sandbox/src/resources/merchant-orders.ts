@@ -5,9 +5,9 @@
 // clock ticker notices), and every change sends a `merchant_order` webhook.
 
 import { createHash } from "node:crypto";
-import { SITE_CURRENCY } from "../checkout/site-data";
 import type { Collection, RegisterRoutes, SandboxContext, Seller } from "../context";
 import { badField, notFound } from "../core/errors";
+import { SITE_CURRENCY } from "../data/site-data";
 import type { Schemas } from "../schemas";
 import { findPayment } from "./payments";
 import { getPreference } from "./preferences";

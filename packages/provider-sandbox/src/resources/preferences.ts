@@ -4,11 +4,11 @@
 
 import { type CurrencyCode, fromMinorUnits, toMinorUnits } from "@cobro/provider-client/money";
 import { registerCheckoutRoutes } from "../checkout/checkout-routes";
-import { SITE_CURRENCY } from "../checkout/site-data";
 import type { RegisterRoutes, SandboxContext, Seller } from "../context";
 import { ownApplicationId } from "../core/credentials";
 import { badField, classicError, notFound } from "../core/errors";
 import { uuid } from "../core/ids";
+import { SITE_CURRENCY } from "../data/site-data";
 import type { Schemas } from "../schemas";
 
 type Preference = Schemas["Preference"];
