@@ -1,5 +1,5 @@
-// What the hosted pages show per site, on top of `data/sites.ts` and
-// `data/test-cards.ts`: the locale amounts are formatted in, and the test data
+// What the hosted pages show per site, on top of `sites.ts` and
+// `test-cards.ts`: the locale amounts are formatted in, and the test data
 // hints (provider-facts §5.1, §5.2).
 
 import type { CurrencyCode } from "@cobro/provider-client/money";

@@ -2,6 +2,7 @@
 
 import { registerBrowserApiRoutes } from "../browser-sdk/browser-api";
 import { registerBrowserSdkRoutes } from "../browser-sdk/sdk-routes";
+import { registerCheckoutRoutes } from "../checkout/checkout-routes";
 import { registerSubscriptionCheckoutRoutes } from "../checkout/subscription-checkout";
 import type { RegisterRoutes } from "../context";
 import { registerAccountRoutes } from "./account";
@@ -46,6 +47,7 @@ export const RESOURCE_ROUTES: RegisterRoutes[] = [
   registerPreferencesRoutes,
   registerRefundsRoutes,
   registerSubscriptionsRoutes,
+  registerCheckoutRoutes,
   registerSubscriptionCheckoutRoutes,
   registerBrowserSdkRoutes,
   registerBrowserApiRoutes,

@@ -1,9 +1,8 @@
 // Checkout Pro preferences (`/checkout/preferences`, provider-facts §4.3): what
 // the buyer pays for in the hosted checkout. The hosted checkout page itself
-// (`init_point`) lives in `checkout/` and is registered from here.
+// (`init_point`) lives in `checkout/` and registers beside the other route groups.
 
 import { type CurrencyCode, fromMinorUnits, toMinorUnits } from "@cobro/provider-client/money";
-import { registerCheckoutRoutes } from "../checkout/checkout-routes";
 import type { RegisterRoutes, SandboxContext, Seller } from "../context";
 import { ownApplicationId } from "../core/credentials";
 import { badField, classicError, notFound } from "../core/errors";
@@ -421,7 +420,7 @@ export function searchPreferences(
   return { elements, next_offset: offset + elements.length, total: matches.length };
 }
 
-/** Routes of the `preferences` group, plus the hosted checkout page their `init_point` opens. */
+/** Routes of the `preferences` group. */
 export const registerPreferencesRoutes: RegisterRoutes = (app, ctx) => {
   // The SDK posts to `/checkout/preferences/` (trailing slash); the router accepts both.
   app.post("/checkout/preferences/", (c) => {
@@ -439,5 +438,4 @@ export const registerPreferencesRoutes: RegisterRoutes = (app, ctx) => {
     const body = c.get("jsonBody") as Schemas["PreferenceUpdateRequest"];
     return c.json(updatePreference(ctx, c.get("seller"), c.req.param("id"), body));
   });
-  registerCheckoutRoutes(app, ctx);
 };
