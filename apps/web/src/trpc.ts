@@ -1,11 +1,11 @@
 // The tRPC client and React Query wiring. Types only come from the server:
 // `import type` is erased at build time, so no server code reaches the bundle.
-// (@cobro/server exports no "./router" entry, hence the relative path.)
+
+import type { AppRouter } from "@cobro/server/router";
 import { QueryClient } from "@tanstack/react-query";
 import { httpBatchLink, type OperationLink, TRPCClientError, type TRPCLink } from "@trpc/client";
 import { createTRPCReact } from "@trpc/react-query";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
-import type { AppRouter } from "../../server/src/trpc/router";
 
 export type { AppRouter };
 export type RouterInputs = inferRouterInputs<AppRouter>;

@@ -1,9 +1,10 @@
 // The admin console's people and store parts in a real browser against the
 // product as `npm start` runs it: who may enter, what each role sees, an admin
 // managing a user, and the card-capture setting reaching a shop payment.
+
+import type { DB, UserRole } from "@cobro/server/testing";
+import { createSession, SESSION_COOKIE_NAME } from "@cobro/server/testing";
 import type { Kysely } from "kysely";
-import { createSession, SESSION_COOKIE_NAME } from "../../../server/src/auth/sessions";
-import type { DB, UserRole } from "../../../server/src/db/schema";
 import { seriousViolations } from "../support/axe";
 import { MAIN_STORE } from "../support/e2e-env";
 import { createShopperWithSession, expect, type Shopper, test } from "../support/fixtures";

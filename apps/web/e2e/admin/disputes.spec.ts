@@ -1,9 +1,10 @@
 // The console's Disputes area in the browser against the real server and its sandbox: a chargeback opened at the
 // provider (the sandbox's control API) on a shop payment reaches Cobro through the `chargebacks` notification, is
 // listed with its deadline, and an operator sends a PDF as evidence, which the provider receives once.
+
+import type { DB } from "@cobro/server/testing";
 import type { Page } from "@playwright/test";
 import type { Kysely } from "kysely";
-import type { DB } from "../../../server/src/db/schema";
 import { seriousViolations } from "../support/axe";
 import { MAIN_STORE } from "../support/e2e-env";
 import { expect, test } from "../support/fixtures";

@@ -3,8 +3,8 @@
 // may scroll sideways (a wide table scrolls inside its own frame), axe stays clean, and each page's screenshot is
 // kept with the test's results so a person can look at them.
 import { ADMIN_AREAS, adminAreaUrl } from "@cobro/contracts";
+import { toJsonb } from "@cobro/server/testing";
 import type { Page, TestInfo } from "@playwright/test";
-import { toJsonb } from "../../../server/src/db/schema";
 import { seriousViolations } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 

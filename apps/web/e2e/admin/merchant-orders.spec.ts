@@ -1,9 +1,10 @@
 // The console's merchant orders area in the browser against the real server and its sandbox: a merchant order
 // produced by paying a shop checkout on the provider's hosted page is found by search and updated; one recorded in
 // the console is created once, with the field at fault named on bad input; a viewer reads but cannot act.
+
+import type { DB } from "@cobro/server/testing";
 import type { Page } from "@playwright/test";
 import type { Kysely } from "kysely";
-import type { DB } from "../../../server/src/db/schema";
 import { seriousViolations } from "../support/axe";
 import { MAIN_STORE, SANDBOX_ACCESS_TOKEN } from "../support/e2e-env";
 import { expect, test } from "../support/fixtures";

@@ -1,7 +1,8 @@
 // The overview in the browser: seeded mirror rows in a currency no other test
 // uses, and the page's figures compared with SQL over the whole mirror.
+
+import { toJsonb } from "@cobro/server/testing";
 import { sql } from "kysely";
-import { toJsonb } from "../../../server/src/db/schema";
 import { expect, test } from "../support/fixtures";
 import { signInStaff } from "../support/staff";
 

@@ -1,9 +1,9 @@
 // The console's payments area in the browser against the real server and its sandbox: a partial refund, a
 // capture for less, the CSV export of a filtered list, and what a viewer may not do.
 import { readFile } from "node:fs/promises";
+import type { DB } from "@cobro/server/testing";
 import type { Page } from "@playwright/test";
 import type { Kysely } from "kysely";
-import type { DB } from "../../../server/src/db/schema";
 import { expect, test } from "../support/fixtures";
 import { createCardPayment, getProviderRefunds } from "../support/sandbox-control";
 import { addToCart, checkoutIdOf, enterPayerDetails, fillCard, paymentsOf, seedProduct } from "../support/shop";

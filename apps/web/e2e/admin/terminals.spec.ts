@@ -4,7 +4,7 @@
 // payment linked in Payments; a queued charge is cancelled, one already on the terminal cannot be; a terminal's
 // mode is switched with the provider's restart rule shown; a viewer reads but cannot act. Each page is checked with axe.
 
-import { createCheckout } from "../../../server/src/domain/checkout/create-checkout";
+import { createCheckout } from "@cobro/server/testing";
 import { seriousViolations } from "../support/axe";
 import { MAIN_STORE, SANDBOX_ACCESS_TOKEN } from "../support/e2e-env";
 import { expect, test } from "../support/fixtures";

@@ -2,7 +2,7 @@
 // (the provider was down, say) is found through the inbox's filters, replayed
 // by an operator, and the page follows it to processed, as the database does. A topic Cobro does not act on ends
 // `ignored` with its reason in words (in each language), and stays replayable.
-import { toJsonb } from "../../../server/src/db/schema";
+import { toJsonb } from "@cobro/server/testing";
 import { expect, test } from "../support/fixtures";
 import { createCardPayment } from "../support/sandbox-control";
 import { signInStaff } from "../support/staff";

@@ -22,7 +22,7 @@ import {
 const uniqueEmail = (prefix: string) => `${prefix}-${crypto.randomUUID().slice(0, 8)}@e2e.test`;
 
 /** The order number the result page shows ("#1042"), as stored on the checkout. */
-async function orderNumberOf(db: import("kysely").Kysely<import("../../../server/src/db/schema").DB>, id: string) {
+async function orderNumberOf(db: import("kysely").Kysely<import("@cobro/server/testing").DB>, id: string) {
   const row = await db
     .selectFrom("checkouts")
     .select(sql<string>`order_number::text`.as("order_number"))

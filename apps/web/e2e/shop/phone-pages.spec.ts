@@ -1,7 +1,8 @@
 // The shop's pages at phone width (390×844): pictures drawn whole (never cropped), payment logos whole and at
 // their own proportions, and nothing scrolling sideways.
+
+import { DEMO_PRODUCT_IMAGES } from "@cobro/server/testing";
 import type { Locator, Page } from "@playwright/test";
-import { DEMO_PRODUCT_IMAGES } from "../../../server/src/domain/catalog/demo-product-images";
 import { expect, test } from "../support/fixtures";
 import { addToCart, enterPayerDetails, fillCard, seedProduct } from "../support/shop";
 

@@ -9,12 +9,10 @@
 //   its body, to prove what never reaches Cobro's server.
 
 import type { UserRole } from "@cobro/contracts";
+import type { DB } from "@cobro/server/testing";
+import { createDatabase, createSession, hashPassword, SESSION_COOKIE_NAME } from "@cobro/server/testing";
 import { type BrowserContext, test as base, type Page } from "@playwright/test";
 import type { Kysely } from "kysely";
-import { hashPassword } from "../../../server/src/auth/passwords";
-import { createSession, SESSION_COOKIE_NAME } from "../../../server/src/auth/sessions";
-import { createDatabase } from "../../../server/src/db/database";
-import type { DB } from "../../../server/src/db/schema";
 import { BRAZIL_STORE, CLOCK_STORE, MAIN_STORE, postgresConnectionString, type StoreEnv } from "./e2e-env";
 
 export interface Shopper {

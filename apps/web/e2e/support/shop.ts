@@ -1,7 +1,8 @@
 // Steps a shopper takes, by the labels a person sees (English pages).
+
+import type { DB } from "@cobro/server/testing";
 import { expect, type Locator, type Page } from "@playwright/test";
 import type { Kysely } from "kysely";
-import type { DB } from "../../../server/src/db/schema";
 import { MAIN_STORE, type StoreEnv } from "./e2e-env";
 
 /** Test cards (provider-sandbox README); the cardholder name decides the outcome. */

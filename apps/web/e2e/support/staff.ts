@@ -1,11 +1,11 @@
 // Staff for the admin console's browser tests: a user of the role with a
 // session made by the server's own module, its cookie set on the context
 // (never through the sign-in form).
+
+import type { DB } from "@cobro/server/testing";
+import { createSession, hashPassword, SESSION_COOKIE_NAME } from "@cobro/server/testing";
 import type { BrowserContext } from "@playwright/test";
 import type { Kysely } from "kysely";
-import { hashPassword } from "../../../server/src/auth/passwords";
-import { createSession, SESSION_COOKIE_NAME } from "../../../server/src/auth/sessions";
-import type { DB } from "../../../server/src/db/schema";
 import { MAIN_STORE } from "./e2e-env";
 
 export async function signInStaff(options: {
