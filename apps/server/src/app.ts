@@ -1,7 +1,7 @@
 // The HTTP surface of the server, assembled in the order a request meets it:
 // a request id and the request's logger and client address (one log line per
 // request), security headers (every response), the three request-filter groups
-// of seed-spec §2 (admin area, API, pages), then the routes, then the error pages.
+// (admin area, API, pages; docs/architecture.md), then the routes, then the error pages.
 
 import { resolve } from "node:path";
 import { OAUTH_CALLBACK_PATH } from "@cobro/contracts";

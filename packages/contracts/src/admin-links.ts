@@ -16,7 +16,7 @@ export const LINK_LIST_MAX_LIMIT = 50;
 
 const idempotencyKeySchema = z.uuid("Invalid idempotency key");
 
-/** A provider preference id: `<collector id>-<uuid>` (provider-facts §4.3); kept loose, never a path. */
+/** A provider preference id: `<collector id>-<uuid>` (docs/provider-facts.md §4.3); kept loose, never a path. */
 export const preferenceIdSchema = z
   .string("Invalid link id")
   .trim()

@@ -9,7 +9,7 @@ import { accountFilterSchema } from "./admin-account";
 import { paymentTimelineEntrySchema, REFUND_REASONS } from "./admin-payments";
 import { identificationSchema, moneySchema } from "./shop";
 
-/** provider: an order's statuses (provider-facts §4.6); the mirror keeps any other the provider adds. */
+/** provider: an order's statuses (docs/provider-facts.md §4.6); the mirror keeps any other the provider adds. */
 export const ORDER_STATUSES = [
   "created",
   "processing",

@@ -1,7 +1,7 @@
 // The provider's sites and the one currency each charges in.
 import type { CurrencyCode } from "@cobro/provider-client/money";
 
-/** provider: each site charges in one currency (provider-facts §6). */
+/** provider: each site charges in one currency (docs/provider-facts.md §6). */
 export const SITE_CURRENCIES: Readonly<Record<string, CurrencyCode>> = {
   MLA: "ARS",
   MLB: "BRL",

@@ -1,5 +1,5 @@
 // What `mercadopago-sandbox` (`npm run sandbox`) prints on start: where it listens, the default
-// credentials and the test data that drives outcomes (provider-facts §5),
+// credentials and the test data that drives outcomes (docs/provider-facts.md §5),
 // taken from the same tables the resource handlers use.
 
 import type { SiteId } from "./context";

@@ -96,7 +96,7 @@ export type WebhookTopic =
   | "subscription_authorized_payment"
   | "point_integration_wh"
   | "mp-connect"
-  // provider: the Webhooks names of the chargeback and claim topics (provider-facts §9.2).
+  // provider: the Webhooks names of the chargeback and claim topics (docs/provider-facts.md §9.2).
   | "topic_chargebacks_wh"
   | "topic_claims_integration_wh";
 

@@ -1,6 +1,6 @@
 // A card token made the way a shopper's browser makes it: the card data posted
 // with the store's public key straight to the provider (here the sandbox), never
-// to Cobro. Test cards: provider-facts §5 (any future expiry, CVV 123).
+// to Cobro. Test cards: docs/provider-facts.md §5 (any future expiry, CVV 123).
 
 /** The token of a test Visa with `cardholder` (APRO approves, OTHE declines, CONT stays pending …). */
 export async function createCardToken(options: {

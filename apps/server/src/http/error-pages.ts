@@ -1,4 +1,4 @@
-// The generic error pages (seed-spec §2): the status code beside a fixed
+// The generic error pages (docs/architecture.md, `app.ts`, `http/`): the status code beside a fixed
 // title, as `{ error: { code, message } }` for /api and as HTML elsewhere.
 // The HTML is the web app's own index.html sent with the real status and a
 // `<meta name="cobro-error-status">` naming it, so the app draws its error

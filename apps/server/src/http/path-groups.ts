@@ -1,4 +1,4 @@
-// The three path groups of the request filter (seed-spec §2): the admin area,
+// The three path groups of the request filter (docs/architecture.md, `app.ts`, `http/`): the admin area,
 // the API, and every other page — built files excepted, so serving a file
 // never costs a session lookup.
 import { isApiPath } from "./error-pages";

@@ -18,7 +18,7 @@ const env = await startShopTestEnv();
 afterAll(() => env.close());
 const { db, deps, sandbox } = env;
 
-/** provider-facts §9.2 and §9.4: every topic the provider can send, Webhooks and IPN names. */
+/** docs/provider-facts.md §9.2 and §9.4: every topic the provider can send, Webhooks and IPN names. */
 const PROVIDER_TOPICS = [
   "payment",
   "order",

@@ -1,4 +1,4 @@
-// What each notification topic does once its event is stored. Every topic the provider sends (provider-facts §9.2,
+// What each notification topic does once its event is stored. Every topic the provider sends (docs/provider-facts.md §9.2,
 // Webhooks and IPN names) is either handled here (`WEBHOOK_TOPIC_HANDLERS`) or kept `ignored` with a reason
 // (`IGNORED_WEBHOOK_TOPICS`); a topic in neither is ignored as `unknown_topic`, and a replay from the console runs
 // it once a later version handles it. Each handler re-reads the resource from the provider (a notification only

@@ -127,7 +127,7 @@ export async function startProvider(options: StartProviderOptions): Promise<Prov
   };
 }
 
-/** provider-facts §5: what to type at checkout in sandbox mode (MLA cards; any test card works). */
+/** docs/provider-facts.md §5: what to type at checkout in sandbox mode (MLA cards; any test card works). */
 export const SANDBOX_TEST_CARD_HINTS = [
   "Test cards (CVV 123, expiry 11/30): Visa 4509 9535 6623 3704, Mastercard 5031 7557 3453 0604, Amex 3711 803032 57522 (CVV 1234)",
   "Cardholder name decides the outcome: APRO approved, CONT pending, OTHE rejected, FUND insufficient funds, SECU bad security code",

@@ -19,14 +19,14 @@ import { createProviderCallRecorder } from "../provider/provider-call-log";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 import { createTestDeps, type TestDeps } from "./test-deps";
 
-/** provider-facts §5.2: test cards per site (any expiry in the future, CVV 123). */
+/** docs/provider-facts.md §5.2: test cards per site (any expiry in the future, CVV 123). */
 const VISA_BY_SITE: Partial<Record<SiteId, string>> = {
   MLA: "4509953566233704",
   MLB: "4235647728025682",
   MLM: "4075595716483764",
 };
 
-/** provider-facts §5.1: the documents the provider pairs with test cardholders. */
+/** docs/provider-facts.md §5.1: the documents the provider pairs with test cardholders. */
 const IDENTIFICATION_BY_SITE: Partial<Record<SiteId, { type: string; number: string }>> = {
   MLA: { type: "DNI", number: "12345678" },
   MLB: { type: "CPF", number: "12345678909" },

@@ -124,7 +124,7 @@ interface DeliveryOptions {
   }>;
 }
 
-/** A notification signed like the provider signs it (provider-facts §9.3). */
+/** A notification signed like the provider signs it (docs/provider-facts.md §9.3). */
 function buildDelivery(options: DeliveryOptions): { path: string; init: RequestInit; requestId: string } {
   const dataId = String(options.dataId);
   const requestId = options.requestId ?? randomUUID();

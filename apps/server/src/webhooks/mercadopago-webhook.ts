@@ -1,5 +1,5 @@
 // POST /api/webhooks/mercadopago. The order matters:
-// 1. verify x-signature (provider-facts §9.3) — a bad one is counted, counts
+// 1. verify x-signature (docs/provider-facts.md §9.3) — a bad one is counted, counts
 //    against its address's limit (429 once over), is refused with 401, and
 //    nothing else is stored. A correctly signed delivery is never rate-limited:
 //    a junk flood from the same address (a shared proxy) must not cost us the

@@ -1,5 +1,5 @@
 // Storing a verified notification before anything else happens to it. The
-// provider redelivers until it gets a 2xx (provider-facts §9.1), and may
+// provider redelivers until it gets a 2xx (docs/provider-facts.md §9.1), and may
 // deliver the same notification twice at once, so the row is keyed by what
 // identifies one notification and inserted with ON CONFLICT … deliveries + 1.
 import { type Kysely, sql } from "kysely";

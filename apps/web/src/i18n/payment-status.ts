@@ -1,5 +1,5 @@
 // What a payment's status and status_detail mean to a shopper, and what they can
-// do next. The catalogue is the provider's (provider-facts §4.1) plus the
+// do next. The catalogue is the provider's (docs/provider-facts.md §4.1) plus the
 // details the sandbox's test cardholders produce (§5.1); the words live in the
 // dictionaries under `payment.status.*`, `payment.detail.*` and `payment.next.*`
 // (a detail listed here without words fails the typecheck).
@@ -91,7 +91,7 @@ export const PAYMENT_STATUS_DETAILS = {
 export type KnownStatusDetail = keyof typeof PAYMENT_STATUS_DETAILS;
 
 /**
- * Payment statuses (provider-facts §4.1) plus `open`, a checkout not paid yet, and `confirming`, a payment sent to
+ * Payment statuses (docs/provider-facts.md §4.1) plus `open`, a checkout not paid yet, and `confirming`, a payment sent to
  * the provider whose answer Cobro has not seen yet (it may have charged: never invite a second payment).
  */
 export const PAYMENT_STATUSES = {

@@ -1,4 +1,4 @@
-// The hosted subscription checkout (provider-facts §4.8): the `init_point` of a
+// The hosted subscription checkout (docs/provider-facts.md §4.8): the `init_point` of a
 // plan (`/subscriptions/checkout?preapproval_plan_id=…`) or of a pending
 // preapproval (`?preapproval_id=…`). GET shows what is subscribed to and a card
 // form; POST tokenizes the card and authorizes the subscription through the

@@ -44,7 +44,7 @@ export interface ScenarioOutcome {
   steps: StepOutcome[];
 }
 
-/** Documents the test cards are tokenized with, per site (provider-facts §5.1). */
+/** Documents the test cards are tokenized with, per site (docs/provider-facts.md §5.1). */
 const SITE_DOCUMENTS: Record<SiteId, { type: string; number: string }> = {
   MLA: { type: "DNI", number: "12345678" },
   MLB: { type: "CPF", number: "12345678909" },
@@ -82,7 +82,7 @@ function builtInVars(target: RunTarget): Map<string, unknown> {
   vars.set("doc.number", SITE_DOCUMENTS[site].number);
   vars.set("card.month", TEST_CARD_EXPIRY.month);
   vars.set("card.year", TEST_CARD_EXPIRY.year);
-  // provider: sandbox payers must be test users (…@testuser.com), provider-facts §5.3.
+  // provider: sandbox payers must be test users (…@testuser.com), docs/provider-facts.md §5.3.
   vars.set("email", `test_user_${randomUUID().slice(0, 8)}@testuser.com`);
   vars.set("date.yesterday", new Date(Date.now() - day).toISOString());
   vars.set("date.tomorrow", new Date(Date.now() + day).toISOString());

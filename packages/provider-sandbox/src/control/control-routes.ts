@@ -83,7 +83,7 @@ export function registerControlRoutes(app: Hono<SandboxEnv>, control: SandboxCon
 
   // The dashboard's "Simulate notification" (Your integrations → Webhooks): the provider posts a signed test
   // notification of the chosen topic and `data.id` to the URL the seller gives, whether or not the resource exists
-  // (provider-facts §5.3: test payments emit no webhooks, "Simulate" is the documented way to test reception).
+  // (docs/provider-facts.md §5.3: test payments emit no webhooks, "Simulate" is the documented way to test reception).
   app.post("/__sandbox/webhooks/simulate", (c) => {
     const body = asRecord(c.get("jsonBody"));
     if (typeof body.topic !== "string" || !isWebhookTopic(body.topic)) {

@@ -1,4 +1,4 @@
-// X-Idempotency-Key (provider-facts §1, §2.3): the SDK reuses one key for every
+// X-Idempotency-Key (docs/provider-facts.md §1, §2.3): the SDK reuses one key for every
 // retry of a call, so the same key with the same request must replay the first
 // result instead of creating a duplicate. Same key with a different body is a
 // 409, a key whose first request is still running is a 423 (retry in a moment).

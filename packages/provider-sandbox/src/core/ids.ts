@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 
-// Id formats follow the provider's (provider-facts §4): numeric payment ids,
+// Id formats follow the provider's (docs/provider-facts.md §4): numeric payment ids,
 // `ORD` + 26 ULID characters for orders, `pay_`/`ref_` + ULID-like for order
 // transactions, 32 hex characters for card tokens and plans, `<collector>-<uuid>`
 // for preferences and customers.

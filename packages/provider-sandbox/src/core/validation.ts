@@ -26,7 +26,7 @@ export interface ValidationIssue {
 
 export type ResponseCheck = { ok: true; operation: string | null } | { ok: false; operation: string; errors: string[] };
 
-/** Orders-API 400 codes by the JSON Schema keyword that failed (provider-facts §4.6 error catalogue). */
+/** Orders-API 400 codes by the JSON Schema keyword that failed (docs/provider-facts.md §4.6 error catalogue). */
 const CODE_BY_KEYWORD: Record<string, string> = {
   required: "required_properties",
   additionalProperties: "unsupported_properties",

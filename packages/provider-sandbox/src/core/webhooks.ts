@@ -1,4 +1,4 @@
-// Webhook notifications as the provider sends them (provider-facts §9): POST to
+// Webhook notifications as the provider sends them (docs/provider-facts.md §9): POST to
 // the resource's notification_url (or the sandbox default) with
 // `?data.id=<id>&type=<topic>`, a JSON body, `x-signature` and `x-request-id`.
 // Delivery runs in the background; a non-2xx answer or a network error is

@@ -1,4 +1,4 @@
-// Test cardholder names decide a card payment's outcome (provider-facts §5.1).
+// Test cardholder names decide a card payment's outcome (docs/provider-facts.md §5.1).
 // The documentation names the scenarios; the status_detail of each is inferred
 // from the provider's status catalogue (§4.1), and the Orders API equivalents
 // from its failure vocabulary (§4.6).

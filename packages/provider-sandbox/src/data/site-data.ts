@@ -1,6 +1,6 @@
 // What the hosted pages show per site, on top of `sites.ts` and
 // `test-cards.ts`: the locale amounts are formatted in, and the test data
-// hints (provider-facts §5.1, §5.2).
+// hints (docs/provider-facts.md §5.1, §5.2).
 
 import type { CurrencyCode } from "@cobro/provider-client/money";
 import type { SiteId } from "../context";
@@ -8,7 +8,7 @@ import { CARDHOLDER_OUTCOMES } from "../data/cardholder-outcomes";
 import { findPaymentMethod, SITES } from "../data/sites";
 import { TEST_CARD_EXPIRY, TEST_CARDS } from "../data/test-cards";
 
-/** provider: each site has one currency (provider-facts §6). */
+/** provider: each site has one currency (docs/provider-facts.md §6). */
 export const SITE_CURRENCY: Readonly<Record<SiteId, CurrencyCode>> = {
   MLA: SITES.MLA.currencyId,
   MLB: SITES.MLB.currencyId,
@@ -45,7 +45,7 @@ export function identificationTypesOf(siteId: SiteId): { id: string; name: strin
   return SITES[siteId].identificationTypes.map((t) => ({ id: t.id, name: t.name }));
 }
 
-/** provider: the document the test data pairs with APRO/OTHE, null where none is asked (provider-facts §5.1). */
+/** provider: the document the test data pairs with APRO/OTHE, null where none is asked (docs/provider-facts.md §5.1). */
 export function testDocumentOf(siteId: SiteId): { type: string; number: string } | null {
   return SITES[siteId].sampleIdentification;
 }
@@ -57,7 +57,7 @@ export interface TestCardHint {
   securityCode: string;
 }
 
-/** The site's test cards, with display names (provider-facts §5.2). */
+/** The site's test cards, with display names (docs/provider-facts.md §5.2). */
 export function testCardsOf(siteId: SiteId): TestCardHint[] {
   return TEST_CARDS.filter((card) => card.siteId === siteId).map((card) => ({
     brand: findPaymentMethod(siteId, card.paymentMethodId)?.name ?? card.paymentMethodId,
@@ -69,7 +69,7 @@ export function testCardsOf(siteId: SiteId): TestCardHint[] {
 /** provider: any test card works with expiry 11/30. */
 export const TEST_EXPIRY = { month: String(TEST_CARD_EXPIRY.month), year: String(TEST_CARD_EXPIRY.year) } as const;
 
-/** provider: documented scenarios of the cardholder names (provider-facts §5.1). */
+/** provider: documented scenarios of the cardholder names (docs/provider-facts.md §5.1). */
 const SCENARIOS: readonly [name: string, scenario: string][] = [
   ["APRO", "Approved"],
   ["OTHE", "Rejected, general error"],

@@ -1,5 +1,5 @@
 // What each site (country) offers: currency, identity documents and payment
-// methods with their card rules (provider-facts §4.11, §5.2, §6). The BIN
+// methods with their card rules (docs/provider-facts.md §4.11, §5.2, §6). The BIN
 // patterns are chosen so that every published test card resolves to its brand
 // (`data/test-cards.ts`); debit and co-branded methods are listed before the
 // generic networks because their BINs are narrower.
@@ -46,7 +46,7 @@ export interface SiteDefinition {
   currencyId: SiteCurrency;
   /** The provider's web domain suffix, e.g. `com.br` (permalinks). */
   domain: string;
-  /** A document the provider's test data pairs with APRO/OTHE (provider-facts §5.1), null when none is required. */
+  /** A document the provider's test data pairs with APRO/OTHE (docs/provider-facts.md §5.1), null when none is required. */
   sampleIdentification: { type: string; number: string } | null;
   /** Largest amount a payment may have, major units (a sandbox ceiling, not a provider figure). */
   maxAllowedAmount: number;

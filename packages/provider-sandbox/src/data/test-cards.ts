@@ -1,4 +1,4 @@
-// The provider's published test cards per site (provider-facts §5.2). Any
+// The provider's published test cards per site (docs/provider-facts.md §5.2). Any
 // future expiry works; the documented one is 11/30. CVV 123, Amex 1234. The
 // cardholder name (APRO, OTHE, CONT, …) picks the outcome, not the number.
 
@@ -32,7 +32,7 @@ function card(
   };
 }
 
-/** Every test card of provider-facts §5.2, with the brand it resolves to. */
+/** Every test card of docs/provider-facts.md §5.2, with the brand it resolves to. */
 export const TEST_CARDS: readonly TestCard[] = [
   card("MLA", "5031 7557 3453 0604", "master", "credit_card"),
   card("MLA", "4509 9535 6623 3704", "visa", "credit_card"),
@@ -40,7 +40,7 @@ export const TEST_CARDS: readonly TestCard[] = [
   card("MLA", "5287 3383 1025 3304", "debmaster", "debit_card"),
   card("MLA", "4002 7686 9439 5619", "debvisa", "debit_card"),
   card("MLB", "5031 4332 1540 6351", "master", "credit_card"),
-  // provider: newer Brazilian pages list this Mastercard instead (provider-facts §11).
+  // provider: newer Brazilian pages list this Mastercard instead (docs/provider-facts.md §11).
   card("MLB", "5480 8328 0103 3311", "master", "credit_card"),
   card("MLB", "4235 6477 2802 5682", "visa", "credit_card"),
   card("MLB", "3753 651535 56885", "amex", "credit_card"),

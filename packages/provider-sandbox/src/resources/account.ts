@@ -1,4 +1,4 @@
-// GET /users/me (provider-facts §4.11): the seller account the access token
+// GET /users/me (docs/provider-facts.md §4.11): the seller account the access token
 // acts for, built from the sandbox's seller record.
 
 import type { RegisterRoutes, Seller } from "../context";

@@ -1,4 +1,4 @@
-// Authorized payments (`/authorized_payments`, provider-facts §4.8): the
+// Authorized payments (`/authorized_payments`, docs/provider-facts.md §4.8): the
 // invoices that `subscriptions-billing.ts` creates for each subscription period.
 // Read-only here; classic errors.
 

@@ -1,4 +1,4 @@
-// POST /v1/card_tokens (provider-facts §4.5): card data, or a saved card plus
+// POST /v1/card_tokens (docs/provider-facts.md §4.5): card data, or a saved card plus
 // its CVV, becomes a single-use token valid for 7 days. A browser calls it with
 // the seller's public key, a server with the access token. Only what the
 // provider itself shows is kept: first six and last four digits, brand,

@@ -1,4 +1,4 @@
-// /v1/customers/{customerId}/cards (provider-facts §4.4): a customer's saved
+// /v1/customers/{customerId}/cards (docs/provider-facts.md §4.4): a customer's saved
 // cards, made from an unused card token. Like the provider, a saved card holds
 // only the first six and last four digits, expiry, holder, brand and issuer;
 // paying with it later takes a new token of `card_id` + CVV.

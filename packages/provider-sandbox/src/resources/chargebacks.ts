@@ -5,7 +5,7 @@
 // [MANAGE] https://www.mercadopago.com.uy/developers/es/docs/checkout-pro/chargebacks/manage.md
 // [TERM]  https://mercadopago.com.br/developers/en/docs/yampi/additional-content/chargebacks ("10 days are allowed
 //         to submit the transaction vouchers")
-// [FACTS] provider-facts §4.1 (payment `charged_back` / in_process, settled, reimbursed) and §9.2 (topics).
+// [FACTS] docs/provider-facts.md §4.1 (payment `charged_back` / in_process, settled, reimbursed) and §9.2 (topics).
 
 import { randomUUID } from "node:crypto";
 import type { RegisterRoutes, SandboxContext } from "../context";

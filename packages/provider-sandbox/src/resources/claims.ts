@@ -3,7 +3,7 @@
 // [SEARCH] https://www.mercadopago.com.pe/developers/pt/reference/claims/search-claims/get.md (filters, `{paging, data}`)
 // [GET]    https://mercadopago.cl/developers/en/reference/claims/get-claim-details/get (fields, sample answer)
 // [NOTIF]  https://www.mercadopago.com.ar/developers/es/reference/claims/get-claim-notifications/get.md (enums)
-// [FACTS]  provider-facts §9.2: the claims topic is `topic_claims_integration_wh`.
+// [FACTS]  docs/provider-facts.md §9.2: the claims topic is `topic_claims_integration_wh`.
 
 import type { RegisterRoutes, SandboxContext } from "../context";
 import { badField, notFound } from "../core/errors";

@@ -1,4 +1,4 @@
-// /v1/customers (provider-facts §4.4): the customers that own saved cards,
+// /v1/customers (docs/provider-facts.md §4.4): the customers that own saved cards,
 // one per e-mail per seller. Answers always carry the customer's current
 // saved cards (`cards[]`), read from the cards collection.
 

@@ -1,4 +1,4 @@
-// GET /v1/identification_types (provider-facts §4.11): the identity documents
+// GET /v1/identification_types (docs/provider-facts.md §4.11): the identity documents
 // of the access token's site (none in Mexico).
 
 import type { RegisterRoutes } from "../context";

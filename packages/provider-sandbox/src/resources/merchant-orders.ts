@@ -1,4 +1,4 @@
-// Merchant orders (`/merchant_orders`, provider-facts §4.7): they group the
+// Merchant orders (`/merchant_orders`, docs/provider-facts.md §4.7): they group the
 // payments made from one Checkout Pro preference. The hosted checkout opens one
 // per preference and adds each payment to it; the order's `order_status` and
 // `status` follow its payments (also when a payment is refunded later, which a

@@ -1,4 +1,4 @@
-// OAuth for connected sellers (provider-facts §4.10): the consent page at
+// OAuth for connected sellers (docs/provider-facts.md §4.10): the consent page at
 // `/authorization` (public), the token endpoint `POST /oauth/token` (client
 // credentials in the body, no bearer) and the sandbox's registry of apps
 // (`/__sandbox/oauth/apps`). Authorizing creates a new test seller whose token

@@ -1,4 +1,4 @@
-// The Orders API's domain (provider-facts §4.6, §7): creating, processing,
+// The Orders API's domain (docs/provider-facts.md §4.6, §7): creating, processing,
 // capturing, cancelling and refunding orders and editing the payment
 // transaction of a manual-mode order. Route handlers (`orders.ts`,
 // `order-transactions.ts`) only parse the request and call these functions;
@@ -266,7 +266,7 @@ function isCardTokenError(error: SandboxHttpError): boolean {
 
 /**
  * Maps the `/v1/payments` outcome onto the transaction, in the Orders vocabulary
- * (provider-facts §4.6, §5.1): the payment's outcome came from the token's
+ * (docs/provider-facts.md §4.6, §5.1): the payment's outcome came from the token's
  * cardholder name, and its rejection detail maps back to that name's Orders detail.
  */
 function applyPaymentOutcome(tx: OrderPayment, payment: Schemas["Payment"]): void {
@@ -316,7 +316,7 @@ function copyPaymentInstructions(tx: OrderPayment, payment: Schemas["Payment"]):
   tx.payment_method = method;
 }
 
-/** The order's status follows its (single) payment transaction (provider-facts §4.6 status table). */
+/** The order's status follows its (single) payment transaction (docs/provider-facts.md §4.6 status table). */
 function applyOrderStatus(order: Order): void {
   const payments = paymentsOf(order);
   const paid = payments.reduce((acc, p) => acc + (p.paid_amount ? amountToHundredths(p.paid_amount) : 0), 0);

@@ -1,4 +1,4 @@
-// Orders API routes (`/v1/orders`, provider-facts §4.6). The handlers are thin:
+// Orders API routes (`/v1/orders`, docs/provider-facts.md §4.6). The handlers are thin:
 // the core has already checked the token, the spec (400 `unsupported_properties`,
 // `property_type` for number amounts, ...) and idempotency; the business rules
 // live in `orders-engine.ts`, which throws Orders-shaped errors.

@@ -1,4 +1,4 @@
-// GET /v1/payment_methods (provider-facts §4.11): the methods of the access
+// GET /v1/payment_methods (docs/provider-facts.md §4.11): the methods of the access
 // token's site, with BIN patterns and card-number rules (`data/sites.ts`).
 
 import type { RegisterRoutes } from "../context";

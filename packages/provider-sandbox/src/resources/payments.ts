@@ -1,4 +1,4 @@
-// /v1/payments (provider-facts §4.1, §5, §6, §7): create (cards by token with
+// /v1/payments (docs/provider-facts.md §4.1, §5, §6, §7): create (cards by token with
 // the cardholder-name outcome, Pix, cash vouchers), get, search, capture and
 // cancel; the clock expires what the provider would expire; the control API
 // settles pending payments; vouchers and Pix pages are served at their URLs.
@@ -73,7 +73,7 @@ export const TICKET_DEFAULT_EXPIRATION_MS = 3 * DAY_MS;
 export const PENDING_EXPIRY_MS = 30 * DAY_MS;
 /**
  * provider: an uncaptured reservation lapses after 5 days (Brazilian pages) or
- * 7 days (Mexican pages) — provider-facts §11. The sandbox chooses 7 days.
+ * 7 days (Mexican pages) — docs/provider-facts.md §11. The sandbox chooses 7 days.
  */
 export const AUTHORIZATION_EXPIRY_MS = 7 * DAY_MS;
 

@@ -1,4 +1,4 @@
-// Subscription plans (`/preapproval_plan`, provider-facts §4.8). Classic errors.
+// Subscription plans (`/preapproval_plan`, docs/provider-facts.md §4.8). Classic errors.
 // A plan is a template: subscriptions created with its `preapproval_plan_id`
 // copy its reason and `auto_recurring` (see `subscriptions.ts`).
 

@@ -1,4 +1,4 @@
-// Point card terminals and the legacy Payment Intent API (provider-facts §4.9).
+// Point card terminals and the legacy Payment Intent API (docs/provider-facts.md §4.9).
 //
 // Every seller lazily gets three simulated terminals: two in PDV mode (they take
 // payment intents from the API) and one STANDALONE. An intent moves
@@ -368,7 +368,7 @@ export function findQueuedIntentOnDevice(
   throw notFound("device", deviceId);
 }
 
-/** Test card data the sandbox "taps" on a terminal (provider-facts §5.2, Visa credit / debit). */
+/** Test card data the sandbox "taps" on a terminal (docs/provider-facts.md §5.2, Visa credit / debit). */
 function tappedCard(intent: PaymentIntent, cardholderName: string) {
   const debit = intent.payment?.type === "debit_card";
   return {

@@ -1,4 +1,4 @@
-// Checkout Pro preferences (`/checkout/preferences`, provider-facts §4.3): what
+// Checkout Pro preferences (`/checkout/preferences`, docs/provider-facts.md §4.3): what
 // the buyer pays for in the hosted checkout. The hosted checkout page itself
 // (`init_point`) lives in `checkout/` and registers beside the other route groups.
 

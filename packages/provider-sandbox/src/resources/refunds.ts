@@ -1,4 +1,4 @@
-// /v1/payments/{payment_id}/refunds (provider-facts §4.2, §7): full refunds
+// /v1/payments/{payment_id}/refunds (docs/provider-facts.md §4.2, §7): full refunds
 // (no body or `{}`) and partial ones (`{amount}`) of approved payments, within
 // 180 days of approval. Money is added up in integer minor units, so partial
 // refunds always sum exactly to the paid amount.

@@ -1,4 +1,4 @@
-// The subscription charging clock (provider-facts §4.8): every authorized
+// The subscription charging clock (docs/provider-facts.md §4.8): every authorized
 // subscription is charged once per period. Each charge is an authorized payment
 // (an invoice, `/authorized_payments`) plus a `/v1/payments` payment with
 // `operation_type: recurring_payment`, made with the card remembered when the

@@ -76,7 +76,7 @@ export function addFrequency(date: Date, count: number, unit: Schemas["Frequency
 
 const WHOLE_UNIT_CURRENCIES = new Set(["CLP", "COP"]);
 
-/** provider: CLP (and, in practice, COP) amounts take no decimals (provider-facts §6). */
+/** provider: CLP (and, in practice, COP) amounts take no decimals (docs/provider-facts.md §6). */
 export function checkWholeAmount(currency: string | undefined, amount: number | undefined, field: string): void {
   if (amount === undefined || currency === undefined) return;
   if (WHOLE_UNIT_CURRENCIES.has(currency) && !Number.isInteger(amount)) {

@@ -1,4 +1,4 @@
-// Subscriptions (`/preapproval`, provider-facts §4.8). Classic errors.
+// Subscriptions (`/preapproval`, docs/provider-facts.md §4.8). Classic errors.
 //
 // States: `pending` (no card yet) → `authorized` (charges run) ↔ `paused`;
 // any of them → `cancelled`, which is final (every later change answers 400).

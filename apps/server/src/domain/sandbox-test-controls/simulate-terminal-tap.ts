@@ -1,5 +1,5 @@
 // "Simulate: tap card on terminal": the sandbox's terminal takes the charge and the card approves (test cardholder
-// APRO) or is declined (OTHE, provider-facts §5.1), as a buyer at the counter would. Cobro then learns the outcome
+// APRO) or is declined (OTHE, docs/provider-facts.md §5.1), as a buyer at the counter would. Cobro then learns the outcome
 // the way it does from a real terminal (the notification and the page's live follow); the answer here is the
 // charge re-read from the provider.
 import type { PointIntentView } from "@cobro/contracts";

@@ -1,7 +1,7 @@
 // What a console search query looks like decides what is searched: a payment id is digits, an order number too
 // ("#1042" as the shop shows it), four digits may also be a card's last four; an e-mail has an @; the shop's
 // checkouts and the console's orders have UUIDs; the Orders API names orders `ORD…` and their payments `pay_…`
-// (provider-facts: Orders API ids); a subscription (preapproval) id is 32 hexadecimal characters. Anything else is
+// (docs/provider-facts.md §4); a subscription (preapproval) id is 32 hexadecimal characters. Anything else is
 // a reference (external_reference) or free text.
 import type { SearchQueryKind } from "@cobro/contracts";
 

@@ -45,7 +45,7 @@ export function NewOrderPage() {
   const money = useMoneyInput();
   const amountFieldLabel = t("admin.orders.form.amount", { currency });
   // provider: with test credentials the Orders API refuses payer e-mails without @testuser.com (400
-  // invalid_email_for_sandbox, provider-facts §5.3): said beside the field and checked before anything is sent.
+  // invalid_email_for_sandbox, docs/provider-facts.md §5.3): said beside the field and checked before anything is sent.
   const testMode = config.data?.providerMode === "sandbox";
 
   const form = useForm<ChargeValues>({
