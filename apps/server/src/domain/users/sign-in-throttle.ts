@@ -1,19 +1,9 @@
-// How sign-in failures are throttled, in PostgreSQL (rate-limiter-flexible),
-// so the limits hold across server instances.
-//
-// The key that matters is account + client address: consecutive failures for
-// one account from one address are free up to FREE_FAILURES, then each one
-// makes that pair wait twice as long as the last (30 s, 1 min, 2 min … 1 h).
-// An attacker elsewhere therefore slows only their own pair; the owner signing
-// in from their own address is not locked out. Two looser limits bound what
-// the pair key cannot see: one address guessing across many accounts (per IP),
-// and many addresses guessing one account (a generous per-account ceiling).
-// A successful sign-in clears its pair and takes back its counts.
-//
-// Parallel guesses: every attempt is counted before its password is checked,
-// and from the FREE_FAILURES-th on an attempt must also claim the pair's one
-// slot (a 1-point limiter that the previous failure blocked for its wait), an
-// atomic upsert: of a burst, at most FREE_FAILURES reach a password check.
+// Sign-in failures are throttled in PostgreSQL (rate-limiter-flexible), so the limits hold across instances. The key
+// is account + client address: past FREE_FAILURES each failure doubles that pair's wait (30 s … 1 h), so an attacker
+// elsewhere slows only their own pair and never locks the owner out. Looser per-address and per-account limits catch
+// what the pair cannot see (one address across accounts, many addresses on one account); a success clears its pair.
+// Attempts are counted before the password check and, past FREE_FAILURES, must claim the pair's one slot (an atomic
+// upsert), so a parallel burst reaches at most FREE_FAILURES password checks.
 import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema";
 import { AppError } from "../../errors/app-error";

@@ -1,18 +1,8 @@
-// A thin React wrapper over uPlot (https://github.com/leeoniya/uPlot): a
-// canvas line chart of ~50 KB minified with no dependencies, kept up to date
-// since 2019 — a fraction of what recharts (and its d3 modules) would add to
-// the admin chunk. Only the overview imports this file, lazily, so neither
-// the shop nor the other console areas download it. The canvas is decoration
-// for sighted staff; the same figures are in the table under it.
-//
-// What the chart does itself rather than leave to uPlot's defaults, and why:
-// - the x axis is the day's index with ticks we choose, at most as many as fit
-//   the width at the widest label, so dates never print over each other (a
-//   time scale would also tick hours, repeating each date);
-// - the y axis is as wide as its widest formatted amount ("$ 1.234.567,89"),
-//   measured with the axis font, so no label is clipped;
-// - the legend says the period's total and its days when the cursor is not on
-//   a day, instead of blank values.
+// A thin React wrapper over uPlot, a dependency-free canvas chart: a fraction of what recharts and d3 would add to the
+// admin chunk, and only the overview loads it, lazily. The canvas is decoration; the table under it has the figures.
+// Beyond uPlot's defaults: x ticks are day indexes, no more than fit the widest label (a time scale would repeat each
+// date per hour); the y axis is as wide as its widest measured amount, so no label is clipped; off the days, the
+// legend shows the period's total instead of blanks.
 import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
