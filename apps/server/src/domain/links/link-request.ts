@@ -1,6 +1,6 @@
 // How a console payment link becomes a provider preference, and how the
 // provider's refusals of one become errors that name the form's field.
-// provider: prices are major-unit JSON numbers (provider-facts §4.3); we keep
+// provider: prices are major-unit JSON numbers (docs/provider-facts.md §4.3); we keep
 // minor units and convert once, here.
 import type { LinkItemInput } from "@cobro/contracts";
 import {

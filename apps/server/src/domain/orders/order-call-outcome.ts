@@ -1,4 +1,4 @@
-// What a failed Orders API call means for money (provider-facts §4.6, §8):
+// What a failed Orders API call means for money (docs/provider-facts.md §4.6, §8):
 // - 402 `failed`: the card was declined; the order exists (status `failed`) and comes back in `data`.
 // - 409 `idempotency_key_already_used`, 423 `resource_locked`, 5xx after the retries, a timeout or a dropped
 //   connection: the outcome was not seen — "unknown", to be confirmed by re-reading (never shown as failed).
@@ -74,7 +74,7 @@ export function refusalReasonOf(code: string | null, fallback: AppErrorReason): 
     case "operation_not_supported":
       return fallback;
     // provider: with test credentials the Orders API takes only payer e-mails containing @testuser.com
-    // (400 invalid_email_for_sandbox; provider-facts §5.3 and the error table).
+    // (400 invalid_email_for_sandbox; docs/provider-facts.md §5.3 and the error table).
     case "invalid_email_for_sandbox":
       return "payer_email_not_test_user";
     case "rate_limited":

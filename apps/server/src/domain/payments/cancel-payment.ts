@@ -1,10 +1,13 @@
 // Cancelling a payment that has not taken the money yet. provider: only
 // `pending`, `in_process` and `authorized` payments cancel; an approved one is
-// refunded instead (provider-facts §7).
+// refunded instead (docs/provider-facts.md §7).
 import { AppError } from "../../errors/app-error";
-import { type PaymentActionOptions, type PaymentActionOutcome, runPaymentAction } from "./payment-action";
-
-export const CANCELLABLE_STATUSES: ReadonlySet<string> = new Set(["pending", "in_process", "authorized"]);
+import {
+  CANCELLABLE_STATUSES,
+  type PaymentActionOptions,
+  type PaymentActionOutcome,
+  runPaymentAction,
+} from "./payment-action";
 
 export async function cancelPayment(options: PaymentActionOptions): Promise<PaymentActionOutcome> {
   const { providerPaymentId } = options;

@@ -1,7 +1,7 @@
 // Capturing an authorized payment (a card payment created with
 // `capture: false`), in full or for less. provider: only `authorized`
 // payments capture, for at most the authorized amount; the rest of the
-// reservation is released (provider-facts §7).
+// reservation is released (docs/provider-facts.md §7).
 import { type CurrencyCode, fromMinorUnits } from "@cobro/provider-client/money";
 import { AppError } from "../../errors/app-error";
 import { type PaymentActionOptions, type PaymentActionOutcome, runPaymentAction } from "./payment-action";

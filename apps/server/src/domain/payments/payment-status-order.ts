@@ -6,7 +6,7 @@
 // rank below the stored status.
 //
 // provider: statuses are pending, in_process, authorized, approved,
-// in_mediation, rejected, cancelled, refunded, charged_back (provider-facts §4.1).
+// in_mediation, rejected, cancelled, refunded, charged_back (docs/provider-facts.md §4.1).
 // pending/in_process → authorized (card reserved) → approved, rejected or
 // cancelled (outcomes) → refunded or charged_back (money returned). A dispute
 // (in_mediation) can open on an approved payment and close back to approved,

@@ -21,7 +21,7 @@ export const SYNC_MAX_PAGES = 50;
 
 /**
  * The run reads from this long before the cursor: the provider's search index lags a few seconds behind its writes
- * (provider-facts: search is eventually consistent), so a payment updated just before the last run may appear
+ * (docs/provider-facts.md §4.1: search is eventually consistent), so a payment updated just before the last run may appear
  * only now. Re-applying a snapshot already mirrored changes nothing.
  */
 export const SYNC_OVERLAP_MS = 5 * 60 * 1000;

@@ -1,4 +1,4 @@
-// The provider's Point refusals in the console's words (provider-facts §4.9): a busy terminal (409
+// The provider's Point refusals in the console's words (docs/provider-facts.md §4.9): a busy terminal (409
 // conflict_error), a STANDALONE terminal, an unknown terminal or intent, an intent already on the terminal.
 import {
   ProviderBadRequestError,
