@@ -2,8 +2,8 @@
 // `npm start` runs it (embedded PostgreSQL + embedded provider sandbox), on
 // free ports with a fresh data directory per run, plus a Brazilian store for
 // Pix and a store of its own for the spec that moves the sandbox's clock (see
-// e2e/support/e2e-env.ts). The Chromium of @cobro/test-browser (shipped in an
-// npm package, or CHROMIUM_PATH), never a downloaded browser. One worker: the machine has two cores and the stores
+// e2e/support/e2e-env.ts). The Chromium @cobro/test-browser finds (Debian's,
+// CHROMIUM_PATH, or one shipped in an npm package), never a downloaded browser. One worker: the machine has two cores and the stores
 // are shared. Two runs on one machine do not meet: each takes its own ports
 // and its own run directory, and removes only that directory.
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";

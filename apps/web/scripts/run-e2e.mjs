@@ -1,6 +1,6 @@
-// Runs the browser tests (Playwright) with the Chromium of @cobro/test-browser: the build shipped inside an npm
-// package (or CHROMIUM_PATH), so a fresh machine needs nothing but `npm install`. Exits with Playwright's status,
-// so any failing test fails `npm test`.
+// Runs the browser tests (Playwright) with the Chromium @cobro/test-browser finds (playwright.config.ts): Debian's,
+// installed when missing where we may, so a fresh machine needs nothing but `npm install`. Exits with Playwright's
+// status, so any failing test fails `npm test`.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";

@@ -1,9 +1,9 @@
 import { chromium } from "playwright-core";
 import { expect, it } from "vitest";
-import { testBrowser } from "./index";
+import { packagedChromium, type TestBrowser, testBrowser } from "./index";
 
-it("launches the packaged Chromium, which renders and runs a page (fonts found, scripts run)", async () => {
-  const browser = await chromium.launch({ ...testBrowser(), headless: true });
+async function rendersAPage(browserToLaunch: TestBrowser): Promise<void> {
+  const browser = await chromium.launch({ ...browserToLaunch, headless: true });
   try {
     const page = await browser.newPage();
     await page.setContent(
@@ -16,4 +16,12 @@ it("launches the packaged Chromium, which renders and runs a page (fonts found, 
   } finally {
     await browser.close();
   }
-}, 60_000);
+}
+
+it("launches the browser the tests use, which renders and runs a page", async () => {
+  await rendersAPage(testBrowser());
+}, 120_000);
+
+it("launches the fallback shipped in @sparticuz/chromium (its libraries and fonts unpacked beside it)", async () => {
+  await rendersAPage(packagedChromium());
+}, 120_000);

@@ -1,10 +1,14 @@
-// The Chromium every browser test here drives (Playwright's web tests, the sandbox's page tests), so that
-// `npm install && npm test` is enough on a fresh machine: the build shipped inside the @sparticuz/chromium npm
-// package (its binary and the few libraries it needs, brotli-compressed), unpacked on first use into
-// node_modules/.cache. Nothing is downloaded from anywhere but the npm registry, by npm. CHROMIUM_PATH points at
-// another Chromium instead (e.g. Debian's /usr/bin/chromium).
+// The Chromium every browser test here drives (Playwright's web tests, the sandbox's page tests), found so that
+// `npm install && npm test` is enough on a fresh machine, never downloading a browser from anywhere but the npm
+// registry or Debian's archive:
+// 1. CHROMIUM_PATH when set;
+// 2. Debian's Chromium (/usr/bin/chromium), installed here with apt-get when missing and we may (root with apt);
+// 3. else the build shipped inside the @sparticuz/chromium npm package (its binary and the few libraries it needs,
+//    brotli-compressed), unpacked on first use into node_modules/.cache. It is a headless shell: every browser
+//    test passed with it but two of the console's longest (admin/subscriptions, admin/terminals' live intent),
+//    which ran past their minute on a loaded machine where Debian's passed, so it is the fallback, said so.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { brotliDecompressSync } from "node:zlib";
@@ -29,16 +33,10 @@ export const CHROMIUM_ARGS: readonly string[] = [
   "--disable-sync",
 ];
 
-/** Where the browser comes from, for the line a test run prints. */
-export function describeTestBrowser(): string {
-  const override = process.env.CHROMIUM_PATH;
-  return override ? `Chromium at ${override} (CHROMIUM_PATH)` : `Chromium from the npm package @sparticuz/chromium`;
-}
+/** Debian's Chromium package installs it here. */
+export const DEBIAN_CHROMIUM = "/usr/bin/chromium";
 
-/**
- * The browser to launch: CHROMIUM_PATH when set, else the packaged build (unpacked once per version; several runs
- * at once each unpack into a directory of their own and the first rename wins).
- */
+/** The browser to launch (see the top of this file for the order). */
 export function testBrowser(): TestBrowser {
   const args = [...CHROMIUM_ARGS];
   const override = process.env.CHROMIUM_PATH;
@@ -46,9 +44,17 @@ export function testBrowser(): TestBrowser {
     if (!existsSync(override)) throw new Error(`CHROMIUM_PATH is ${override}, and there is no file there.`);
     return { executablePath: override, env: environment({}), args };
   }
+  if (existsSync(DEBIAN_CHROMIUM) || installDebianChromium()) {
+    return { executablePath: DEBIAN_CHROMIUM, env: environment({}), args };
+  }
+  return packagedChromium();
+}
+
+/** The build shipped in the @sparticuz/chromium npm package, unpacked once per version. */
+export function packagedChromium(): TestBrowser {
   if (process.platform !== "linux" || process.arch !== "x64") {
     throw new Error(
-      `@sparticuz/chromium ships Chromium for Linux x64 only; on ${process.platform}/${process.arch} point CHROMIUM_PATH at a Chromium or Chrome binary.`,
+      `No Chromium: install one (Debian: apt-get install -y chromium) or point CHROMIUM_PATH at a Chromium or Chrome binary (@sparticuz/chromium ships Linux x64 only; this is ${process.platform}/${process.arch}).`,
     );
   }
   const dir = unpacked();
@@ -59,8 +65,40 @@ export function testBrowser(): TestBrowser {
       LD_LIBRARY_PATH: [path.join(dir, "lib"), dir, process.env.LD_LIBRARY_PATH].filter(Boolean).join(":"),
       FONTCONFIG_PATH: dir,
     }),
-    args,
+    args: [...CHROMIUM_ARGS],
   };
+}
+
+/** As root on a machine with apt-get: installs Debian's Chromium (once; apt waits for another run's lock). */
+function installDebianChromium(): boolean {
+  const apt = "/usr/bin/apt-get";
+  const mayInstall = process.getuid?.() === 0 && existsSync(apt) && writable("/var/lib/dpkg");
+  if (!mayInstall) {
+    console.warn(
+      "[test-browser] Debian's Chromium is not installed and this user may not install it (apt-get install -y chromium as root): using the Chromium shipped in the @sparticuz/chromium npm package instead.",
+    );
+    return false;
+  }
+  console.warn("[test-browser] installing Debian's Chromium for the browser tests (apt-get install -y chromium)…");
+  const options = { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } } as const;
+  const lock = ["-o", "DPkg::Lock::Timeout=300"];
+  const install = () =>
+    spawnSync(apt, [...lock, "install", "-y", "--no-install-recommends", "chromium"], options).status === 0;
+  // A fresh machine has no package lists yet: read them once, then try again.
+  if (!install() && (spawnSync(apt, [...lock, "update"], options).status !== 0 || !install())) {
+    console.warn("[test-browser] apt-get could not install Chromium: using the one shipped in @sparticuz/chromium.");
+    return false;
+  }
+  return existsSync(DEBIAN_CHROMIUM);
+}
+
+function writable(directory: string): boolean {
+  try {
+    accessSync(directory, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function environment(extra: Record<string, string>): Record<string, string> {
