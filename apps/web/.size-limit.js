@@ -1,4 +1,5 @@
-// Size budgets of the built web app, checked by `npm run size` (which builds first; CI and `npm test` run it).
+// Size budgets of the built web app, checked by `npm run size` (which builds first when the build is stale, else
+// measures the build the browser tests just made; CI and `npm test` run it).
 // Which files a route loads is read from Vite's manifest (dist/.vite/manifest.json) rather than written
 // as globs: chunk names carry hashes, and shared chunks are named after whichever module rolldown picks,
 // so a hand-written list would silently stop counting a chunk the route starts to load.

@@ -2,14 +2,15 @@
 // `npm start` runs it (embedded PostgreSQL + embedded provider sandbox), on
 // free ports with a fresh data directory per run, plus a Brazilian store for
 // Pix and a store of its own for the spec that moves the sandbox's clock (see
-// e2e/support/e2e-env.ts). Debian's Chromium, never a
-// downloaded browser. One worker: the machine has two cores and the stores
+// e2e/support/e2e-env.ts). The Chromium @cobro/test-browser finds (Debian's,
+// CHROMIUM_PATH, or one shipped in an npm package), never a downloaded browser. One worker: the machine has two cores and the stores
 // are shared. Two runs on one machine do not meet: each takes its own ports
 // and its own run directory, and removes only that directory.
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { testBrowser } from "@cobro/test-browser";
 import { defineConfig } from "@playwright/test";
 import {
   ADMIN_EMAIL,
@@ -35,9 +36,6 @@ if (!process.env[DATA_DIR_VARIABLE]) {
 }
 const dataDir = process.env[DATA_DIR_VARIABLE] ?? "";
 
-/** Debian's Chromium (`apt-get install -y chromium`), or CHROMIUM_PATH. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
 export default defineConfig({
   testDir: "e2e",
   testMatch: "**/*.spec.ts",
@@ -56,19 +54,7 @@ export default defineConfig({
     timezoneId: "America/Argentina/Buenos_Aires",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
-    launchOptions: {
-      executablePath: CHROMIUM_PATH,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    },
+    launchOptions: testBrowser(),
   },
   webServer: [
     {

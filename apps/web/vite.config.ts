@@ -49,5 +49,7 @@ export default defineConfig({
     environment: "node",
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["src/test-setup.ts"],
+    // findBy*/waitFor may wait 5 s (src/test-setup.ts); a test doing that once must not hit vitest's own 5 s limit.
+    testTimeout: 15_000,
   },
 });

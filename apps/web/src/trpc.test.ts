@@ -1,5 +1,5 @@
 import { createTRPCClient, TRPCClientError } from "@trpc/client";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   type AppRouter,
   createQueryClient,
@@ -83,5 +83,20 @@ describe("shouldRetryQuery", () => {
 describe("createQueryClient", () => {
   it("never retries mutations by itself", () => {
     expect(createQueryClient().getDefaultOptions().mutations?.retry).toBe(false);
+  });
+
+  it("waits 2 s, 4 s, then at most 8 s between a failed query's tries (component tests run without the wait)", async () => {
+    // src/test-setup.ts drops the back-off for component tests; the app's own client keeps it.
+    const actual = await vi.importActual<typeof import("./trpc")>("./trpc");
+    const delayOf = (client: ReturnType<typeof createQueryClient>, attempt: number) => {
+      const retryDelay = client.getDefaultOptions().queries?.retryDelay;
+      return typeof retryDelay === "function" ? retryDelay(attempt, new Error("down")) : retryDelay;
+    };
+    const app = actual.createQueryClient();
+    expect([1, 2, 3, 4].map((attempt) => delayOf(app, attempt))).toEqual([2000, 4000, 8000, 8000]);
+    expect(app.getDefaultOptions().queries?.retry).toBe(actual.shouldRetryQuery);
+    const tests = createQueryClient();
+    expect(delayOf(tests, 1)).toBe(0);
+    expect(tests.getDefaultOptions().queries?.retry).toBe(actual.shouldRetryQuery);
   });
 });

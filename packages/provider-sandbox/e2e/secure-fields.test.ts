@@ -5,29 +5,20 @@
 // in its inputs, not in any message it received; the frames are cross-origin.
 
 import { randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { testBrowser } from "@cobro/test-browser";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Schemas } from "../src/schemas";
 import { authHeaders, createTestSandbox, DEFAULT_SELLER, type TestSandbox } from "../src/testing";
 
-const CHROMIUM_PATH = "/usr/bin/chromium";
-const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run"];
 const BROWSER_TIMEOUT_MS = 60_000;
 const TEST_TIMEOUT_MS = 45_000;
 
 const CARD_NUMBER = "4509953566233704";
 const CARD_BIN = "45099535";
 const CVV = "987";
-
-const hasChromium = existsSync(CHROMIUM_PATH);
-if (!hasChromium) {
-  const message = `Chromium not found at ${CHROMIUM_PATH}: install it with \`apt-get install -y chromium\` (Debian) to run the browser tests.`;
-  if (process.env.CI) throw new Error(message);
-  console.warn(`[e2e] skipping secure fields browser tests. ${message}`);
-}
 
 let sandbox: TestSandbox;
 let browser: Browser;
@@ -168,7 +159,7 @@ async function saveCard(): Promise<{ id: string }> {
   return card;
 }
 
-describe.skipIf(!hasChromium)("[sdk][secure-fields] the shop tokenizes a card through the sandbox's frames", () => {
+describe("[sdk][secure-fields] the shop tokenizes a card through the sandbox's frames", () => {
   let page: Page;
 
   beforeAll(async () => {
@@ -184,7 +175,7 @@ describe.skipIf(!hasChromium)("[sdk][secure-fields] the shop tokenizes a card th
     await new Promise<void>((resolve) => shop.listen(0, "127.0.0.1", resolve));
     // `localhost` vs the sandbox's 127.0.0.1: another origin (and another site) than the frames.
     shopUrl = `http://localhost:${(shop.address() as AddressInfo).port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+    browser = await chromium.launch({ ...testBrowser(), headless: true });
   }, BROWSER_TIMEOUT_MS);
 
   afterAll(async () => {
