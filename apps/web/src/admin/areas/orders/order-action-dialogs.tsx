@@ -6,6 +6,7 @@
 import { type Money, type OrderOutcome, REFUND_REASONS, refundOrderInputSchema } from "@cobro/contracts";
 import { Alert, Button, ConfirmDialog } from "@cobro/ui";
 import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { describeError } from "../../../errors/describe-error";
 import { useMoneyInput } from "../../../forms/money-input";
 import { type IntentKey, useIntentKey } from "../../../forms/use-intent-key";
@@ -156,15 +157,14 @@ export function RefundOrderDialog(props: { orderId: string; transactionId?: stri
   const refund = trpc.admin.orders.refund.useMutation(useOrderActionOptions(props.orderId, intent));
   const currency = props.limit.currency;
   const money = useMoneyInput();
-  const [amount, setAmount] = useState(() => money.initial(props.limit.amountMinor, currency));
-  const [reason, setReason] = useState("");
+  const form = useForm({ defaultValues: { amount: money.initial(props.limit.amountMinor, currency), reason: "" } });
   const [problem, setProblem] = useState<string | null>(null);
   const settled = isSettled(refund);
   const retrying = refund.isError || (refund.isSuccess && refund.data?.outcome === "unknown");
   const partial = props.transactionId !== undefined;
   const max = formatMoney(props.limit.amountMinor, currency);
 
-  const run = () => {
+  const run = form.handleSubmit(({ amount, reason }) => {
     const typed = partial ? money.parse(amount, currency, t("admin.orders.refund.amount", { currency })) : null;
     if (typed && !typed.ok) {
       setProblem(typed.message);
@@ -187,7 +187,7 @@ export function RefundOrderDialog(props: { orderId: string; transactionId?: stri
     }
     setProblem(null);
     refund.mutate(parsed.data);
-  };
+  });
 
   return (
     <ConfirmDialog
@@ -206,15 +206,15 @@ export function RefundOrderDialog(props: { orderId: string; transactionId?: stri
       busy={refund.isPending}
       busyLabel={t("admin.orders.dialog.working")}
       finished={settled}
-      onConfirm={settled ? props.onClose : run}
+      onConfirm={settled ? props.onClose : () => void run()}
       onCancel={props.onClose}
     >
       <form
         className="payment-dialog-form"
         noValidate
         onSubmit={(event) => {
-          event.preventDefault();
-          if (!settled) run();
+          if (settled) event.preventDefault();
+          else void run(event);
         }}
       >
         <p>{partial ? t("admin.orders.refund.left", { amount: max }) : t("admin.orders.refund.wholeBody")}</p>
@@ -223,8 +223,7 @@ export function RefundOrderDialog(props: { orderId: string; transactionId?: stri
             {t("admin.orders.refund.amount", { currency })}
             <input
               inputMode="decimal"
-              value={amount}
-              onChange={(event) => setAmount(event.target.value)}
+              {...form.register("amount")}
               disabled={refund.isPending || settled}
               aria-invalid={problem ? true : undefined}
             />
@@ -232,11 +231,7 @@ export function RefundOrderDialog(props: { orderId: string; transactionId?: stri
         ) : null}
         <label>
           {t("admin.orders.refund.reason")}
-          <select
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            disabled={refund.isPending || settled}
-          >
+          <select {...form.register("reason")} disabled={refund.isPending || settled}>
             <option value="" disabled>
               {t("admin.orders.refund.chooseReason")}
             </option>

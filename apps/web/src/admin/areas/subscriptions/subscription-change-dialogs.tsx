@@ -12,6 +12,7 @@ import {
 import { isSupportedCurrency } from "@cobro/provider-client/money";
 import { Alert, Button, ConfirmDialog, TextField } from "@cobro/ui";
 import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { useMoneyInput } from "../../../forms/money-input";
 import { useIntentKey } from "../../../forms/use-intent-key";
 import { useI18n } from "../../../i18n/i18n-context";
@@ -44,13 +45,13 @@ export function ChangeAmountDialog({
   const current = subscription.amount;
   const currency = current && isSupportedCurrency(current.currency) ? current.currency : "ARS";
   const money = useMoneyInput();
-  const [text, setText] = useState(current ? money.initial(current.amountMinor, currency) : "");
+  const form = useForm({ defaultValues: { amount: current ? money.initial(current.amountMinor, currency) : "" } });
   const [problem, setProblem] = useState<string | null>(null);
   const amountLabel = t("admin.subscriptions.changeAmount.field", { currency });
 
-  const confirm = () => {
+  const confirm = form.handleSubmit(({ amount }) => {
     if (change.isPending) return;
-    const typed = money.parse(text, currency, amountLabel);
+    const typed = money.parse(amount, currency, amountLabel);
     if (!typed.ok) {
       setProblem(typed.message);
       return;
@@ -79,7 +80,7 @@ export function ChangeAmountDialog({
         if (!described.unseen) setProblem(described.message);
       },
     });
-  };
+  });
 
   return (
     <ConfirmDialog
@@ -90,7 +91,7 @@ export function ChangeAmountDialog({
       cancelLabel={t("admin.subscriptions.request.cancel")}
       busy={change.isPending}
       busyLabel={t("admin.subscriptions.working")}
-      onConfirm={confirm}
+      onConfirm={() => void confirm()}
       onCancel={onClose}
     >
       <p>
@@ -103,10 +104,9 @@ export function ChangeAmountDialog({
         label={amountLabel}
         inputMode="decimal"
         autoComplete="off"
-        value={text}
         disabled={change.isPending || unknown}
         error={problem ?? undefined}
-        onChange={(event) => setText(event.target.value)}
+        {...form.register("amount")}
       />
       <p className="admin-hint">{t("admin.subscriptions.frozenHint")}</p>
       {unknown ? <Alert tone="warning">{t("admin.subscriptions.request.unknown")}</Alert> : null}
