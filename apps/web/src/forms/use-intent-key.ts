@@ -14,7 +14,7 @@ const SAME_REQUEST_IN_FLIGHT = "payment_in_progress";
  * Whether a failed call's answer was not seen, so the request may have taken effect: no response, a 5xx, or the
  * provider still processing the same request. Anything else (a 4xx refusal) made nothing.
  */
-export function isUnseen(described: UserFacingError): boolean {
+function isUnseen(described: UserFacingError): boolean {
   if (described.network) return true;
   if (described.reason === SAME_REQUEST_IN_FLIGHT) return true;
   // Only a 4xx is a refusal; no status at all (an error the client raised itself) is not proof nothing was made.
