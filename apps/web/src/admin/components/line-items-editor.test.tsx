@@ -4,23 +4,24 @@
 import "@testing-library/jest-dom/vitest";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { describe, expect, it } from "vitest";
 import { FakeTrpcServer } from "../../test/fake-trpc-server";
 import { renderWithServer } from "../../test/render-app";
-import { type LineItemRow, LineItemsEditor, lineItemsTotal, priceTextToMinor } from "./line-items-editor";
+import { LineItemsEditor, type LineItemsFormValues, lineItemsTotal, priceTextToMinor } from "./line-items-editor";
 
 function Harness({ errors = {} }: { errors?: Record<string, string> }) {
-  const [rows, setRows] = useState<LineItemRow[]>([{ title: "Mate", quantity: "2", unitPrice: "12,50" }]);
+  const form = useForm<LineItemsFormValues>({
+    defaultValues: { items: [{ title: "Mate", quantity: "2", unitPrice: "12,50" }] },
+  });
   return (
     <LineItemsEditor
+      form={form}
       legend="Items"
       idPrefix="test-item"
-      rows={rows}
       currency="ARS"
       maxRows={2}
       errorOf={(index, field) => errors[`${index}.${field}`]}
-      onChange={setRows}
     />
   );
 }
@@ -41,7 +42,10 @@ describe("LineItemsEditor", () => {
     expect(screen.getByTestId("line-items-total")).toHaveTextContent("Total: ARS 25.10");
 
     await user.click(screen.getByRole("button", { name: "Remove item 1" }));
+    // The second row moves up with its own typing (rows keep their ids, not their places).
     expect(screen.getByLabelText("Title 1")).toHaveValue("Bombilla");
+    expect(screen.getByLabelText("Quantity 1")).toHaveValue("1");
+    expect(screen.getByLabelText("Unit price (ARS) 1")).toHaveValue("0.10");
     expect(screen.getByTestId("line-items-total")).toHaveTextContent("Total: ARS 0.10");
   });
 

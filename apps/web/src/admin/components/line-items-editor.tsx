@@ -1,11 +1,14 @@
 // The item lines of a sale the console writes (a payment link, a merchant order): title, quantity and unit price per
 // row, rows added and removed, and the running total. Prices are typed the way the page writes amounts ("1.250,50"
 // in Spanish, "1,250.50" in English: parseMoneyInput); each area turns them into minor units and checks them by its own rules, then hands the messages back
-// per row and field. Each row's labels carry its number ("Title 2") so every control has a distinct name.
+// per row and field. Each row's labels carry its number ("Title 2") so every control has a distinct name. The rows
+// are the `items` field array of the area's react-hook-form form: each row keeps its own id, so removing one never
+// hands its typing to the next.
 import { parseMoneyInput } from "@cobro/contracts";
 import type { CurrencyCode } from "@cobro/provider-client/money";
 import { Button, TextField, VisuallyHidden } from "@cobro/ui";
 import type { ReactNode } from "react";
+import { type UseFormReturn, useFieldArray, useWatch } from "react-hook-form";
 import { useI18n } from "../../i18n/i18n-context";
 
 export interface LineItemRow {
@@ -37,15 +40,20 @@ export function lineItemsTotal(rows: readonly LineItemRow[], currency: CurrencyC
   }, 0);
 }
 
-export interface LineItemsEditorProps {
+/** The part of a form's values the editor owns. */
+export interface LineItemsFormValues {
+  items: LineItemRow[];
+}
+
+export interface LineItemsEditorProps<Values extends LineItemsFormValues> {
+  /** The area's form, whose `items` are the rows. */
+  form: UseFormReturn<Values>;
   /** The group's name (its legend). */
   legend: ReactNode;
   /** Help under the legend. */
   description?: ReactNode;
-  rows: readonly LineItemRow[];
   currency: CurrencyCode;
   disabled?: boolean;
-  onChange(rows: LineItemRow[]): void;
   /** The message of a row's field, from the area's own checks or the server. */
   errorOf?: (index: number, field: LineItemField) => string | undefined;
   /** A message about the lines as a whole (e.g. none given). */
@@ -54,30 +62,33 @@ export interface LineItemsEditorProps {
   idPrefix: string;
   /** The most rows the area accepts. */
   maxRows?: number;
-  /** More ways to add a row, shown beside "Add an item" (e.g. a catalog picker). */
-  addons?: ReactNode;
+  /** More ways to add a row, shown beside "Add an item" (e.g. a catalog picker); `add` fills blank rows first. */
+  addons?: (add: (row: LineItemRow) => void) => ReactNode;
 }
 
 export function lineItemFieldId(idPrefix: string, index: number, field: LineItemField): string {
   return `${idPrefix}-${index}-${field}`;
 }
 
-export function LineItemsEditor({
+export function LineItemsEditor<Values extends LineItemsFormValues>({
+  form,
   legend,
   description,
-  rows,
   currency,
   disabled = false,
-  onChange,
   errorOf = () => undefined,
   error,
   idPrefix,
   maxRows = 50,
   addons,
-}: LineItemsEditorProps) {
+}: LineItemsEditorProps<Values>) {
   const { t, formatMoney, moneyLocaleFor } = useI18n();
-  const update = (index: number, patch: Partial<LineItemRow>) =>
-    onChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+  // react-hook-form cannot prove that `items` is an array path of every `Values` that has items; it is.
+  const { control, register, setValue, getValues } = form as unknown as UseFormReturn<LineItemsFormValues>;
+  const { fields, append, remove, replace } = useFieldArray({ control, name: "items" });
+  const rows = useWatch({ control, name: "items" });
+  const add = (row: LineItemRow) =>
+    replace([...getValues("items").filter((r) => r.title.trim() !== "" || r.unitPrice.trim() !== ""), row]);
   const numbered = (label: string, n: number) => (
     <>
       {label}
@@ -88,42 +99,41 @@ export function LineItemsEditor({
     <fieldset className="admin-fieldset admin-line-items" disabled={disabled}>
       <legend>{legend}</legend>
       {description ? <p className="ui-field__description">{description}</p> : null}
-      {rows.map((row, index) => {
+      {fields.map((row, index) => {
         const n = index + 1;
         const id = (field: LineItemField) => lineItemFieldId(idPrefix, index, field);
         return (
-          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id; removing one re-renders the rest
-          <div className="admin-line-item" key={index} data-testid="line-item">
+          <div className="admin-line-item" key={row.id} data-testid="line-item">
             <TextField
               id={id("title")}
               label={numbered(t("admin.lineItems.title"), n)}
-              value={row.title}
               maxLength={256}
               error={errorOf(index, "title")}
-              onChange={(event) => update(index, { title: event.target.value, productId: undefined })}
+              {...register(`items.${index}.title`, {
+                // A title typed over a catalog product's makes the row free text.
+                onChange: () => setValue(`items.${index}.productId`, undefined),
+              })}
             />
             <TextField
               id={id("quantity")}
               label={numbered(t("admin.lineItems.quantity"), n)}
               inputMode="numeric"
-              value={row.quantity}
               error={errorOf(index, "quantity")}
-              onChange={(event) => update(index, { quantity: event.target.value })}
+              {...register(`items.${index}.quantity`)}
             />
             <TextField
               id={id("unitPrice")}
               label={numbered(t("admin.lineItems.unitPrice", { currency }), n)}
               inputMode="decimal"
-              value={row.unitPrice}
               error={errorOf(index, "unitPrice")}
-              onChange={(event) => update(index, { unitPrice: event.target.value })}
+              {...register(`items.${index}.unitPrice`)}
             />
-            {rows.length > 1 ? (
+            {fields.length > 1 ? (
               <Button
                 variant="secondary"
                 className="admin-line-item__remove"
                 aria-label={t("admin.lineItems.remove", { n })}
-                onClick={() => onChange(rows.filter((_, i) => i !== index))}
+                onClick={() => remove(index)}
               >
                 ×
               </Button>
@@ -137,14 +147,10 @@ export function LineItemsEditor({
         </p>
       ) : null}
       <div className="admin-line-items__footer">
-        <Button
-          variant="secondary"
-          disabled={rows.length >= maxRows}
-          onClick={() => onChange([...rows, emptyLineItem()])}
-        >
+        <Button variant="secondary" disabled={fields.length >= maxRows} onClick={() => append(emptyLineItem())}>
           {t("admin.lineItems.add")}
         </Button>
-        {addons}
+        {addons?.(add)}
         <strong className="admin-line-items__total" data-testid="line-items-total" aria-live="polite">
           {t("admin.lineItems.total", {
             amount: formatMoney(lineItemsTotal(rows, currency, moneyLocaleFor(currency)), currency),

@@ -1,17 +1,11 @@
 // The state of a console form that sends one card-token request which moves money (a virtual-terminal charge, a
-// subscription without a plan): the request is reviewed in a confirmation dialog; one idempotency key serves it
-// until it is over, so a "Try again" after an answer that was not seen repeats the same request; an answer not
-// seen is "being confirmed", never failed; a refusal (nothing was made) ends the request: the next attempt gets a
-// new key, while the secure fields keep what was typed (the card form makes a new single-use token on each
-// review, so nobody retypes a card because, say, the e-mail was refused).
+// subscription without a plan): the request is reviewed in a confirmation dialog and keyed by `useIntentKey`, so a
+// "Try again" after an answer that was not seen repeats the same request; an answer not seen is "being
+// confirmed", never failed; a refusal (nothing was made) ends the request: the next attempt gets a new key, while
+// the secure fields keep what was typed (the card form makes a new single-use token on each review, so nobody
+// retypes a card because, say, the e-mail was refused).
 import { useState } from "react";
-import { useI18n } from "../../i18n/i18n-context";
-import { describeError } from "../../shared/errors/describe-error";
-
-/** Our answer (or the provider's) was not seen: the same request is repeated with the same key. */
-export function isUnseen(described: ReturnType<typeof describeError>): boolean {
-  return described.network || (described.httpStatus !== null && described.httpStatus >= 500);
-}
+import { useIntentKey } from "../../shared/forms/use-intent-key";
 
 export interface CardChargeRequest<TInput> {
   /** The key of the request under review (and of its repeats). */
@@ -39,48 +33,40 @@ export interface CardChargeRequest<TInput> {
 }
 
 export function useCardChargeRequest<TInput>(): CardChargeRequest<TInput> {
-  const { t, language } = useI18n();
-  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  const intent = useIntentKey();
   const [cardGeneration, setCardGeneration] = useState(0);
   const [retryGeneration, setRetryGeneration] = useState(0);
   const [pending, setPending] = useState<{ input: TInput; brand: string } | null>(null);
-  const [unknown, setUnknown] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [failureField, setFailureField] = useState<string | null>(null);
-  const freshCard = () => setCardGeneration((generation) => generation + 1);
   return {
-    idempotencyKey,
+    idempotencyKey: intent.idempotencyKey,
     cardGeneration,
     retryGeneration,
     pending,
-    unknown,
+    unknown: intent.unknown,
     failure,
     failureField,
     review(input, brand) {
       setFailure(null);
       setFailureField(null);
-      setUnknown(false);
       setPending({ input, brand });
     },
     answered(outcome) {
-      if (outcome === "unknown") setUnknown(true);
+      intent.answered(outcome);
     },
     failed(error) {
-      const described = describeError(error, { t, language });
-      if (isUnseen(described)) {
-        setUnknown(true);
-        return;
-      }
+      const described = intent.failed(error);
+      if (described.unseen) return;
       setFailure(described.message);
       setFailureField(described.field);
       setPending(null);
-      setIdempotencyKey(crypto.randomUUID());
       setRetryGeneration((generation) => generation + 1);
     },
     cancelReview() {
-      if (unknown) return;
+      if (intent.unknown) return;
       setPending(null);
-      freshCard();
+      setCardGeneration((generation) => generation + 1);
     },
   };
 }

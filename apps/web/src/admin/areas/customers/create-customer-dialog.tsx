@@ -1,13 +1,14 @@
-// "New customer": e-mail plus the optional fields. The dialog holds ONE idempotency key, made when it opens and
-// reused by every retry, so a double submit or a retry after a lost answer makes one customer; a definite refusal
-// (a taken e-mail, a bad field) gets a fresh key, since nothing was created and the next try is a new request.
+// "New customer": e-mail plus the optional fields. The dialog keys its customer by `useIntentKey`, so a double
+// submit or a retry after a lost answer makes one customer; a definite refusal (a taken e-mail, a bad field) gets a
+// fresh key, since nothing was created and the next try is a new request.
 import { customerCreateInputSchema } from "@cobro/contracts";
 import { Alert, ConfirmDialog, TextField } from "@cobro/ui";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { useI18n } from "../../../i18n/i18n-context";
-import { describeError, type UserFacingError } from "../../../shared/errors/describe-error";
+import type { UserFacingError } from "../../../shared/errors/describe-error";
+import { useIntentKey } from "../../../shared/forms/use-intent-key";
 import { trpc } from "../../../trpc";
 import {
   CustomerFormFields,
@@ -18,10 +19,10 @@ import {
 } from "./customer-form-fields";
 
 export function CreateCustomerDialog({ onClose }: { onClose(): void }) {
-  const { t, language } = useI18n();
+  const { t } = useI18n();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
-  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  const intent = useIntentKey();
   const [failure, setFailure] = useState<UserFacingError | null>(null);
   const create = trpc.admin.customers.create.useMutation();
   const form = useForm<CustomerFormValues & { email: string }>({
@@ -33,7 +34,7 @@ export function CreateCustomerDialog({ onClose }: { onClose(): void }) {
     const parsed = customerCreateInputSchema.safeParse({
       email: values.email,
       ...toCustomerFields(values),
-      idempotencyKey,
+      idempotencyKey: intent.idempotencyKey,
     });
     if (!parsed.success) {
       // The server's own schema, checked here first: nothing is sent while a field is wrong.
@@ -63,11 +64,7 @@ export function CreateCustomerDialog({ onClose }: { onClose(): void }) {
         state: { outcome: t("admin.customers.create.done", { email: created.email }) },
       });
     } catch (error) {
-      const described = describeError(error, { t, language });
-      setFailure(described);
-      if (described.appCode === "BAD_REQUEST" || described.reason === "customer_email_taken") {
-        setIdempotencyKey(crypto.randomUUID());
-      }
+      setFailure(intent.failed(error));
     }
   });
 

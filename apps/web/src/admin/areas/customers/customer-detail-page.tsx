@@ -11,6 +11,7 @@ import { useI18n } from "../../../i18n/i18n-context";
 import { QueryErrorState } from "../../../shared/components/query-list";
 import { useDocumentTitle } from "../../../shared/components/use-document-title";
 import { describeError, type UserFacingError } from "../../../shared/errors/describe-error";
+import { useIntentKey } from "../../../shared/forms/use-intent-key";
 import { CardForm, type CardFormSubmission } from "../../../shared/payments/card-form";
 import { trpc } from "../../../trpc";
 import { ConnectedAccountNotice, useAccountScope } from "../../components/account-scope";
@@ -96,20 +97,24 @@ function EditCustomerForm({ customer, onDone }: { customer: AdminCustomerDetail;
 }
 
 function AddCardSection({ customerId, onDone }: { customerId: string; onDone(message: string | null): void }) {
-  const { t, language } = useI18n();
+  const { t } = useI18n();
   const utils = trpc.useUtils();
   const add = trpc.admin.customers.addCard.useMutation();
-  // One key per "add a card": a double submit or a retry after a lost answer saves one card.
-  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  // One key per "add a card": a double submit or a retry after a lost answer saves one card; a refusal saved
+  // nothing, so the next try (a new token) gets a new key.
+  const intent = useIntentKey();
 
   const save = async (submission: CardFormSubmission) => {
     try {
-      const card = await add.mutateAsync({ customerId, cardToken: submission.cardToken, idempotencyKey });
+      const card = await add.mutateAsync({
+        customerId,
+        cardToken: submission.cardToken,
+        idempotencyKey: intent.idempotencyKey,
+      });
       await utils.admin.customers.get.invalidate({ customerId });
       onDone(t("admin.customers.cards.added", { brand: card.brand, lastFour: card.lastFour }));
     } catch (error) {
-      // A definite refusal saved nothing: the next try is a new request with a new token, so it gets a new key.
-      if (describeError(error, { t, language }).appCode === "BAD_REQUEST") setIdempotencyKey(crypto.randomUUID());
+      intent.failed(error);
       throw error;
     }
   };

@@ -1,11 +1,12 @@
 // The evidence form of a chargeback: files are checked here as the server checks them (jpg/png/pdf, 10 MB in all,
-// from the shared contract) before anything is sent, confirmed in a dialog, then sent once per idempotency key
-// (a retry after an unseen answer reuses it; a new choice of files gets a new one).
+// from the shared contract) before anything is sent, confirmed in a dialog, then sent keyed by `useIntentKey` (a
+// retry after an unseen answer reuses the key; a refusal or a new choice of files gets a new one).
 import { EVIDENCE_MAX_FILES, EVIDENCE_MAX_TOTAL_BYTES, type EvidenceFileType, isEvidenceFile } from "@cobro/contracts";
 import { Alert, Button, ConfirmDialog } from "@cobro/ui";
 import { type ChangeEvent, useState } from "react";
 import { useI18n } from "../../../i18n/i18n-context";
 import { describeError } from "../../../shared/errors/describe-error";
+import { useIntentKey } from "../../../shared/forms/use-intent-key";
 import { trpc } from "../../../trpc";
 
 /** The file's bytes as base64 (the API takes JSON only), read by the browser's FileReader as a data URL. */
@@ -26,7 +27,7 @@ export function EvidenceUpload({ chargebackId, onUploaded }: { chargebackId: str
   const [files, setFiles] = useState<File[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  const intent = useIntentKey();
   const [outcome, setOutcome] = useState<"done" | "unknown" | null>(null);
   const upload = trpc.admin.disputes.uploadEvidence.useMutation();
 
@@ -34,7 +35,7 @@ export function EvidenceUpload({ chargebackId, onUploaded }: { chargebackId: str
     const chosen = Array.from(event.currentTarget.files ?? []);
     setOutcome(null);
     upload.reset();
-    setIdempotencyKey(crypto.randomUUID());
+    intent.renew();
     const wrong = chosen.find((file) => !isEvidenceFile(file.name, file.type));
     const total = chosen.reduce((sum, file) => sum + file.size, 0);
     if (wrong) setProblem(t("admin.disputes.evidence.wrongType", { name: wrong.name }));
@@ -60,11 +61,13 @@ export function EvidenceUpload({ chargebackId, onUploaded }: { chargebackId: str
       return;
     }
     try {
-      const result = await upload.mutateAsync({ chargebackId, idempotencyKey, files: encoded });
+      const result = await upload.mutateAsync({ chargebackId, idempotencyKey: intent.idempotencyKey, files: encoded });
+      intent.answered(result.outcome);
       setOutcome(result.outcome);
       if (result.outcome === "done") onUploaded();
-    } catch {
+    } catch (error) {
       // Shown from upload.error below; the files stay chosen so nothing is lost.
+      intent.failed(error);
     } finally {
       setConfirming(false);
     }

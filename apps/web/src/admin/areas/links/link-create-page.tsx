@@ -1,15 +1,16 @@
-// /admin/links/new: create a payment link. The page holds ONE idempotency key, made when it opens and reused by
-// every submit, so a double click or a retry after a lost answer makes one link; a refusal (nothing was made)
-// starts a new key for the corrected form. Prices are typed in the store's currency and sent in minor units.
+// /admin/links/new: create a payment link. The page keys its link by `useIntentKey`: a double click or a retry
+// after a lost answer makes one link; a refusal (nothing was made) starts a new key for the corrected form, and
+// "Create another" a new key for the next link. Prices are typed in the store's currency and sent in minor units.
 import { type CreateLinkOutput, createLinkInputSchema } from "@cobro/contracts";
 import { type CurrencyCode, isSupportedCurrency } from "@cobro/provider-client/money";
 import { Alert, Button, Card, PageHeading, TextField } from "@cobro/ui";
 import { CheckboxGroupField } from "@cobro/ui/admin";
-import { TRPCClientError } from "@trpc/client";
-import { type ChangeEvent, type FormEvent, useState } from "react";
+import { useState } from "react";
+import { useController, useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { useI18n } from "../../../i18n/i18n-context";
 import { describeError } from "../../../shared/errors/describe-error";
+import { useIntentKey } from "../../../shared/forms/use-intent-key";
 import { trpc } from "../../../trpc";
 import { emptyLineItem, type LineItemRow, LineItemsEditor } from "../../components/line-items-editor";
 import { CatalogPicker } from "./catalog-picker";
@@ -59,16 +60,15 @@ export function LinkCreatePage() {
   const methods = trpc.checkout.paymentMethods.useQuery(undefined, { staleTime: 10 * 60_000 });
   const currency: CurrencyCode =
     config.data && isSupportedCurrency(config.data.currency) ? config.data.currency : "ARS";
-  const [form, setForm] = useState<FormState>(EMPTY_FORM);
-  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  const form = useForm<FormState>({ defaultValues: EMPTY_FORM });
+  const excluded = useController({ control: form.control, name: "excluded" });
+  const intent = useIntentKey();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const create = trpc.admin.links.create.useMutation({
+    onSuccess: (result) => intent.answered(result.outcome),
     onError: (error) => {
-      // A refusal made nothing: the corrected form is a new intent with a new key.
-      if (error instanceof TRPCClientError && error.data?.httpStatus >= 400 && error.data?.httpStatus < 500) {
-        setIdempotencyKey(crypto.randomUUID());
-      }
-      const failure = describeError(error, { t, language });
+      // A refusal made nothing: the hook gives the corrected form a new key.
+      const failure = intent.failed(error);
       const fields: Record<string, string> = {};
       for (const [field, messages] of Object.entries(failure.fieldErrors)) {
         if (messages?.[0]) fields[field] = messages[0];
@@ -78,21 +78,18 @@ export function LinkCreatePage() {
   });
   const busy = create.isPending;
   const created = create.data?.outcome === "created" ? create.data : null;
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
-    setForm((prev) => ({ ...prev, [key]: value }));
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = form.handleSubmit((values) => {
     const input = {
-      items: toItemInputs(form.items, currency, moneyLocaleFor(currency)),
+      items: toItemInputs(values.items, currency, moneyLocaleFor(currency)),
       currency,
-      ...(form.payerEmail.trim() ? { payerEmail: form.payerEmail.trim() } : {}),
-      ...(localToIso(form.expiresFrom) ? { expiresFrom: localToIso(form.expiresFrom) } : {}),
-      ...(localToIso(form.expiresTo) ? { expiresTo: localToIso(form.expiresTo) } : {}),
-      ...(form.externalReference.trim() ? { externalReference: form.externalReference.trim() } : {}),
-      excludedPaymentMethods: form.excluded,
-      ...(form.maxInstallments.trim() ? { maxInstallments: Number(form.maxInstallments) } : {}),
-      idempotencyKey,
+      ...(values.payerEmail.trim() ? { payerEmail: values.payerEmail.trim() } : {}),
+      ...(localToIso(values.expiresFrom) ? { expiresFrom: localToIso(values.expiresFrom) } : {}),
+      ...(localToIso(values.expiresTo) ? { expiresTo: localToIso(values.expiresTo) } : {}),
+      ...(values.externalReference.trim() ? { externalReference: values.externalReference.trim() } : {}),
+      excludedPaymentMethods: values.excluded,
+      ...(values.maxInstallments.trim() ? { maxInstallments: Number(values.maxInstallments) } : {}),
+      idempotencyKey: intent.idempotencyKey,
     };
     const parsed = createLinkInputSchema.safeParse(input);
     if (!parsed.success) {
@@ -101,21 +98,21 @@ export function LinkCreatePage() {
     }
     setErrors({});
     create.mutate(parsed.data);
-  };
+  });
 
   const startAgain = () => {
-    setForm(EMPTY_FORM);
+    form.reset(EMPTY_FORM);
     setErrors({});
-    setIdempotencyKey(crypto.randomUUID());
+    // The created link ended its intent already; the next link is a new one.
+    intent.renew();
     create.reset();
   };
 
   const field = (key: "payerEmail" | "expiresFrom" | "expiresTo" | "externalReference" | "maxInstallments") => ({
     id: `link-${key}`,
-    value: form[key],
     disabled: busy,
     error: errors[key],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => set(key, event.target.value),
+    ...form.register(key),
   });
 
   return (
@@ -125,23 +122,22 @@ export function LinkCreatePage() {
         <CreatedPanel link={created} onAnother={startAgain} />
       ) : (
         <Card>
-          <form className="ui-form" onSubmit={submit} noValidate aria-label={t("admin.links.newTitle")}>
+          <form
+            className="ui-form"
+            onSubmit={(event) => void submit(event)}
+            noValidate
+            aria-label={t("admin.links.newTitle")}
+          >
             <LineItemsEditor
+              form={form}
               legend={t("admin.links.items")}
               idPrefix="link-item"
-              rows={form.items}
               currency={currency}
               disabled={busy}
               maxRows={20}
               errorOf={(index, key) => errors[itemErrorKey(index, key)]}
               error={errors.items}
-              onChange={(items) => set("items", items)}
-              addons={
-                <CatalogPicker
-                  currency={currency}
-                  onPick={(row) => set("items", [...form.items.filter((r) => r.title || r.unitPrice), row])}
-                />
-              }
+              addons={(add) => <CatalogPicker currency={currency} onPick={add} />}
             />
             <TextField label={t("admin.links.payerEmail")} type="email" {...field("payerEmail")} />
             <div className="ui-form__row">
@@ -153,8 +149,8 @@ export function LinkCreatePage() {
               id="link-excluded"
               label={t("admin.links.excluded")}
               options={(methods.data ?? []).map((method) => ({ value: method.id, label: method.name }))}
-              value={form.excluded}
-              onChange={(excluded) => set("excluded", excluded)}
+              value={excluded.field.value}
+              onChange={excluded.field.onChange}
               disabled={busy}
               emptyText={t("admin.links.excludedNone")}
             />

@@ -1,12 +1,14 @@
 // The changes staff make to a link: Edit (items, expiry, back URLs) and Expire now (after a confirmation). Each
-// dialog holds ONE idempotency key, made when it opens and reused by every retry. An answer that was not seen is
-// said as such, never as a failure.
+// dialog keys its change by `useIntentKey` (the same key for a retry after an unseen answer, a new one after a
+// refusal). An answer that was not seen is said as such, never as a failure.
 import { type LinkDetail, updateLinkInputSchema } from "@cobro/contracts";
 import { type CurrencyCode, isSupportedCurrency } from "@cobro/provider-client/money";
 import { Alert, ConfirmDialog, TextField } from "@cobro/ui";
 import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { useI18n } from "../../../i18n/i18n-context";
 import { describeError } from "../../../shared/errors/describe-error";
+import { useIntentKey } from "../../../shared/forms/use-intent-key";
 import { trpc } from "../../../trpc";
 import { type LineItemRow, LineItemsEditor } from "../../components/line-items-editor";
 import {
@@ -34,40 +36,50 @@ function useOutcomeAlert(doneKey: "admin.links.edit.done" | "admin.links.expire.
   };
 }
 
+interface EditLinkForm {
+  items: LineItemRow[];
+  expiresFrom: string;
+  expiresTo: string;
+  backUrls: LinkDetail["backUrls"];
+}
+
 export function EditLinkDialog({ link, onClose }: { link: LinkDetail; onClose(): void }) {
   const { t, moneyLocaleFor } = useI18n();
   const currency: CurrencyCode = isSupportedCurrency(link.total.currency) ? link.total.currency : "ARS";
   const locale = moneyLocaleFor(currency);
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
-  const [items, setItems] = useState<LineItemRow[]>(() =>
-    link.items.map((item) => ({
-      title: item.title,
-      quantity: String(item.quantity),
-      unitPrice: minorToPrice(item.unitPrice.amountMinor, currency, locale),
-      ...(item.id ? { productId: undefined } : {}),
-    })),
-  );
-  const [expiresFrom, setExpiresFrom] = useState(isoToLocal(link.expiresFrom));
-  const [expiresTo, setExpiresTo] = useState(isoToLocal(link.expiresTo));
-  const [backUrls, setBackUrls] = useState(link.backUrls);
+  const intent = useIntentKey();
+  const form = useForm<EditLinkForm>({
+    defaultValues: {
+      items: link.items.map((item) => ({
+        title: item.title,
+        quantity: String(item.quantity),
+        unitPrice: minorToPrice(item.unitPrice.amountMinor, currency, locale),
+      })),
+      expiresFrom: isoToLocal(link.expiresFrom),
+      expiresTo: isoToLocal(link.expiresTo),
+      backUrls: link.backUrls,
+    },
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const utils = trpc.useUtils();
   const update = trpc.admin.links.update.useMutation({
+    onSuccess: (result) => intent.answered(result.outcome),
+    onError: (error) => void intent.failed(error),
     onSettled: () => void utils.admin.links.get.invalidate({ preferenceId: link.preferenceId }),
   });
   const outcome = useOutcomeAlert("admin.links.edit.done");
   const done = update.isSuccess && update.data.outcome === "done";
   const busy = update.isPending;
 
-  const submit = () => {
+  const submit = form.handleSubmit((values) => {
     const input = {
       preferenceId: link.preferenceId,
       currency,
-      items: toItemInputs(items, currency, locale),
-      expiresFrom: localToIso(expiresFrom) ?? null,
-      expiresTo: localToIso(expiresTo) ?? null,
-      backUrls,
-      idempotencyKey,
+      items: toItemInputs(values.items, currency, locale),
+      expiresFrom: localToIso(values.expiresFrom) ?? null,
+      expiresTo: localToIso(values.expiresTo) ?? null,
+      backUrls: values.backUrls,
+      idempotencyKey: intent.idempotencyKey,
     };
     const parsed = updateLinkInputSchema.safeParse(input);
     if (!parsed.success) {
@@ -76,18 +88,17 @@ export function EditLinkDialog({ link, onClose }: { link: LinkDetail; onClose():
     }
     setErrors({});
     update.mutate(parsed.data);
-  };
+  });
 
   const locked = busy || done;
-  const urlField = (key: keyof typeof backUrls, label: string) => (
+  const urlField = (key: keyof EditLinkForm["backUrls"], label: string) => (
     <TextField
       id={`link-back-${key}`}
       label={label}
       type="url"
-      value={backUrls[key]}
       disabled={locked}
       error={errors[`backUrls.${key}`]}
-      onChange={(event) => setBackUrls((prev) => ({ ...prev, [key]: event.target.value }))}
+      {...form.register(`backUrls.${key}`)}
     />
   );
 
@@ -101,46 +112,36 @@ export function EditLinkDialog({ link, onClose }: { link: LinkDetail; onClose():
       busy={busy}
       busyLabel={t("admin.links.action.working")}
       finished={done}
-      onConfirm={done ? onClose : submit}
+      onConfirm={done ? onClose : () => void submit()}
       onCancel={onClose}
     >
-      <form
-        className="ui-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
+      <form className="ui-form" noValidate onSubmit={(event) => void submit(event)}>
         <LineItemsEditor
+          form={form}
           legend={t("admin.links.items")}
           idPrefix="link-edit-item"
-          rows={items}
           currency={currency}
           disabled={locked}
           maxRows={20}
           errorOf={(index, key) => errors[itemErrorKey(index, key)]}
           error={errors.items}
-          onChange={setItems}
         />
         <div className="ui-form__row">
           <TextField
             id="link-edit-expiresFrom"
             label={t("admin.links.expiresFrom")}
             type="datetime-local"
-            value={expiresFrom}
             disabled={locked}
             error={errors.expiresFrom}
-            onChange={(event) => setExpiresFrom(event.target.value)}
+            {...form.register("expiresFrom")}
           />
           <TextField
             id="link-edit-expiresTo"
             label={t("admin.links.expiresTo")}
             type="datetime-local"
-            value={expiresTo}
             disabled={locked}
             error={errors.expiresTo}
-            onChange={(event) => setExpiresTo(event.target.value)}
+            {...form.register("expiresTo")}
           />
         </div>
         {urlField("success", t("admin.links.edit.backSuccess"))}
@@ -154,9 +155,11 @@ export function EditLinkDialog({ link, onClose }: { link: LinkDetail; onClose():
 
 export function ExpireLinkDialog({ preferenceId, onClose }: { preferenceId: string; onClose(): void }) {
   const { t } = useI18n();
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const intent = useIntentKey();
   const utils = trpc.useUtils();
   const expire = trpc.admin.links.expire.useMutation({
+    onSuccess: (result) => intent.answered(result.outcome),
+    onError: (error) => void intent.failed(error),
     onSettled: () => void utils.admin.links.get.invalidate({ preferenceId }),
   });
   const outcome = useOutcomeAlert("admin.links.expire.done");
@@ -170,7 +173,7 @@ export function ExpireLinkDialog({ preferenceId, onClose }: { preferenceId: stri
       busy={expire.isPending}
       busyLabel={t("admin.links.action.working")}
       finished={done}
-      onConfirm={done ? onClose : () => expire.mutate({ preferenceId, idempotencyKey })}
+      onConfirm={done ? onClose : () => expire.mutate({ preferenceId, idempotencyKey: intent.idempotencyKey })}
       onCancel={onClose}
     >
       <p>{t("admin.links.expire.body")}</p>

@@ -21,6 +21,7 @@ import {
   type Tone,
 } from "@cobro/ui";
 import { useState } from "react";
+import { useController, useForm } from "react-hook-form";
 import { useSearchParams } from "react-router";
 import { useI18n } from "../../../i18n/i18n-context";
 import { QueryErrorState } from "../../../shared/components/query-list";
@@ -107,13 +108,16 @@ function ChargingSettingSection({ onOutcome }: { onOutcome(outcome: Outcome): vo
   const setting = trpc.admin.account.chargingSetting.useQuery();
   const connections = trpc.admin.account.connections.useQuery();
   const switchAccount = trpc.admin.account.setChargingAccount.useMutation();
-  const [choice, setChoice] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const all = connections.data?.items ?? [];
   const active = all.filter((account) => account.status === "active");
   const current = setting.data?.accountId ?? null;
-  const selected = choice ?? current ?? OWN;
+  // The choice starts at (and, once switched, returns to) the account the server charges on.
+  const form = useForm({ values: { accountId: current ?? OWN } });
+  // Controlled: the connections (the options) may arrive after the setting (the value).
+  const { field: accountField } = useController({ control: form.control, name: "accountId" });
+  const selected = accountField.value;
   const nameOf = (accountId: string | null) => {
     if (accountId === null) return t("admin.account.setting.own");
     const account = all.find((candidate) => candidate.id === accountId);
@@ -129,7 +133,6 @@ function ChargingSettingSection({ onOutcome }: { onOutcome(outcome: Outcome): vo
       await switchAccount.mutateAsync({ accountId: target });
       await utils.admin.account.chargingSetting.invalidate();
       setConfirming(false);
-      setChoice(null);
       onOutcome({ tone: "success", message: t("admin.account.setting.switched", { name: nameOf(target) }) });
     } catch (error) {
       setFailure(describeError(error, { t, language }).message);
@@ -161,16 +164,16 @@ function ChargingSettingSection({ onOutcome }: { onOutcome(outcome: Outcome): vo
           </p>
           <form
             className="admin-filters"
-            onSubmit={(event) => {
-              event.preventDefault();
-              setFailure(null);
-              setConfirming(true);
-            }}
+            onSubmit={(event) =>
+              void form.handleSubmit(() => {
+                setFailure(null);
+                setConfirming(true);
+              })(event)
+            }
           >
             <SelectField
               label={t("admin.account.setting.choose")}
-              value={selected}
-              onChange={(event) => setChoice(event.target.value)}
+              {...accountField}
               options={[
                 { value: OWN, label: t("admin.account.setting.own") },
                 ...active.map((account) => ({ value: account.id, label: connectionName(account) })),

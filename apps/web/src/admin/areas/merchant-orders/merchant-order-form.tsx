@@ -1,8 +1,8 @@
 // The form of a merchant order the merchant records (new) or changes (edit): item lines (title, quantity, unit
 // price typed in the currency's decimals and sent in minor units), external reference, preference id (new only),
-// notification URL and additional info. The form holds ONE idempotency key for its intent: a double click or a
-// retry after an unseen answer sends the same key (the server and the provider make one order); after a refusal
-// the values may change, so a new key is made. Errors are shown next to their field, nothing typed is lost.
+// notification URL and additional info. The form keys its intent by `useIntentKey`: a double click or a retry
+// after an unseen answer sends the same key (the server and the provider make one order); after a refusal the
+// values may change, so a new key is made. Errors are shown next to their field, nothing typed is lost.
 import {
   type CreateMerchantOrderInput,
   createMerchantOrderInputSchema,
@@ -16,9 +16,9 @@ import type { CurrencyCode } from "@cobro/provider-client/money";
 import { Alert, Button, TextField } from "@cobro/ui";
 import { CheckboxField, TextareaField } from "@cobro/ui/admin";
 import { useState } from "react";
-import { type FieldPath, useController, useForm } from "react-hook-form";
+import { type FieldPath, useForm } from "react-hook-form";
 import { useI18n } from "../../../i18n/i18n-context";
-import { describeError } from "../../../shared/errors/describe-error";
+import { useIntentKey } from "../../../shared/forms/use-intent-key";
 import { emptyLineItem, type LineItemRow, LineItemsEditor, priceTextToMinor } from "../../components/line-items-editor";
 
 export interface MerchantOrderFormValues {
@@ -67,9 +67,10 @@ function formFieldOf(path: readonly PropertyKey[]): FieldPath<MerchantOrderFormV
 }
 
 export function MerchantOrderForm({ mode, currency, initial, submit, onDone, onCancel }: MerchantOrderFormProps) {
-  const { t, language, moneyLocaleFor } = useI18n();
+  const { t, moneyLocaleFor } = useI18n();
   const locale = moneyLocaleFor(currency);
-  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  const intent = useIntentKey();
+  const { idempotencyKey } = intent;
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ tone: "danger" | "warning"; message: string } | null>(null);
   const form = useForm<MerchantOrderFormValues>({
@@ -89,7 +90,6 @@ export function MerchantOrderForm({ mode, currency, initial, submit, onDone, onC
       additionalInfo: initial?.additionalInfo ?? "",
     },
   });
-  const itemLines = useController({ control: form.control, name: "items" });
   const errors = form.formState.errors;
   const changeItems = form.watch("changeItems");
 
@@ -159,18 +159,18 @@ export function MerchantOrderForm({ mode, currency, initial, submit, onDone, onC
     setBusy(true);
     try {
       const result = await submit(input);
+      intent.answered(result.outcome);
       if (result.outcome === "unknown") {
         setOutcome({ tone: "warning", message: t("admin.merchantOrders.form.unknown") });
         return;
       }
       onDone(result);
     } catch (error) {
-      const described = describeError(error, { t, language });
+      // A refusal made nothing: the hook gives the corrected values a new key.
+      const described = intent.failed(error);
       const field = described.field ? formFieldOf(described.field.split(".")) : null;
       if (field) form.setError(field, { message: described.message });
-      setOutcome({ tone: "danger", message: described.message });
-      // A refusal made nothing: the corrected values are a new intent with a new key.
-      if (described.httpStatus !== null && described.httpStatus < 500) setIdempotencyKey(crypto.randomUUID());
+      setOutcome({ tone: described.unseen ? "warning" : "danger", message: described.message });
     } finally {
       setBusy(false);
     }
@@ -192,11 +192,10 @@ export function MerchantOrderForm({ mode, currency, initial, submit, onDone, onC
           // "Leave out to keep the current items" is about an edit; a new order's labels already name the currency.
           description={mode === "edit" ? t("admin.merchantOrders.form.itemsHint", { currency }) : undefined}
           idPrefix="mo-item"
-          rows={itemLines.field.value}
+          form={form}
           currency={currency}
           disabled={busy}
           errorOf={(index, field) => errors.items?.[index]?.[field]?.message}
-          onChange={itemLines.field.onChange}
         />
       ) : null}
       <TextField

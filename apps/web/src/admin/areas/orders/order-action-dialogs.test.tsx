@@ -88,6 +88,41 @@ describe("RefundOrderDialog", () => {
 });
 
 describe("SimpleActionDialog", () => {
+  it("after a refusal, Try again is a new request with a new key", async () => {
+    let calls = 0;
+    const server = new FakeTrpcServer({
+      "admin.orders.capture": () => {
+        calls += 1;
+        if (calls === 1) {
+          throw new FakeTrpcError("Another action on this order is not finished yet.", {
+            code: "CONFLICT",
+            httpStatus: 409,
+            reason: "action_in_progress",
+          });
+        }
+        return { orderId: ORDER_ID, outcome: "done", status: "processed", statusDetail: "accredited" };
+      },
+    });
+    renderWith(
+      server,
+      <SimpleActionDialog
+        kind="capture"
+        orderId={ORDER_ID}
+        amount={{ amountMinor: 200_00, currency: "ARS" }}
+        onClose={() => {}}
+      />,
+    );
+    const user = userEvent.setup();
+    const dialog = screen.getByRole("dialog", { name: "Capture this order" });
+    await user.click(within(dialog).getByRole("button", { name: "Capture" }));
+    await user.click(await within(dialog).findByRole("button", { name: "Try again" }));
+    await within(dialog).findByRole("button", { name: "Done" });
+
+    const inputs = server.callsTo("admin.orders.capture") as { idempotencyKey: string }[];
+    expect(inputs).toHaveLength(2);
+    expect(inputs[1]?.idempotencyKey).not.toBe(inputs[0]?.idempotencyKey);
+  });
+
   it("says a declined card's reason in words when processing", async () => {
     const server = new FakeTrpcServer({
       "admin.orders.process": () => ({

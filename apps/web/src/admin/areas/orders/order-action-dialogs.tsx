@@ -1,14 +1,16 @@
 // The dialogs of an order's actions: Process, Capture, Cancel, Remove the payment, Refund (the whole order, or
-// part of one transaction), and the card panel that adds or changes a manual order's payment. Each dialog holds
-// ONE idempotency key, made when it opens and reused by every retry, so a double click, "Try again" after an
-// unseen answer or a repeat moves money at most once. An answer not seen is said as such ("being confirmed"),
+// part of one transaction), and the card panel that adds or changes a manual order's payment. Each dialog keys its
+// action by `useIntentKey`: a double click or "Try again" after an unseen answer reuses the key, so money moves at
+// most once; a refusal ends the intent, so the next attempt is a new request with a new key. An answer not seen is said as such ("being confirmed"),
 // never as a failure; a decline and a refusal are said in words.
 import { type Money, type OrderOutcome, REFUND_REASONS, refundOrderInputSchema } from "@cobro/contracts";
 import { Alert, Button, ConfirmDialog } from "@cobro/ui";
 import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { useI18n } from "../../../i18n/i18n-context";
 import { describeError } from "../../../shared/errors/describe-error";
 import { useMoneyInput } from "../../../shared/forms/money-input";
+import { type IntentKey, useIntentKey } from "../../../shared/forms/use-intent-key";
 import { CardForm, type CardFormSubmission } from "../../../shared/payments/card-form";
 import { trpc } from "../../../trpc";
 import { useOrderWords } from "./order-words";
@@ -52,11 +54,16 @@ function isSettled(mutation: MutationLike): boolean {
   return false;
 }
 
-function useInvalidateOrder(orderId: string) {
+/** The options of an order action's mutation: its answer decides the intent's key; then the order is re-read. */
+function useOrderActionOptions(orderId: string, intent: IntentKey) {
   const utils = trpc.useUtils();
-  return () => {
-    void utils.admin.orders.get.invalidate({ orderId });
-    void utils.admin.orders.list.invalidate();
+  return {
+    onSuccess: (result: OrderOutcome) => intent.answered(result.outcome),
+    onError: (error: unknown) => void intent.failed(error),
+    onSettled: () => {
+      void utils.admin.orders.get.invalidate({ orderId });
+      void utils.admin.orders.list.invalidate();
+    },
   };
 }
 
@@ -94,19 +101,19 @@ export function SimpleActionDialog(props: {
   onClose(): void;
 }) {
   const { t, formatMoney } = useI18n();
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
-  const onSettled = useInvalidateOrder(props.orderId);
-  const process = trpc.admin.orders.process.useMutation({ onSettled });
-  const capture = trpc.admin.orders.capture.useMutation({ onSettled });
-  const cancel = trpc.admin.orders.cancel.useMutation({ onSettled });
-  const remove = trpc.admin.orders.deleteTransaction.useMutation({ onSettled });
+  const intent = useIntentKey();
+  const options = useOrderActionOptions(props.orderId, intent);
+  const process = trpc.admin.orders.process.useMutation(options);
+  const capture = trpc.admin.orders.capture.useMutation(options);
+  const cancel = trpc.admin.orders.cancel.useMutation(options);
+  const remove = trpc.admin.orders.deleteTransaction.useMutation(options);
   const mutation = { process, capture, cancel, deleteTransaction: remove }[props.kind];
   const words = SIMPLE_WORDS[props.kind];
   const settled = isSettled(mutation);
   const retrying = mutation.isError || (mutation.isSuccess && mutation.data?.outcome === "unknown");
 
   const run = () => {
-    const input = { orderId: props.orderId, idempotencyKey };
+    const input = { orderId: props.orderId, idempotencyKey: intent.idempotencyKey };
     if (props.kind === "process") process.mutate(input);
     else if (props.kind === "capture") capture.mutate(input);
     else if (props.kind === "cancel") cancel.mutate(input);
@@ -146,20 +153,18 @@ export function SimpleActionDialog(props: {
 /** Refund: the whole order, or (with `transactionId`) part of one payment transaction up to `limit`. */
 export function RefundOrderDialog(props: { orderId: string; transactionId?: string; limit: Money; onClose(): void }) {
   const { t, formatMoney } = useI18n();
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
-  const onSettled = useInvalidateOrder(props.orderId);
-  const refund = trpc.admin.orders.refund.useMutation({ onSettled });
+  const intent = useIntentKey();
+  const refund = trpc.admin.orders.refund.useMutation(useOrderActionOptions(props.orderId, intent));
   const currency = props.limit.currency;
   const money = useMoneyInput();
-  const [amount, setAmount] = useState(() => money.initial(props.limit.amountMinor, currency));
-  const [reason, setReason] = useState("");
+  const form = useForm({ defaultValues: { amount: money.initial(props.limit.amountMinor, currency), reason: "" } });
   const [problem, setProblem] = useState<string | null>(null);
   const settled = isSettled(refund);
   const retrying = refund.isError || (refund.isSuccess && refund.data?.outcome === "unknown");
   const partial = props.transactionId !== undefined;
   const max = formatMoney(props.limit.amountMinor, currency);
 
-  const run = () => {
+  const run = form.handleSubmit(({ amount, reason }) => {
     const typed = partial ? money.parse(amount, currency, t("admin.orders.refund.amount", { currency })) : null;
     if (typed && !typed.ok) {
       setProblem(typed.message);
@@ -168,7 +173,7 @@ export function RefundOrderDialog(props: { orderId: string; transactionId?: stri
     const amountMinor = typed ? typed.amountMinor : null;
     const parsed = refundOrderInputSchema.safeParse({
       orderId: props.orderId,
-      idempotencyKey,
+      idempotencyKey: intent.idempotencyKey,
       reason,
       ...(props.transactionId ? { transactionId: props.transactionId, amountMinor } : {}),
     });
@@ -182,7 +187,7 @@ export function RefundOrderDialog(props: { orderId: string; transactionId?: stri
     }
     setProblem(null);
     refund.mutate(parsed.data);
-  };
+  });
 
   return (
     <ConfirmDialog
@@ -201,15 +206,15 @@ export function RefundOrderDialog(props: { orderId: string; transactionId?: stri
       busy={refund.isPending}
       busyLabel={t("admin.orders.dialog.working")}
       finished={settled}
-      onConfirm={settled ? props.onClose : run}
+      onConfirm={settled ? props.onClose : () => void run()}
       onCancel={props.onClose}
     >
       <form
         className="payment-dialog-form"
         noValidate
         onSubmit={(event) => {
-          event.preventDefault();
-          if (!settled) run();
+          if (settled) event.preventDefault();
+          else void run(event);
         }}
       >
         <p>{partial ? t("admin.orders.refund.left", { amount: max }) : t("admin.orders.refund.wholeBody")}</p>
@@ -218,8 +223,7 @@ export function RefundOrderDialog(props: { orderId: string; transactionId?: stri
             {t("admin.orders.refund.amount", { currency })}
             <input
               inputMode="decimal"
-              value={amount}
-              onChange={(event) => setAmount(event.target.value)}
+              {...form.register("amount")}
               disabled={refund.isPending || settled}
               aria-invalid={problem ? true : undefined}
             />
@@ -227,11 +231,7 @@ export function RefundOrderDialog(props: { orderId: string; transactionId?: stri
         ) : null}
         <label>
           {t("admin.orders.refund.reason")}
-          <select
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            disabled={refund.isPending || settled}
-          >
+          <select {...form.register("reason")} disabled={refund.isPending || settled}>
             <option value="" disabled>
               {t("admin.orders.refund.chooseReason")}
             </option>
@@ -255,12 +255,13 @@ export function RefundOrderDialog(props: { orderId: string; transactionId?: stri
  */
 export function OrderCardPanel(props: { orderId: string; transactionId?: string; amount: Money; onClose(): void }) {
   const { t, formatMoney } = useI18n();
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const intent = useIntentKey();
+  const { idempotencyKey } = intent;
   const [generation, setGeneration] = useState(0);
   const [card, setCard] = useState<CardFormSubmission | null>(null);
-  const onSettled = useInvalidateOrder(props.orderId);
-  const add = trpc.admin.orders.addTransaction.useMutation({ onSettled });
-  const update = trpc.admin.orders.updateTransaction.useMutation({ onSettled });
+  const options = useOrderActionOptions(props.orderId, intent);
+  const add = trpc.admin.orders.addTransaction.useMutation(options);
+  const update = trpc.admin.orders.updateTransaction.useMutation(options);
   const changing = props.transactionId !== undefined;
   const mutation = changing ? update : add;
   const settled = isSettled(mutation);

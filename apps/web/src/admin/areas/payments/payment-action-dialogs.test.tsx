@@ -96,6 +96,42 @@ describe("RefundDialog", () => {
     expect(within(dialog).getAllByRole("button")).toHaveLength(1);
   });
 
+  it("after a refusal, the next attempt is a new request with a new key", async () => {
+    let calls = 0;
+    const server = new FakeTrpcServer({
+      "admin.payments.refund": () => {
+        calls += 1;
+        if (calls === 1) {
+          throw new FakeTrpcError("This payment cannot be refunded.", {
+            code: "BAD_REQUEST",
+            httpStatus: 400,
+            reason: "payment_not_refundable",
+          });
+        }
+        return { status: "approved", outcome: "done", paymentStatus: null };
+      },
+    });
+    renderWith(
+      server,
+      <RefundDialog
+        providerPaymentId={PAYMENT_ID}
+        limit={{ amountMinor: 100_000, currency: "ARS" }}
+        onClose={() => {}}
+      />,
+    );
+    const user = userEvent.setup();
+    const dialog = screen.getByRole("dialog", { name: "Refund this payment" });
+    await user.selectOptions(within(dialog).getByLabelText("Reason"), "The customer asked");
+    await user.click(within(dialog).getByRole("button", { name: "Refund" }));
+    await within(dialog).findByText("This payment cannot be refunded in its current state.");
+    await user.click(within(dialog).getByRole("button", { name: "Refund" }));
+    await within(dialog).findByText("Done: Mercado Pago confirmed it.");
+
+    const inputs = server.callsTo("admin.payments.refund") as { idempotencyKey: string }[];
+    expect(inputs).toHaveLength(2);
+    expect(inputs[1]?.idempotencyKey).not.toBe(inputs[0]?.idempotencyKey);
+  });
+
   it("sends nothing without a reason or for more than is left", async () => {
     const server = new FakeTrpcServer({
       "admin.payments.refund": () => ({ status: "approved", outcome: "done", paymentStatus: null }),

@@ -1,6 +1,7 @@
 // The money dialogs of a payment: Refund (full or part, a required reason, an optional note), Capture (all or
-// less) and Cancel. Each dialog holds ONE idempotency key, made when it opens and reused by every retry, so a
-// double click, a retry after a timeout or a reload of the same dialog moves money at most once. The amount is
+// less) and Cancel. Each dialog keys its action by `useIntentKey`: the key made when it opens is reused by every
+// retry after an unseen answer, so a double click or a retry after a timeout moves money at most once; a refusal
+// ends the intent, so the next attempt is a new request with a new key. The amount is
 // typed in the currency's decimals and converted to minor units before anything is sent; the forms validate
 // with the server's own schemas. An answer that was not seen ("unknown") is said as such: we are confirming it
 // with Mercado Pago, and retrying is safe.
@@ -20,6 +21,7 @@ import { z } from "zod";
 import { useI18n } from "../../../i18n/i18n-context";
 import { describeError } from "../../../shared/errors/describe-error";
 import { useMoneyInput } from "../../../shared/forms/money-input";
+import { useIntentKey } from "../../../shared/forms/use-intent-key";
 import { trpc } from "../../../trpc";
 
 export type PaymentDialogKind = "refund" | "capture" | "cancel";
@@ -55,9 +57,11 @@ type RefundForm = z.infer<typeof refundFormSchema>;
 
 export function RefundDialog({ providerPaymentId, limit, onClose }: DialogProps) {
   const { t, formatMoney } = useI18n();
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const intent = useIntentKey();
   const utils = trpc.useUtils();
   const refund = trpc.admin.payments.refund.useMutation({
+    onSuccess: (result) => intent.answered(result.outcome),
+    onError: (error) => void intent.failed(error),
     onSettled: () => void utils.admin.payments.get.invalidate({ providerPaymentId }),
   });
   const outcome = useOutcome();
@@ -85,7 +89,7 @@ export function RefundDialog({ providerPaymentId, limit, onClose }: DialogProps)
       ...(amountMinor !== undefined ? { amountMinor } : {}),
       reason: values.reason,
       ...(values.note.trim() ? { note: values.note.trim() } : {}),
-      idempotencyKey,
+      idempotencyKey: intent.idempotencyKey,
     };
     // The server's schema, checked here too: nothing is sent for an amount that is not one.
     const parsed = refundPaymentInputSchema.safeParse(input);
@@ -158,9 +162,11 @@ export function RefundDialog({ providerPaymentId, limit, onClose }: DialogProps)
 
 export function CaptureDialog({ providerPaymentId, limit, onClose }: DialogProps) {
   const { t, formatMoney } = useI18n();
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const intent = useIntentKey();
   const utils = trpc.useUtils();
   const capture = trpc.admin.payments.capture.useMutation({
+    onSuccess: (result) => intent.answered(result.outcome),
+    onError: (error) => void intent.failed(error),
     onSettled: () => void utils.admin.payments.get.invalidate({ providerPaymentId }),
   });
   const outcome = useOutcome();
@@ -183,7 +189,7 @@ export function CaptureDialog({ providerPaymentId, limit, onClose }: DialogProps
     const parsed = capturePaymentInputSchema.safeParse({
       providerPaymentId,
       ...(amountMinor !== limit.amountMinor ? { amountMinor } : {}),
-      idempotencyKey,
+      idempotencyKey: intent.idempotencyKey,
     });
     if (!parsed.success || amountMinor > limit.amountMinor) {
       setAmountError(
@@ -228,9 +234,11 @@ export function CaptureDialog({ providerPaymentId, limit, onClose }: DialogProps
 
 export function CancelDialog({ providerPaymentId, onClose }: Omit<DialogProps, "limit">) {
   const { t } = useI18n();
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const intent = useIntentKey();
   const utils = trpc.useUtils();
   const cancel = trpc.admin.payments.cancel.useMutation({
+    onSuccess: (result) => intent.answered(result.outcome),
+    onError: (error) => void intent.failed(error),
     onSettled: () => void utils.admin.payments.get.invalidate({ providerPaymentId }),
   });
   const outcome = useOutcome();
@@ -245,7 +253,12 @@ export function CancelDialog({ providerPaymentId, onClose }: Omit<DialogProps, "
       busyLabel={t("admin.payments.action.working")}
       finished={done}
       onConfirm={
-        done ? onClose : () => cancel.mutate(cancelPaymentInputSchema.parse({ providerPaymentId, idempotencyKey }))
+        done
+          ? onClose
+          : () =>
+              cancel.mutate(
+                cancelPaymentInputSchema.parse({ providerPaymentId, idempotencyKey: intent.idempotencyKey }),
+              )
       }
       onCancel={onClose}
     >

@@ -1,21 +1,22 @@
-// "New plan": the plan's fields in a dialog. The dialog holds ONE idempotency key, made when it opens and reused by
-// every retry, so a double submit or a retry after a lost answer makes one plan; a definite refusal (a bad field)
-// gets a fresh key, since nothing was created and the next try is a new request.
+// "New plan": the plan's fields in a dialog. The dialog keys its plan by `useIntentKey`, so a double submit or a
+// retry after a lost answer makes one plan; a definite refusal (a bad field) gets a fresh key, since nothing was
+// created and the next try is a new request.
 import type { CurrencyCode } from "@cobro/provider-client/money";
 import { Alert, ConfirmDialog } from "@cobro/ui";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { useI18n } from "../../../i18n/i18n-context";
-import { describeError, type UserFacingError } from "../../../shared/errors/describe-error";
+import type { UserFacingError } from "../../../shared/errors/describe-error";
+import { useIntentKey } from "../../../shared/forms/use-intent-key";
 import { trpc } from "../../../trpc";
 import { emptyPlanForm, type PlanFormErrors, PlanFormFields, type PlanFormValues, toPlanFields } from "./plan-form";
 
 export function CreatePlanDialog({ currency, onClose }: { currency: CurrencyCode; onClose(): void }) {
-  const { t, language, moneyLocaleFor } = useI18n();
+  const { t, moneyLocaleFor } = useI18n();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
-  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  const intent = useIntentKey();
   const [errors, setErrors] = useState<PlanFormErrors>({});
   const [failure, setFailure] = useState<UserFacingError | null>(null);
   const create = trpc.admin.plans.create.useMutation();
@@ -28,15 +29,13 @@ export function CreatePlanDialog({ currency, onClose }: { currency: CurrencyCode
     setFailure(null);
     if (!checked.fields) return;
     try {
-      const created = await create.mutateAsync({ plan: checked.fields, idempotencyKey });
+      const created = await create.mutateAsync({ plan: checked.fields, idempotencyKey: intent.idempotencyKey });
       await utils.admin.plans.search.invalidate();
       navigate(`/admin/plans/${encodeURIComponent(created.id)}`, {
         state: { outcome: t("admin.plans.create.done", { reason: created.reason }) },
       });
     } catch (error) {
-      const described = describeError(error, { t, language });
-      setFailure(described);
-      if (described.appCode === "BAD_REQUEST") setIdempotencyKey(crypto.randomUUID());
+      setFailure(intent.failed(error));
     }
   });
 

@@ -3,7 +3,8 @@
 // only body the /api filter accepts.
 import { STORE_LOGO_CONTENT_TYPES, STORE_LOGO_MAX_BYTES, type StoreSettings, storeLogoPath } from "@cobro/contracts";
 import { Alert, Button, Card } from "@cobro/ui";
-import { useId, useRef, useState } from "react";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
 import { useI18n } from "../../../i18n/i18n-context";
 import { describeError } from "../../../shared/errors/describe-error";
 import { trpc } from "../../../trpc";
@@ -27,14 +28,16 @@ export function LogoForm({ settings, onSaved }: LogoFormProps) {
   const { t, language } = useI18n();
   const upload = trpc.admin.settings.uploadLogo.useMutation();
   const remove = trpc.admin.settings.removeLogo.useMutation();
-  const input = useRef<HTMLInputElement>(null);
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<{ logo: FileList | null }>({ defaultValues: { logo: null } });
+  const error = form.formState.errors.logo?.message ?? null;
+  const setError = (message: string | null) =>
+    message === null ? form.clearErrors("logo") : form.setError("logo", { message });
   const fileId = useId();
   const errorId = useId();
 
-  const send = async () => {
+  const send = form.handleSubmit(async ({ logo }) => {
     setError(null);
-    const file = input.current?.files?.[0];
+    const file = logo?.[0];
     if (!file) return setError(t("admin.settings.logo.chooseFile"));
     if (!(STORE_LOGO_CONTENT_TYPES as readonly string[]).includes(file.type)) {
       return setError(t("admin.settings.logo.wrongType"));
@@ -42,12 +45,12 @@ export function LogoForm({ settings, onSaved }: LogoFormProps) {
     if (file.size > STORE_LOGO_MAX_BYTES) return setError(t("admin.settings.logo.tooLarge"));
     try {
       const result = await upload.mutateAsync({ logo: await readBase64(file) });
-      if (input.current) input.current.value = "";
+      form.reset();
       onSaved(result, t("admin.settings.logo.uploaded"));
     } catch (failure) {
       setError(describeError(failure, { t, language }).message);
     }
-  };
+  });
 
   const clear = async () => {
     setError(null);
@@ -72,23 +75,19 @@ export function LogoForm({ settings, onSaved }: LogoFormProps) {
         className="ui-form"
         noValidate
         aria-label={t("admin.settings.logo.title")}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void send();
-        }}
+        onSubmit={(event) => void send(event)}
       >
         <div className="ui-field">
           <label className="ui-field__label" htmlFor={fileId}>
             {t("admin.settings.logo.file")}
           </label>
           <input
-            ref={input}
             id={fileId}
             type="file"
             accept={STORE_LOGO_CONTENT_TYPES.join(",")}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
-            onChange={() => setError(null)}
+            {...form.register("logo", { onChange: () => setError(null) })}
           />
         </div>
         {error ? (

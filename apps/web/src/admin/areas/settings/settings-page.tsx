@@ -4,6 +4,7 @@
 import { CARD_CAPTURE_MODES, type CardCaptureMode } from "@cobro/contracts";
 import { Button, Card, ConfirmDialog, LoadingState, PageHeading } from "@cobro/ui";
 import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import type { MessageKey } from "../../../i18n/dictionary";
 import { useI18n } from "../../../i18n/i18n-context";
 import { QueryErrorState } from "../../../shared/components/query-list";
@@ -25,10 +26,11 @@ export function SettingsPage() {
   const update = trpc.admin.settings.update.useMutation();
   const utils = trpc.useUtils();
   const { outcome, succeeded, failed, clear } = useOutcome();
-  const [chosen, setChosen] = useState<CardCaptureMode | null>(null);
   const [confirming, setConfirming] = useState(false);
   const current = settings.data?.settings.cardCapture;
-  const selected = chosen ?? current;
+  // The choice starts at (and, once saved, returns to) what the server holds.
+  const form = useForm<{ cardCapture: CardCaptureMode }>(current ? { values: { cardCapture: current } } : {});
+  const selected = useWatch({ control: form.control, name: "cardCapture" }) ?? current;
 
   // The shop's header, titles and accent read `system.storeIdentity`: refresh it with the settings.
   const applied = (result: { settings: NonNullable<typeof settings.data>["settings"]; version: number }) => {
@@ -41,7 +43,7 @@ export function SettingsPage() {
     try {
       const result = await update.mutateAsync({ cardCapture: selected });
       utils.admin.settings.get.setData(undefined, { settings: result.settings, version: result.version });
-      setChosen(null);
+      form.reset({ cardCapture: result.settings.cardCapture });
       succeeded(result.changed.length > 0 ? t("admin.settings.saved") : t("admin.settings.unchanged"));
     } catch (error) {
       failed(error);
@@ -77,11 +79,12 @@ export function SettingsPage() {
           <Card>
             <form
               className="ui-form"
-              onSubmit={(event) => {
-                event.preventDefault();
-                if (selected === current) succeeded(t("admin.settings.unchanged"));
-                else setConfirming(true);
-              }}
+              onSubmit={(event) =>
+                void form.handleSubmit(({ cardCapture }) => {
+                  if (cardCapture === current) succeeded(t("admin.settings.unchanged"));
+                  else setConfirming(true);
+                })(event)
+              }
             >
               <fieldset className="admin-choices">
                 <legend>{t("admin.settings.capture.legend")}</legend>
@@ -89,10 +92,8 @@ export function SettingsPage() {
                   <label key={mode} className="admin-choice">
                     <input
                       type="radio"
-                      name="cardCapture"
                       value={mode}
-                      checked={selected === mode}
-                      onChange={() => setChosen(mode)}
+                      {...form.register("cardCapture")}
                       aria-describedby={`capture-${mode}-hint`}
                     />
                     <span>

@@ -1,23 +1,27 @@
 // "Resend receipt" (operators): asks first, then queues one more confirmation e-mail to the shopper. The dialog
-// holds one idempotency key from opening to its outcome, so a double click or a retry sends once; a later resend
-// opens a new dialog with a new key.
+// keys its resend by `useIntentKey`: a double click or a retry after an unseen answer sends once; a later resend
+// opens the dialog for a new intent, with a new key.
 import { Alert, Button, ConfirmDialog } from "@cobro/ui";
 import { useState } from "react";
 import { useI18n } from "../../../i18n/i18n-context";
 import { describeError } from "../../../shared/errors/describe-error";
+import { useIntentKey } from "../../../shared/forms/use-intent-key";
 import { trpc } from "../../../trpc";
 import { useCanAct } from "../use-can-act";
 
 export function ResendReceiptButton({ checkoutId, email }: { checkoutId: string; email: string }) {
   const { t, language } = useI18n();
   const canResend = useCanAct("operator");
-  const [key, setKey] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const intent = useIntentKey();
   const utils = trpc.useUtils();
   const resend = trpc.admin.storeOrders.resendReceipt.useMutation({
     onSuccess: () => {
-      setKey(null);
+      setOpen(false);
+      intent.answered("done");
       void utils.admin.storeOrders.get.invalidate({ checkoutId });
     },
+    onError: (error) => void intent.failed(error),
   });
   if (!canResend) return null;
   return (
@@ -26,7 +30,8 @@ export function ResendReceiptButton({ checkoutId, email }: { checkoutId: string;
         variant="secondary"
         onClick={() => {
           resend.reset();
-          setKey(crypto.randomUUID());
+          intent.renew();
+          setOpen(true);
         }}
       >
         {t("admin.storeOrders.receipt.resend")}
@@ -35,15 +40,15 @@ export function ResendReceiptButton({ checkoutId, email }: { checkoutId: string;
         <Alert tone="success">{t("admin.storeOrders.receipt.sent", { email: resend.data.to ?? email })}</Alert>
       ) : null}
       <ConfirmDialog
-        open={key !== null}
+        open={open}
         title={t("admin.storeOrders.receipt.confirmTitle")}
         confirmLabel={t("admin.storeOrders.receipt.resend")}
         cancelLabel={t("common.cancel")}
         tone="primary"
         busy={resend.isPending}
         busyLabel={t("admin.common.working")}
-        onConfirm={() => key && resend.mutate({ checkoutId, idempotencyKey: key })}
-        onCancel={() => setKey(null)}
+        onConfirm={() => resend.mutate({ checkoutId, idempotencyKey: intent.idempotencyKey })}
+        onCancel={() => setOpen(false)}
       >
         <p>{t("admin.storeOrders.receipt.confirmText", { email })}</p>
         {resend.isError ? <Alert tone="danger">{describeError(resend.error, { t, language }).message}</Alert> : null}

@@ -1,7 +1,7 @@
 // Changing what a subscription charges, from its detail page (operators): the amount of each charge, or the card on
 // file (a new card, e.g. one with a new expiry date, typed into the provider's secure fields: only its token reaches
-// Cobro). provider: the frequency and the charge dates cannot change. Each dialog holds ONE idempotency key, made
-// when it opens and reused by every repeat ("Try again" after an answer that was not seen), and asks for
+// Cobro). provider: the frequency and the charge dates cannot change. Each dialog keys its change by `useIntentKey`
+// (the same key for "Try again" after an answer that was not seen, a new one after a refusal), and asks for
 // confirmation first: it changes what the payer is charged. An unseen answer is said as "being confirmed", never as
 // failed; the page re-reads the subscription from Mercado Pago.
 import {
@@ -12,12 +12,12 @@ import {
 import { isSupportedCurrency } from "@cobro/provider-client/money";
 import { Alert, Button, ConfirmDialog, TextField } from "@cobro/ui";
 import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { useI18n } from "../../../i18n/i18n-context";
-import { describeError } from "../../../shared/errors/describe-error";
 import { useMoneyInput } from "../../../shared/forms/money-input";
+import { useIntentKey } from "../../../shared/forms/use-intent-key";
 import { CardForm, type CardFormSubmission } from "../../../shared/payments/card-form";
 import { trpc } from "../../../trpc";
-import { isUnseen } from "../../components/use-card-charge-request";
 
 /** After a change: the detail and the lists show what Mercado Pago holds now. */
 function useRefreshSubscription(subscriptionId: string) {
@@ -37,21 +37,21 @@ export function ChangeAmountDialog({
   onClose(): void;
   onDone(message: string): void;
 }) {
-  const { t, language, formatMoney } = useI18n();
-  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  const { t, formatMoney } = useI18n();
+  const intent = useIntentKey();
+  const { unknown } = intent;
   const change = trpc.admin.subscriptions.change.useMutation();
   const refresh = useRefreshSubscription(subscription.id);
   const current = subscription.amount;
   const currency = current && isSupportedCurrency(current.currency) ? current.currency : "ARS";
   const money = useMoneyInput();
-  const [text, setText] = useState(current ? money.initial(current.amountMinor, currency) : "");
+  const form = useForm({ defaultValues: { amount: current ? money.initial(current.amountMinor, currency) : "" } });
   const [problem, setProblem] = useState<string | null>(null);
-  const [unknown, setUnknown] = useState(false);
   const amountLabel = t("admin.subscriptions.changeAmount.field", { currency });
 
-  const confirm = () => {
+  const confirm = form.handleSubmit(({ amount }) => {
     if (change.isPending) return;
-    const typed = money.parse(text, currency, amountLabel);
+    const typed = money.parse(amount, currency, amountLabel);
     if (!typed.ok) {
       setProblem(typed.message);
       return;
@@ -59,7 +59,7 @@ export function ChangeAmountDialog({
     const amountMinor = typed.amountMinor;
     const parsed = subscriptionChangeInputSchema.safeParse({
       subscriptionId: subscription.id,
-      idempotencyKey,
+      idempotencyKey: intent.idempotencyKey,
       amountMinor,
     });
     if (!parsed.success || amountMinor === current?.amountMinor) {
@@ -70,25 +70,17 @@ export function ChangeAmountDialog({
     change.mutate(parsed.data, {
       onSuccess: (outcome: SubscriptionRequestOutcome) => {
         refresh();
-        if (outcome.outcome === "unknown") {
-          setUnknown(true);
-          return;
-        }
+        intent.answered(outcome.outcome);
+        if (outcome.outcome === "unknown") return;
         onDone(t("admin.subscriptions.changeAmount.done", { amount: formatMoney(amountMinor, currency) }));
       },
       onError: (error) => {
-        const described = describeError(error, { t, language });
-        if (isUnseen(described)) {
-          setUnknown(true);
-          return;
-        }
-        // Refused: nothing changed, so the next attempt is a new request with a new key.
-        setUnknown(false);
-        setProblem(described.message);
-        setIdempotencyKey(crypto.randomUUID());
+        const described = intent.failed(error);
+        // Refused: nothing changed; the hook gave the next attempt a new key.
+        if (!described.unseen) setProblem(described.message);
       },
     });
-  };
+  });
 
   return (
     <ConfirmDialog
@@ -99,7 +91,7 @@ export function ChangeAmountDialog({
       cancelLabel={t("admin.subscriptions.request.cancel")}
       busy={change.isPending}
       busyLabel={t("admin.subscriptions.working")}
-      onConfirm={confirm}
+      onConfirm={() => void confirm()}
       onCancel={onClose}
     >
       <p>
@@ -112,10 +104,9 @@ export function ChangeAmountDialog({
         label={amountLabel}
         inputMode="decimal"
         autoComplete="off"
-        value={text}
         disabled={change.isPending || unknown}
         error={problem ?? undefined}
-        onChange={(event) => setText(event.target.value)}
+        {...form.register("amount")}
       />
       <p className="admin-hint">{t("admin.subscriptions.frozenHint")}</p>
       {unknown ? <Alert tone="warning">{t("admin.subscriptions.request.unknown")}</Alert> : null}
@@ -133,11 +124,11 @@ export function ChangeCardPanel({
   onClose(): void;
   onDone(message: string): void;
 }) {
-  const { t, language, formatMoney } = useI18n();
-  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  const { t, formatMoney } = useI18n();
+  const intent = useIntentKey();
+  const { unknown } = intent;
   const [generation, setGeneration] = useState(0);
   const [card, setCard] = useState<CardFormSubmission | null>(null);
-  const [unknown, setUnknown] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const change = trpc.admin.subscriptions.change.useMutation();
   const refresh = useRefreshSubscription(subscription.id);
@@ -145,27 +136,20 @@ export function ChangeCardPanel({
   const confirm = () => {
     if (!card || change.isPending) return;
     change.mutate(
-      { subscriptionId: subscription.id, idempotencyKey, cardToken: card.cardToken },
+      { subscriptionId: subscription.id, idempotencyKey: intent.idempotencyKey, cardToken: card.cardToken },
       {
         onSuccess: (outcome) => {
           refresh();
-          if (outcome.outcome === "unknown") {
-            setUnknown(true);
-            return;
-          }
+          intent.answered(outcome.outcome);
+          if (outcome.outcome === "unknown") return;
           onDone(t("admin.subscriptions.changeCard.done"));
         },
         onError: (error) => {
-          const described = describeError(error, { t, language });
-          if (isUnseen(described)) {
-            setUnknown(true);
-            return;
-          }
-          // Refused: the token was not used for anything; fresh secure fields and a new key for another card.
-          setUnknown(false);
+          const described = intent.failed(error);
+          if (described.unseen) return;
+          // Refused: the token was not used for anything; fresh secure fields (the hook gave a new key).
           setProblem(described.message);
           setCard(null);
-          setIdempotencyKey(crypto.randomUUID());
           setGeneration((value) => value + 1);
         },
       },

@@ -1,8 +1,7 @@
 // "Charge on this terminal" (operators): amount, description, installments and who pays their interest, a receipt
-// on the terminal, an external reference. The dialog holds ONE idempotency key, made when it opens and reused by
-// every retry, so a double click or a retry after a lost answer sends one charge; a definite refusal (a busy
-// terminal, a bad field) gets a fresh key, since nothing was made. The amount is typed in the currency's decimals
-// and sent in minor units.
+// on the terminal, an external reference. The dialog keys its charge by `useIntentKey`, so a double click or a
+// retry after a lost answer sends one charge; a definite refusal (a busy terminal, a bad field) gets a fresh key,
+// since nothing was made. The amount is typed in the currency's decimals and sent in minor units.
 import { createPointIntentInputSchema, POINT_MAX_INSTALLMENTS } from "@cobro/contracts";
 import type { CurrencyCode } from "@cobro/provider-client/money";
 import { Alert, ConfirmDialog, SelectField, TextField } from "@cobro/ui";
@@ -11,8 +10,8 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { useI18n } from "../../../i18n/i18n-context";
-import { describeError } from "../../../shared/errors/describe-error";
 import { useMoneyInput } from "../../../shared/forms/money-input";
+import { useIntentKey } from "../../../shared/forms/use-intent-key";
 import { trpc } from "../../../trpc";
 
 interface ChargeForm {
@@ -36,14 +35,13 @@ export function ChargeDialog({
   currency: CurrencyCode;
   onClose(): void;
 }) {
-  const { t, language } = useI18n();
+  const { t } = useI18n();
   const money = useMoneyInput();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
-  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  const intent = useIntentKey();
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [unknown, setUnknown] = useState(false);
   const create = trpc.admin.terminals.createIntent.useMutation({
     onSettled: () => void utils.admin.terminals.intents.invalidate(),
   });
@@ -69,7 +67,7 @@ export function ChargeDialog({
         : money.parse(values.amount, currency, t("admin.terminals.charge.amount", { currency }));
     const amountMinor = typed === undefined ? undefined : typed.ok ? typed.amountMinor : Number.NaN;
     const parsed = createPointIntentInputSchema.safeParse({
-      idempotencyKey,
+      idempotencyKey: intent.idempotencyKey,
       deviceId,
       ...(checkoutId ? { checkoutId } : {}),
       amountMinor: amountMinor === undefined || Number.isNaN(amountMinor) ? undefined : amountMinor,
@@ -95,26 +93,18 @@ export function ChargeDialog({
     setFieldErrors({});
     setFailure(null);
     try {
-      const intent = await create.mutateAsync(parsed.data);
-      if (intent.requestStatus === "unknown") {
-        // Not seen: the same dialog (the same key) sends again; the provider replays instead of charging twice.
-        setUnknown(true);
-        return;
-      }
-      navigate(`/admin/terminals/intents/${intent.id}`);
+      const charge = await create.mutateAsync(parsed.data);
+      // Not seen: the same dialog (the same key) sends again; the provider replays instead of charging twice.
+      intent.answered(charge.requestStatus);
+      if (charge.requestStatus === "unknown") return;
+      navigate(`/admin/terminals/intents/${charge.id}`);
     } catch (error) {
-      const described = describeError(error, { t, language });
-      setUnknown(false);
+      const described = intent.failed(error);
+      // An unseen answer is said by the "being confirmed" note, never as a failure.
+      if (described.unseen) return;
       setFailure(described.message);
       if (described.field && described.field !== "idempotencyKey" && described.field !== "deviceId") {
         setFieldErrors({ [described.field]: described.message });
-      }
-      if (
-        described.appCode === "BAD_REQUEST" ||
-        described.appCode === "CONFLICT" ||
-        described.appCode === "NOT_FOUND"
-      ) {
-        setIdempotencyKey(crypto.randomUUID());
       }
     }
   });
@@ -191,7 +181,7 @@ export function ChargeDialog({
           error={fieldErrors.externalReference}
           {...form.register("externalReference")}
         />
-        {unknown ? <Alert tone="warning">{t("admin.terminals.charge.unknown")}</Alert> : null}
+        {intent.unknown ? <Alert tone="warning">{t("admin.terminals.charge.unknown")}</Alert> : null}
         {failure ? <Alert tone="danger">{failure}</Alert> : null}
       </form>
     </ConfirmDialog>

@@ -131,6 +131,8 @@ export const terminalsEn = {
   "admin.terminals.events.hint": "Every terminal of the account; at most 30 days.",
   "admin.terminals.events.from": "From",
   "admin.terminals.events.to": "To",
+  "admin.terminals.events.badDate": "Enter a date",
+  "admin.terminals.events.badPeriod": "Choose an end on or after the start, at most 30 days later",
   "admin.terminals.events.show": "Show events",
   "admin.terminals.events.loading": "Loading the events…",
   "admin.terminals.events.failed": "The events could not be loaded",

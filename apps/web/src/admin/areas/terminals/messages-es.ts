@@ -132,6 +132,8 @@ export const terminalsEs: Readonly<Record<keyof typeof terminalsEn, string>> = {
   "admin.terminals.events.hint": "Todas las terminales de la cuenta; hasta 30 días.",
   "admin.terminals.events.from": "Desde",
   "admin.terminals.events.to": "Hasta",
+  "admin.terminals.events.badDate": "Ingresa una fecha",
+  "admin.terminals.events.badPeriod": "Elige un fin igual o posterior al inicio, hasta 30 días después",
   "admin.terminals.events.show": "Ver eventos",
   "admin.terminals.events.loading": "Cargando los eventos…",
   "admin.terminals.events.failed": "No se pudieron cargar los eventos",

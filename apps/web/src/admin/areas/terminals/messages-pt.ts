@@ -131,6 +131,8 @@ export const terminalsPt: Readonly<Record<keyof typeof terminalsEn, string>> = {
   "admin.terminals.events.hint": "Todas as maquininhas da conta; até 30 dias.",
   "admin.terminals.events.from": "De",
   "admin.terminals.events.to": "Até",
+  "admin.terminals.events.badDate": "Informe uma data",
+  "admin.terminals.events.badPeriod": "Escolha um fim igual ou posterior ao início, até 30 dias depois",
   "admin.terminals.events.show": "Ver eventos",
   "admin.terminals.events.loading": "Carregando os eventos…",
   "admin.terminals.events.failed": "Não foi possível carregar os eventos",

@@ -2,10 +2,13 @@
 // 30 days): each intent's last state, linked to the console's charge when it was sent from here.
 import { pointEventsInputSchema } from "@cobro/contracts";
 import { Button, Heading, TextField } from "@cobro/ui";
-import { type FormEvent, useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { useI18n } from "../../../i18n/i18n-context";
 import { QueryList } from "../../../shared/components/query-list";
+import { type FieldMessages, translatedResolver } from "../../../shared/forms/form-errors";
 import { trpc } from "../../../trpc";
 import { stateKey } from "./terminal-words";
 
@@ -13,25 +16,22 @@ function today(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
+// The server's own schema checks the period; a wrong end is the period's fault (before the start, or too long).
+const PERIOD_MESSAGES: FieldMessages = {
+  startDate: "admin.terminals.events.badDate",
+  endDate: "admin.terminals.events.badPeriod",
+};
+
 export function PointEventsSection() {
   const { t, formatDate } = useI18n();
-  const [from, setFrom] = useState(today);
-  const [to, setTo] = useState(today);
   const [period, setPeriod] = useState({ startDate: today(), endDate: today() });
-  const [error, setError] = useState<{ field: string; message: string } | null>(null);
+  const form = useForm({
+    defaultValues: period,
+    resolver: translatedResolver(zodResolver(pointEventsInputSchema), PERIOD_MESSAGES, t),
+  });
+  const errors = form.formState.errors;
   const events = trpc.admin.terminals.events.useQuery(period);
-
-  const show = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = pointEventsInputSchema.safeParse({ startDate: from, endDate: to });
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      setError({ field: String(issue?.path[0] ?? "startDate"), message: issue?.message ?? "" });
-      return;
-    }
-    setError(null);
-    setPeriod(parsed.data);
-  };
+  const show = form.handleSubmit(setPeriod);
 
   return (
     <section aria-labelledby="terminal-events-title">
@@ -39,22 +39,18 @@ export function PointEventsSection() {
         {t("admin.terminals.events")}
       </Heading>
       <p>{t("admin.terminals.events.hint")}</p>
-      <form className="admin-filters" onSubmit={show} noValidate>
+      <form className="admin-filters" onSubmit={(event) => void show(event)} noValidate>
         <TextField
           type="date"
           label={t("admin.terminals.events.from")}
-          name="startDate"
-          value={from}
-          error={error?.field === "startDate" ? error.message : undefined}
-          onChange={(event) => setFrom(event.target.value)}
+          error={errors.startDate?.message}
+          {...form.register("startDate")}
         />
         <TextField
           type="date"
           label={t("admin.terminals.events.to")}
-          name="endDate"
-          value={to}
-          error={error?.field === "endDate" ? error.message : undefined}
-          onChange={(event) => setTo(event.target.value)}
+          error={errors.endDate?.message}
+          {...form.register("endDate")}
         />
         <Button type="submit" variant="secondary">
           {t("admin.terminals.events.show")}

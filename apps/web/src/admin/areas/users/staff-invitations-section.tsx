@@ -3,16 +3,20 @@
 // Revoke (after a confirmation). The server audits every change.
 import { emailSchema, STAFF_ROLES, type StaffInvitation, type StaffRole } from "@cobro/contracts";
 import { Button, ConfirmDialog, SelectField, StatusBadge, TextField } from "@cobro/ui";
-import { type FormEvent, useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
 import { useI18n } from "../../../i18n/i18n-context";
 import { QueryList } from "../../../shared/components/query-list";
 import { describeError } from "../../../shared/errors/describe-error";
+import { type FieldMessages, translatedResolver } from "../../../shared/forms/form-errors";
 import { trpc } from "../../../trpc";
 import { OutcomeAlert, roleKey, useOutcome } from "../admin-outcome";
 
-function isStaffRole(value: string): value is StaffRole {
-  return (STAFF_ROLES as readonly string[]).includes(value);
-}
+// The address as the server reads it (trimmed, lower case), checked before anything is sent.
+const inviteSchema = z.object({ email: emailSchema, role: z.enum(STAFF_ROLES) });
+const INVITE_MESSAGES: FieldMessages = { email: "admin.invitations.emailInvalid" };
 
 export function StaffInvitationsSection() {
   const { t, language, formatDate } = useI18n();
@@ -22,33 +26,28 @@ export function StaffInvitationsSection() {
   const resend = trpc.admin.invitations.resend.useMutation();
   const revoke = trpc.admin.invitations.revoke.useMutation();
   const { outcome, succeeded, failed, clear } = useOutcome();
-  const [email, setEmail] = useState("");
-  const [role, setRole] = useState<StaffRole>("viewer");
-  const [emailError, setEmailError] = useState<string | null>(null);
+  const form = useForm<{ email: string; role: StaffRole }, unknown, z.output<typeof inviteSchema>>({
+    defaultValues: { email: "", role: "viewer" },
+    resolver: translatedResolver(zodResolver(inviteSchema), INVITE_MESSAGES, t),
+  });
   const [revoking, setRevoking] = useState<StaffInvitation | null>(null);
   const busy = create.isPending || resend.isPending || revoke.isPending;
   const roleOptions = STAFF_ROLES.map((value) => ({ value, label: t(roleKey(value)) }));
 
-  const invite = async (event: FormEvent) => {
-    event.preventDefault();
+  const invite = form.handleSubmit(async ({ email, role }) => {
     clear();
-    if (!emailSchema.safeParse(email).success) {
-      setEmailError(t("admin.invitations.emailInvalid"));
-      return;
-    }
-    setEmailError(null);
     try {
       await create.mutateAsync({ email, role, locale: language });
-      succeeded(t("admin.invitations.sent", { email: email.trim().toLowerCase(), role: t(roleKey(role)) }));
-      setEmail("");
+      succeeded(t("admin.invitations.sent", { email, role: t(roleKey(role)) }));
+      form.reset({ email: "", role });
       void utils.admin.invitations.list.invalidate();
     } catch (error) {
       const described = describeError(error, { t, language });
       // The address is what the server refused (already staff, an open invitation): said beside the field.
-      if (described.field === "email") setEmailError(described.message);
+      if (described.field === "email") form.setError("email", { message: described.message }, { shouldFocus: true });
       else failed(error);
     }
-  };
+  });
 
   const resendOne = async (invitation: StaffInvitation) => {
     clear();
@@ -83,21 +82,11 @@ export function StaffInvitationsSection() {
         <TextField
           label={t("admin.invitations.email")}
           type="email"
-          name="invite-email"
           autoComplete="off"
-          value={email}
-          error={emailError ?? undefined}
-          onChange={(event) => setEmail(event.target.value)}
+          error={form.formState.errors.email?.message}
+          {...form.register("email")}
         />
-        <SelectField
-          label={t("admin.invitations.role")}
-          name="invite-role"
-          value={role}
-          onChange={(event) => {
-            if (isStaffRole(event.target.value)) setRole(event.target.value);
-          }}
-          options={roleOptions}
-        />
+        <SelectField label={t("admin.invitations.role")} options={roleOptions} {...form.register("role")} />
         <Button type="submit" disabled={busy}>
           {create.isPending ? t("admin.common.working") : t("admin.invitations.invite")}
         </Button>

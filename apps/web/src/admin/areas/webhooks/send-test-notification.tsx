@@ -4,34 +4,42 @@
 // The server refuses it in live mode.
 import { TEST_NOTIFICATION_TOPICS, type TestNotificationTopic } from "@cobro/contracts";
 import { Button, SelectField, TextField } from "@cobro/ui";
-import { type FormEvent, useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { type FieldMessages, translatedResolver } from "../../../shared/forms/form-errors";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
 import { OutcomeAlert, useOutcome } from "../admin-outcome";
 
-function isTopic(value: string): value is TestNotificationTopic {
-  return (TEST_NOTIFICATION_TOPICS as readonly string[]).includes(value);
-}
+// An id is optional (the sandbox makes one); a typed one is a plain token.
+const testNotificationSchema = z.object({
+  topic: z.enum(TEST_NOTIFICATION_TOPICS),
+  dataId: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{0,64}$/),
+});
+const TEST_MESSAGES: FieldMessages = { dataId: "admin.webhooks.test.idInvalid" };
 
 export function SendTestNotification() {
   const { t } = useI18n();
   const utils = trpc.useUtils();
   const send = trpc.admin.webhooks.sendTestNotification.useMutation();
   const { outcome, succeeded, failed, clear } = useOutcome();
-  const [topic, setTopic] = useState<TestNotificationTopic>("payment");
-  const [dataId, setDataId] = useState("");
-  const [idError, setIdError] = useState<string | null>(null);
+  const form = useForm<
+    { topic: TestNotificationTopic; dataId: string },
+    unknown,
+    z.output<typeof testNotificationSchema>
+  >({
+    defaultValues: { topic: "payment", dataId: "" },
+    resolver: translatedResolver(zodResolver(testNotificationSchema), TEST_MESSAGES, t),
+  });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.handleSubmit(({ topic, dataId }) => {
     clear();
-    if (!/^[A-Za-z0-9_-]{0,64}$/.test(dataId.trim())) {
-      setIdError(t("admin.webhooks.test.idInvalid"));
-      return;
-    }
-    setIdError(null);
     send.mutate(
-      { topic, ...(dataId.trim() ? { dataId: dataId.trim() } : {}) },
+      { topic, ...(dataId ? { dataId } : {}) },
       {
         onSuccess: (result) => {
           succeeded(t("admin.webhooks.test.sent", { topic: result.topic, id: result.dataId }));
@@ -41,29 +49,23 @@ export function SendTestNotification() {
         onError: failed,
       },
     );
-  };
+  });
 
   return (
     <section aria-labelledby="webhooks-test-title" className="admin-test-controls">
       <h2 id="webhooks-test-title">{t("admin.webhooks.test.title")}</h2>
       <p className="admin-hint">{t("admin.webhooks.test.description")}</p>
-      <form className="admin-filters" noValidate onSubmit={submit}>
+      <form className="admin-filters" noValidate onSubmit={(event) => void submit(event)}>
         <SelectField
           label={t("admin.webhooks.test.topic")}
-          name="test-topic"
-          value={topic}
-          onChange={(event) => {
-            if (isTopic(event.target.value)) setTopic(event.target.value);
-          }}
           options={TEST_NOTIFICATION_TOPICS.map((value) => ({ value, label: value }))}
+          {...form.register("topic")}
         />
         <TextField
           label={t("admin.webhooks.test.dataId")}
-          name="test-data-id"
           description={t("admin.webhooks.test.dataIdHint")}
-          value={dataId}
-          error={idError ?? undefined}
-          onChange={(event) => setDataId(event.target.value)}
+          error={form.formState.errors.dataId?.message}
+          {...form.register("dataId")}
         />
         <Button type="submit" variant="secondary" disabled={send.isPending}>
           {send.isPending ? t("admin.common.working") : t("admin.webhooks.test.send")}
