@@ -19,7 +19,7 @@ import { useCurrentUser } from "../../../components/app-layout";
 import { describeError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
-import { AccountFilterField } from "../../components/account-filter";
+import { AccountFilter } from "../../components/account-filter";
 import { accountScopeInput, accountScopeSearch } from "../../components/account-scope";
 import { type AdminColumn, AdminTable } from "../../components/admin-table";
 import { DateRangeField } from "../../components/date-range-field";
@@ -186,7 +186,7 @@ function MerchantOrderFilters({ values, onApply }: { values: UrlValues; onApply(
         value={draft}
         onChange={(range) => setDraft((current) => ({ ...current, ...range }))}
       />
-      <AccountFilterField
+      <AccountFilter
         value={draft.account ?? ""}
         onChange={(account) => setDraft((current) => ({ ...current, account }))}
         providerSearch

@@ -18,7 +18,7 @@ import { Link } from "react-router";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
-import { AccountFilterField, AccountLabel, accountFilterOf } from "../../components/account-filter";
+import { AccountFilter, AccountLabel, accountFilterOf } from "../../components/account-filter";
 import { type AdminColumn, AdminTable, LoadMoreFooter, RefreshingNote } from "../../components/admin-table";
 import { DateRangeField } from "../../components/date-range-field";
 import { ReadOnlyNotice } from "../read-only-notice";
@@ -146,7 +146,7 @@ export function OrdersListPage() {
           value={draft.q ?? ""}
           onChange={set("q")}
         />
-        <AccountFilterField
+        <AccountFilter
           value={draft.account ?? ""}
           onChange={(account) => setDraft((current) => ({ ...current, account }))}
         />

@@ -26,7 +26,7 @@ import { useCurrentUser } from "../../../components/app-layout";
 import { PaymentStatusBadge } from "../../../components/payment-status-badge";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
-import { AccountFilterField, AccountLabel, accountFilterOf } from "../../components/account-filter";
+import { AccountFilter, AccountLabel, accountFilterOf } from "../../components/account-filter";
 import { type AdminColumn, AdminTable } from "../../components/admin-table";
 import { DateRangeField } from "../../components/date-range-field";
 import { ReadOnlyNotice } from "../read-only-notice";
@@ -272,7 +272,7 @@ function PaymentFilters({
         value={draft.id ?? ""}
         onChange={set("id")}
       />
-      <AccountFilterField
+      <AccountFilter
         value={draft.account ?? ""}
         onChange={(account) => setDraft((current) => ({ ...current, account }))}
       />

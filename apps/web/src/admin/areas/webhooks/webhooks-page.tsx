@@ -11,7 +11,7 @@ import { Link, Route, Routes } from "react-router";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { useI18n } from "../../../i18n/i18n-context";
 import { type RouterOutputs, trpc } from "../../../trpc";
-import { AccountFilterField, accountFilterOf } from "../../components/account-filter";
+import { AccountFilter, accountFilterOf } from "../../components/account-filter";
 import { type AdminColumn, AdminTable, LoadMoreFooter, RefreshingNote } from "../../components/admin-table";
 import { DateRangeField } from "../../components/date-range-field";
 import { ReadOnlyNotice } from "../read-only-notice";
@@ -126,7 +126,7 @@ function WebhooksInbox() {
             </option>
           ))}
         </SelectField>
-        <AccountFilterField
+        <AccountFilter
           value={accountFilterOf(filters.account) ?? ""}
           onChange={(account) => setFilters({ ...filters, account })}
         />
