@@ -176,6 +176,7 @@ function ClaimsList() {
       <h2>{t("admin.disputes.claims")}</h2>
       <AdminTable
         label={t("admin.disputes.claims")}
+        listKey="claims"
         query={claims}
         items={page?.items}
         failed={claims.isError && !page}
