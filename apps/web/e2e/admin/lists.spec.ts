@@ -65,9 +65,15 @@ test("[admin][lists] a date preset filters payments and survives reload", async 
     .execute();
   expect(stored).toHaveLength(2);
 
-  // A custom range of whole days finds the older one.
-  const day = new Date(Date.now() - 12 * DAY_MS);
-  const isoDay = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, "0")}-${String(day.getDate()).padStart(2, "0")}`;
+  // A custom range of whole days finds the older one: its day as the browser counts days (its own time zone).
+  const isoDay = await page.evaluate(
+    (ms) => {
+      const day = new Date(ms);
+      const pad = (n: number) => String(n).padStart(2, "0");
+      return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+    },
+    Date.now() - 12 * DAY_MS,
+  );
   const form = page.getByRole("form", { name: "Filters" });
   await form.getByLabel("Created", { exact: true }).selectOption({ label: "Custom range" });
   await form.getByLabel("From", { exact: true }).fill(isoDay);
