@@ -153,7 +153,10 @@ export default [
     // confirmations on Radix's Dialog (Radix's own chunk is shared with the shop's cart and account pages).
     // → 132.5 KiB for issue #18's new console areas (measured 134.82 kB, +21 kB): store orders and guests, disputes with
     // evidence upload, the console search, store settings with the logo, staff invitations, the table kit and shell.
-    limit: "132.5 KiB",
+    // → 150.5 KiB for issue #18's list kit (measured 134.53 → 153.4 kB, +18.9 kB): the Columns menu on Radix's
+    // DropdownMenu (its menu, roving focus and popper with floating-ui, ~17 kB gzip, in the admin-table chunk only;
+    // `columns-menu` is kept out of the shop's ui chunk in vite.config.ts), the shared date range and their words.
+    limit: "150.5 KiB",
   },
   {
     // uPlot 1.6 (~23 KiB gzipped, no dependencies) behind a thin wrapper: the lightest well-kept chart library
@@ -183,6 +186,7 @@ export default [
     // → 399.5 KiB (measured 393.99 kB on main, already over, → 408.74 kB, +14.75 kB) for issue #18: Radix's Dialog and
     // its helpers (focus trap, scroll lock, aria-hidden), loaded only by the pages that ask before acting.
     // → 431 KiB (measured 440.07 kB) with issue #18's console areas and shop changes above.
-    limit: "431 KiB",
+    // → 449 KiB (measured 459.32 kB) with the list kit's Columns menu on Radix's DropdownMenu (see above).
+    limit: "449 KiB",
   },
 ];

@@ -37,7 +37,7 @@ export default defineConfig({
               // than a dozen tiny ones, each of which would cost a request and its own compression overhead; the
               // console-only ones (`@cobro/ui/admin`) stay out of it.
               name: "ui",
-              test: /packages[\\/]ui[\\/]src[\\/](?!(confirm-dialog|checkbox-field|offset-pager|textarea-field|admin)\.tsx?$)[^\\/]+\.tsx?$/,
+              test: /packages[\\/]ui[\\/]src[\\/](?!(confirm-dialog|checkbox-field|columns-menu|offset-pager|textarea-field|admin)\.tsx?$)[^\\/]+\.tsx?$/,
               includeDependenciesRecursively: false,
             },
           ],

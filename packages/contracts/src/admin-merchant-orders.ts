@@ -3,6 +3,7 @@
 // `{ amountMinor, currency }` (see shop.ts); item prices are typed in minor units of the store's currency.
 import { z } from "zod";
 import { accountScopeFields } from "./admin-account-scope";
+import { DATE_RANGE_KEYS, dateRangeToCreated } from "./date-range";
 import { offsetPageSchema, offsetPagingSchema } from "./offset-paging";
 import { moneySchema } from "./shop";
 
@@ -60,38 +61,27 @@ export const merchantOrderSearchInputSchema = z
 export type MerchantOrderSearchInput = z.input<typeof merchantOrderSearchInputSchema>;
 export type MerchantOrderSearchFilters = z.output<typeof merchantOrderSearchInputSchema>;
 
-/** The URL query keys of the search filters (the list page keeps them in the URL). */
-const QUERY_KEYS = {
-  status: "status",
-  preferenceId: "preference",
-  externalReference: "ref",
-  createdFrom: "from",
-  createdTo: "to",
-  account: "account",
-  offset: "offset",
-} as const;
+/** The list page's URL keys (the console's list kit keeps them, and the page's `offset`, with useUrlFilters). */
+export const MERCHANT_ORDER_URL_KEYS = ["status", "preference", "ref", ...DATE_RANGE_KEYS, "account"] as const;
+export type MerchantOrderUrlKey = (typeof MERCHANT_ORDER_URL_KEYS)[number];
 
-/** Reads the filters out of a URL query; `merchantOrderSearchInputSchema` validates the result. */
-export function merchantOrderFiltersFromQuery(params: URLSearchParams): Record<string, unknown> {
-  const raw: Record<string, unknown> = {};
-  for (const key of ["status", "preferenceId", "externalReference", "createdFrom", "createdTo", "account"] as const) {
-    const value = params.get(QUERY_KEYS[key]);
-    if (value !== null && value.trim() !== "") raw[key] = value;
-  }
-  const offset = params.get(QUERY_KEYS.offset);
-  if (offset !== null && offset !== "") raw.offset = /^\d{1,6}$/.test(offset) ? Number(offset) : offset;
+/**
+ * The list page's URL values as the search's raw input (the date range resolved against `now`), for
+ * `merchantOrderSearchInputSchema` to validate so a bad value is refused naming its field.
+ *
+ * @example merchantOrderFiltersFromUrl({ status: "opened", range: "7d" }, { offset: 25, limit: 25 })
+ */
+export function merchantOrderFiltersFromUrl(
+  values: Partial<Record<MerchantOrderUrlKey, string>>,
+  paging: { offset: number; limit: number },
+  now: Date = new Date(),
+): Record<string, unknown> {
+  const raw: Record<string, unknown> = { ...dateRangeToCreated(values, now), ...paging };
+  if (values.status) raw.status = values.status;
+  if (values.preference) raw.preferenceId = values.preference;
+  if (values.ref) raw.externalReference = values.ref;
+  if (values.account) raw.account = values.account;
   return raw;
-}
-
-/** Writes the filters as a URL query (the inverse of `merchantOrderFiltersFromQuery`; offset 0 left out). */
-export function merchantOrderFiltersToQuery(filters: MerchantOrderSearchInput): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const key of ["status", "preferenceId", "externalReference", "createdFrom", "createdTo", "account"] as const) {
-    const value = filters[key];
-    if (value !== undefined && value !== "") params.set(QUERY_KEYS[key], value);
-  }
-  if (filters.offset) params.set(QUERY_KEYS.offset, String(filters.offset));
-  return params;
 }
 
 export const merchantOrderSummarySchema = z.object({

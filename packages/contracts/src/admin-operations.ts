@@ -45,18 +45,6 @@ export function isWebhookEventReplayable(status: string, lastAttemptStartedAt: D
   );
 }
 
-/** How far back the inbox looks. */
-export const WEBHOOK_AGES = ["1h", "24h", "7d", "30d"] as const;
-export type WebhookAge = (typeof WEBHOOK_AGES)[number];
-
-/** Each age in milliseconds. */
-export const WEBHOOK_AGE_MS: Readonly<Record<WebhookAge, number>> = {
-  "1h": 3_600_000,
-  "24h": 86_400_000,
-  "7d": 7 * 86_400_000,
-  "30d": 30 * 86_400_000,
-};
-
 const limitSchema = (defaultLimit: number) =>
   z.number().int().min(1, "limit must be at least 1").max(100, "limit must be at most 100").default(defaultLimit);
 
@@ -72,13 +60,15 @@ const optionalText = (max: number, field: string) =>
 /**
  * The webhook inbox's filters and page: newest first, keyset on (received_at, id).
  *
- * @example webhookListInputSchema.parse({ status: "failed", age: "24h" })
+ * @example webhookListInputSchema.parse({ status: "failed", receivedFrom: "2026-11-27T03:00:00.000Z" })
  */
 export const webhookListInputSchema = z
   .strictObject({
     topic: optionalText(64, "topic"),
     status: z.enum(WEBHOOK_EVENT_STATUSES, "status must be one of the webhook statuses").optional(),
-    age: z.enum(WEBHOOK_AGES, "age must be 1h, 24h, 7d or 30d").optional(),
+    /** When it was received (the console's date range, resolved to instants): from and to, both included. */
+    receivedFrom: z.iso.datetime({ offset: true, message: "receivedFrom must be a date and time" }).optional(),
+    receivedTo: z.iso.datetime({ offset: true, message: "receivedTo must be a date and time" }).optional(),
     /** The account a notification was sent for (its `user_id`): the store's own or a connected seller's. */
     account: accountFilterSchema.optional(),
     cursor: cursorSchema.nullish(),

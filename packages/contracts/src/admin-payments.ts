@@ -5,6 +5,7 @@
 // (migration 0008-payments-console).
 import { z } from "zod";
 import { accountFilterSchema } from "./admin-account";
+import { DATE_RANGE_KEYS, dateRangeToCreated } from "./date-range";
 import { moneySchema } from "./shop";
 
 /** The orders the list can be read in; each is a keyset over (key, provider payment id). */
@@ -156,6 +157,46 @@ export function paymentFiltersToQuery(filters: PaymentListFiltersInput): URLSear
   set("account", filters.account);
   if (filters.sort && filters.sort !== "created_desc") set("sort", filters.sort);
   return params;
+}
+
+/**
+ * The list page's URL keys (the console's list kit keeps them with useUrlFilters): the CSV export's, except that the
+ * date range is the kit's (a preset by name, or whole days), and the keyset cursor `after`.
+ */
+export const PAYMENT_URL_KEYS = [
+  "status",
+  "method",
+  ...DATE_RANGE_KEYS,
+  "amountMin",
+  "amountMax",
+  "email",
+  "ref",
+  "id",
+  "account",
+  "sort",
+  "after",
+] as const;
+export type PaymentUrlKey = (typeof PAYMENT_URL_KEYS)[number];
+
+/**
+ * The list page's URL values as the raw filters (the date range resolved against `now`), read like the CSV's query
+ * so `paymentListFiltersSchema` refuses a bad value naming its field.
+ *
+ * @example paymentFiltersFromUrl({ status: "approved,rejected", range: "today", sort: "amount_desc" })
+ */
+export function paymentFiltersFromUrl(
+  values: Partial<Record<PaymentUrlKey, string>>,
+  now: Date = new Date(),
+): Record<string, unknown> {
+  const query = new URLSearchParams();
+  for (const key of ["status", "method", "amountMin", "amountMax", "email", "ref", "id", "account", "sort"] as const) {
+    const value = values[key];
+    if (value) query.set(key, value);
+  }
+  const { createdFrom, createdTo } = dateRangeToCreated(values, now);
+  if (createdFrom) query.set(QUERY_KEYS.createdFrom, createdFrom);
+  if (createdTo) query.set(QUERY_KEYS.createdTo, createdTo);
+  return paymentFiltersFromQuery(query);
 }
 
 export const paymentListItemSchema = z.object({

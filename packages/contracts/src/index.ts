@@ -19,6 +19,7 @@ export * from "./admin-subscriptions";
 export * from "./admin-terminals";
 export * from "./admin-users";
 export * from "./card-number";
+export * from "./date-range";
 export * from "./errors";
 export * from "./money-input";
 export * from "./offset-paging";

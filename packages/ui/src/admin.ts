@@ -7,6 +7,7 @@ export {
   type CheckboxGroupFieldProps,
   type CheckboxOption,
 } from "./checkbox-field";
+export { ColumnsMenu, type ColumnsMenuColumn, type ColumnsMenuProps } from "./columns-menu";
 export {
   DataTable,
   type DataTableColumn,

@@ -20,6 +20,11 @@ export interface DataTableColumn<Row> {
   kind?: DataTableColumnKind;
   /** The cell that names its row (`<th scope="row">`): usually the first column. */
   rowHeader?: boolean;
+  /**
+   * Whether a "Columns" menu may hide the column. By default every column but the first (which names and links the
+   * row) may be hidden; `false` keeps one always shown.
+   */
+  hideable?: boolean;
 }
 
 /** Extra attributes of a row, e.g. `{ "data-payment-id": 123 }` for tests and styles. */

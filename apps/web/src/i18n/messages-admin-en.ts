@@ -13,6 +13,7 @@ import { settingsIdentityEn } from "../admin/areas/settings/messages-en";
 import { storeOrdersEn } from "../admin/areas/store-orders/messages-en";
 import { subscriptionsEn } from "../admin/areas/subscriptions/messages-en";
 import { terminalsEn } from "../admin/areas/terminals/messages-en";
+import { listKitEn } from "../admin/components/list-kit-messages-en";
 import { adminWordsEn } from "./messages-admin-words-en";
 export const adminEn = {
   "admin.nav.label": "Admin console",
@@ -80,17 +81,12 @@ export const adminEn = {
   "admin.filters.label": "Filters",
   "admin.filters.apply": "Apply filters",
   "admin.filters.any": "Any",
-  "admin.filters.anyTime": "Any time",
   "admin.lineItems.title": "Title",
   "admin.lineItems.quantity": "Quantity",
   "admin.lineItems.unitPrice": "Unit price ({currency})",
   "admin.lineItems.remove": "Remove item {n}",
   "admin.lineItems.add": "Add an item",
   "admin.lineItems.total": "Total: {amount}",
-  "admin.age.1h": "Last hour",
-  "admin.age.24h": "Last 24 hours",
-  "admin.age.7d": "Last 7 days",
-  "admin.age.30d": "Last 30 days",
   "admin.webhooks.test.title": "Send test notification (sandbox only)",
   "admin.webhooks.test.description":
     "The sandbox sends a signed notification of the topic to this store, as Mercado Pago’s “Simulate notification” does. The inbox below shows what Cobro did with it.",
@@ -176,9 +172,6 @@ export const adminEn = {
   "admin.audit.filter.action": "Action",
   "admin.audit.filter.resourceType": "Resource type",
   "admin.audit.filter.resourceId": "Resource id",
-  "admin.audit.filter.from": "From",
-  "admin.audit.filter.to": "To",
-  "admin.audit.filter.rangeInvalid": "“From” must not be after “To”.",
   "admin.audit.loading": "Loading the audit log…",
   "admin.audit.failed": "The audit log could not be loaded",
   "admin.audit.empty.title": "No entries",
@@ -366,8 +359,6 @@ export const adminEn = {
   "admin.payments.filters": "Filters",
   "admin.payments.filter.status": "Status",
   "admin.payments.filter.method": "Payment method",
-  "admin.payments.filter.from": "From",
-  "admin.payments.filter.to": "To",
   "admin.payments.filter.amountMin": "Minimum amount ({currency})",
   "admin.payments.filter.amountMax": "Maximum amount ({currency})",
   "admin.payments.filter.email": "Payer e-mail",
@@ -480,5 +471,6 @@ export const adminEn = {
   ...searchEn,
   ...accountEn,
   ...settingsIdentityEn,
+  ...listKitEn,
   ...adminWordsEn,
 };

@@ -18,6 +18,7 @@ import { settingsIdentityEs } from "../admin/areas/settings/messages-es";
 import { storeOrdersEs } from "../admin/areas/store-orders/messages-es";
 import { subscriptionsEs } from "../admin/areas/subscriptions/messages-es";
 import { terminalsEs } from "../admin/areas/terminals/messages-es";
+import { listKitEs } from "../admin/components/list-kit-messages-es";
 import type { AdminDictionary } from "./dictionary";
 import { adminWordsEs } from "./messages-admin-words-es";
 
@@ -90,17 +91,12 @@ export const adminEs: AdminDictionary = {
   "admin.filters.label": "Filtros",
   "admin.filters.apply": "Aplicar filtros",
   "admin.filters.any": "Cualquiera",
-  "admin.filters.anyTime": "Cualquier fecha",
   "admin.lineItems.title": "Título",
   "admin.lineItems.quantity": "Cantidad",
   "admin.lineItems.unitPrice": "Precio unitario ({currency})",
   "admin.lineItems.remove": "Quitar el ítem {n}",
   "admin.lineItems.add": "Agregar un ítem",
   "admin.lineItems.total": "Total: {amount}",
-  "admin.age.1h": "Última hora",
-  "admin.age.24h": "Últimas 24 horas",
-  "admin.age.7d": "Últimos 7 días",
-  "admin.age.30d": "Últimos 30 días",
   "admin.webhooks.test.title": "Enviar notificación de prueba (solo sandbox)",
   "admin.webhooks.test.description":
     "El sandbox envía a esta tienda una notificación firmada del tema, como “Simular notificación” de Mercado Pago. La bandeja de abajo muestra qué hizo Cobro con ella.",
@@ -190,9 +186,6 @@ export const adminEs: AdminDictionary = {
   "admin.audit.filter.action": "Acción",
   "admin.audit.filter.resourceType": "Tipo de recurso",
   "admin.audit.filter.resourceId": "Id del recurso",
-  "admin.audit.filter.from": "Desde",
-  "admin.audit.filter.to": "Hasta",
-  "admin.audit.filter.rangeInvalid": "“Desde” no puede ser posterior a “Hasta”.",
   "admin.audit.loading": "Cargando el registro de auditoría…",
   "admin.audit.failed": "No se pudo cargar el registro de auditoría",
   "admin.audit.empty.title": "No hay entradas",
@@ -382,8 +375,6 @@ export const adminEs: AdminDictionary = {
   "admin.payments.filters": "Filtros",
   "admin.payments.filter.status": "Estado",
   "admin.payments.filter.method": "Medio de pago",
-  "admin.payments.filter.from": "Desde",
-  "admin.payments.filter.to": "Hasta",
   "admin.payments.filter.amountMin": "Monto mínimo ({currency})",
   "admin.payments.filter.amountMax": "Monto máximo ({currency})",
   "admin.payments.filter.email": "E-mail del pagador",
@@ -496,5 +487,6 @@ export const adminEs: AdminDictionary = {
   ...searchEs,
   ...accountEs,
   ...settingsIdentityEs,
+  ...listKitEs,
   ...adminWordsEs,
 };

@@ -13,6 +13,7 @@ import { settingsIdentityPt } from "../admin/areas/settings/messages-pt";
 import { storeOrdersPt } from "../admin/areas/store-orders/messages-pt";
 import { subscriptionsPt } from "../admin/areas/subscriptions/messages-pt";
 import { terminalsPt } from "../admin/areas/terminals/messages-pt";
+import { listKitPt } from "../admin/components/list-kit-messages-pt";
 import type { AdminDictionary } from "./dictionary";
 import { adminWordsPt } from "./messages-admin-words-pt";
 
@@ -84,17 +85,12 @@ export const adminPt: AdminDictionary = {
   "admin.filters.label": "Filtros",
   "admin.filters.apply": "Aplicar filtros",
   "admin.filters.any": "Qualquer",
-  "admin.filters.anyTime": "Qualquer data",
   "admin.lineItems.title": "Título",
   "admin.lineItems.quantity": "Quantidade",
   "admin.lineItems.unitPrice": "Preço unitário ({currency})",
   "admin.lineItems.remove": "Remover o item {n}",
   "admin.lineItems.add": "Adicionar um item",
   "admin.lineItems.total": "Total: {amount}",
-  "admin.age.1h": "Última hora",
-  "admin.age.24h": "Últimas 24 horas",
-  "admin.age.7d": "Últimos 7 dias",
-  "admin.age.30d": "Últimos 30 dias",
   "admin.webhooks.test.title": "Enviar notificação de teste (só sandbox)",
   "admin.webhooks.test.description":
     "O sandbox envia a esta loja uma notificação assinada do tópico, como o “Simular notificação” do Mercado Pago. A caixa abaixo mostra o que o Cobro fez com ela.",
@@ -184,9 +180,6 @@ export const adminPt: AdminDictionary = {
   "admin.audit.filter.action": "Ação",
   "admin.audit.filter.resourceType": "Tipo de recurso",
   "admin.audit.filter.resourceId": "Id do recurso",
-  "admin.audit.filter.from": "De",
-  "admin.audit.filter.to": "Até",
-  "admin.audit.filter.rangeInvalid": "“De” não pode ser depois de “Até”.",
   "admin.audit.loading": "Carregando o registro de auditoria…",
   "admin.audit.failed": "Não foi possível carregar o registro de auditoria",
   "admin.audit.empty.title": "Nenhuma entrada",
@@ -376,8 +369,6 @@ export const adminPt: AdminDictionary = {
   "admin.payments.filters": "Filtros",
   "admin.payments.filter.status": "Status",
   "admin.payments.filter.method": "Meio de pagamento",
-  "admin.payments.filter.from": "De",
-  "admin.payments.filter.to": "Até",
   "admin.payments.filter.amountMin": "Valor mínimo ({currency})",
   "admin.payments.filter.amountMax": "Valor máximo ({currency})",
   "admin.payments.filter.email": "E-mail do pagador",
@@ -491,5 +482,6 @@ export const adminPt: AdminDictionary = {
   ...searchPt,
   ...accountPt,
   ...settingsIdentityPt,
+  ...listKitPt,
   ...adminWordsPt,
 };

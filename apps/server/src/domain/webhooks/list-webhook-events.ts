@@ -2,7 +2,7 @@
 // topic, status and age; keyset-paginated on (received_at, id) so a page costs
 // the same wherever it starts (indexes: webhook_events_received_at_idx,
 // webhook_events_status_received_at_idx, webhook_events_topic_received_idx).
-import { ACCOUNT_FILTER_OWN, type AccountFilter, WEBHOOK_AGE_MS, type WebhookAge } from "@cobro/contracts";
+import { ACCOUNT_FILTER_OWN, type AccountFilter } from "@cobro/contracts";
 import { type Kysely, type Selectable, sql } from "kysely";
 import { toKeysetPage } from "../../db/keyset-page";
 import type { DB, WebhookEventStatus, WebhookEventsTable } from "../../db/schema";
@@ -25,10 +25,12 @@ export interface ListedWebhookEvent {
 
 export interface ListWebhookEventsOptions {
   db: Kysely<DB>;
-  now: Date;
   topic?: string | undefined;
   status?: WebhookEventStatus | undefined;
-  age?: WebhookAge | undefined;
+  /** Received at or after this instant. */
+  receivedFrom?: Date | undefined;
+  /** Received at or before this instant. */
+  receivedTo?: Date | undefined;
   /** `own`, or a connection's id: the account the notification was sent for (its payload's `user_id`). */
   account?: AccountFilter | undefined;
   limit: number;
@@ -61,8 +63,8 @@ export async function listWebhookEvents(
     .limit(limit + 1);
   if (options.topic) query = query.where("topic", "=", options.topic);
   if (options.status) query = query.where("status", "=", options.status);
-  if (options.age)
-    query = query.where("received_at", ">=", new Date(options.now.getTime() - WEBHOOK_AGE_MS[options.age]));
+  if (options.receivedFrom) query = query.where("received_at", ">=", options.receivedFrom);
+  if (options.receivedTo) query = query.where("received_at", "<=", options.receivedTo);
   // The provider names the account a notification is for by its `user_id`; a connected seller's is stored on its
   // connection, and anything else is the store's own. No index: the filter rides the received_at order and limit.
   if (options.account === ACCOUNT_FILTER_OWN) {

@@ -196,7 +196,7 @@ describe("replay", () => {
 });
 
 describe("inbox", () => {
-  it("filters by topic, status and age, and pages by keyset without repeats", async () => {
+  it("filters by topic, status and time received, and pages by keyset without repeats", async () => {
     const topic = `inbox-${randomUUID().slice(0, 8)}`;
     const now = Date.now();
     const ids: string[] = [];
@@ -227,8 +227,18 @@ describe("inbox", () => {
 
     const failed = await caller.admin.webhooks.list({ topic, status: "failed" });
     expect(failed.items.map((item) => item.id)).toEqual([ids[0], ids[2], ids[4], old]);
-    const recentFailed = await caller.admin.webhooks.list({ topic, status: "failed", age: "24h" });
+    const recentFailed = await caller.admin.webhooks.list({
+      topic,
+      status: "failed",
+      receivedFrom: new Date(now - 86_400_000).toISOString(),
+    });
     expect(recentFailed.items.map((item) => item.id)).toEqual([ids[0], ids[2], ids[4]]);
+    const olderFailed = await caller.admin.webhooks.list({
+      topic,
+      status: "failed",
+      receivedTo: new Date(now - 86_400_000).toISOString(),
+    });
+    expect(olderFailed.items.map((item) => item.id)).toEqual([old]);
   });
 
   it("folds redeliveries into one row that counts them, and shows payload and attempts in the detail", async () => {

@@ -52,10 +52,10 @@ export const adminWebhooksRouter = router({
     .query(async ({ ctx, input }) => {
       const page = await listWebhookEvents({
         db: ctx.deps.db,
-        now: ctx.deps.now(),
         topic: input.topic,
         status: input.status,
-        age: input.age,
+        receivedFrom: input.receivedFrom ? new Date(input.receivedFrom) : undefined,
+        receivedTo: input.receivedTo ? new Date(input.receivedTo) : undefined,
         account: input.account,
         limit: input.limit,
         cursor: input.cursor,

@@ -20,8 +20,11 @@ function nameOf(account: AccountOption): string {
 export interface AccountFilterProps {
   /** The form field's name (the URL key is the list's business). */
   name?: string;
-  /** `own`, a connection's id, or undefined for every account. */
-  defaultValue: string | undefined;
+  /** Controlled: `own`, a connection's id, or "" for the list's default (every account, or the store's own). */
+  value?: string;
+  onChange?(value: string): void;
+  /** Uncontrolled, inside a native filter form read on submit: the value the URL holds. */
+  defaultValue?: string | undefined;
   /** The list is one account's provider search (own by default, active connections only; see below). */
   providerSearch?: boolean;
 }
@@ -52,48 +55,26 @@ function useAccountFilterOptions(value: string | undefined, providerSearch = fal
   ];
 }
 
-/** The filter inside a native filter form (its value is read from the form on submit). */
-export function AccountFilter({ name = "account", defaultValue, providerSearch = false }: AccountFilterProps) {
-  const { t } = useI18n();
-  const options = useAccountFilterOptions(defaultValue, providerSearch);
-  return (
-    <label>
-      {t("admin.accountFilter.label")}
-      <select name={name} defaultValue={defaultValue ?? (providerSearch ? ACCOUNT_FILTER_OWN : "")}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
-
 /**
- * The same filter as a controlled field, for lists whose filters are a draft in state (the orders list).
- * `providerSearch`: the list is one account's provider search (own by default, active connections only).
+ * The account filter of every console list, one vocabulary throughout (contracts `accountFilterSchema`): `own`, a
+ * connection's id, or nothing for the list's default. Controlled (`value` + `onChange`, for a list whose filters are
+ * a draft in state) or uncontrolled (`defaultValue`, inside a native form read on submit).
  */
-export function AccountFilterField({
+export function AccountFilter({
+  name = "account",
   value,
   onChange,
+  defaultValue,
   providerSearch = false,
-}: {
-  value: string;
-  onChange(value: string): void;
-  providerSearch?: boolean;
-}) {
+}: AccountFilterProps) {
   const { t } = useI18n();
-  const options = useAccountFilterOptions(value, providerSearch);
-  return (
-    <SelectField
-      label={t("admin.accountFilter.label")}
-      name="account"
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      options={options}
-    />
-  );
+  const options = useAccountFilterOptions(value ?? defaultValue, providerSearch);
+  const fallback = providerSearch ? ACCOUNT_FILTER_OWN : "";
+  const control =
+    value !== undefined
+      ? { value, onChange: (event: { target: { value: string } }) => onChange?.(event.target.value) }
+      : { defaultValue: defaultValue ?? fallback };
+  return <SelectField label={t("admin.accountFilter.label")} name={name} options={options} {...control} />;
 }
 
 /** A URL value as the contracts' account filter (`own` or a connection id), or undefined for every account. */

@@ -1,11 +1,14 @@
 // The console's list table: one query's states (a skeleton while the first page loads, the error with a retry,
-// the empty state) and then its rows in a DataTable that scrolls inside its own frame. A list page gives it its
-// columns; the rows stay on screen, dimmed, while new filters load.
+// the empty state) and then its rows in a DataTable that scrolls inside its own frame, under a "Columns" menu that
+// hides optional columns (remembered per list in this browser). A list page gives it its columns; the rows stay on
+// screen, dimmed, while new filters load.
 import { Pagination } from "@cobro/ui";
-import { DataTable, type DataTableColumn, type DataTableRowProps, TableSkeleton } from "@cobro/ui/admin";
+import { ColumnsMenu, DataTable, type DataTableColumn, type DataTableRowProps, TableSkeleton } from "@cobro/ui/admin";
 import type { ReactNode } from "react";
+import { useLocation } from "react-router";
 import { useI18n } from "../../i18n/i18n-context";
 import { QueryList, type QueryListProps } from "../../shared/components/query-list";
+import { columnsStorageKey, useHiddenColumns } from "./use-hidden-columns";
 
 export type AdminColumn<Row> = DataTableColumn<Row>;
 
@@ -21,6 +24,8 @@ export interface AdminTableProps<Row> extends Omit<QueryListProps<Row>, "childre
   before?: (rows: readonly Row[]) => ReactNode;
   /** Below the table once rows are here: the pager. */
   after?: (rows: readonly Row[]) => ReactNode;
+  /** Tells apart two tables of one page when remembering their hidden columns (the path is the default key). */
+  listKey?: string;
 }
 
 export function AdminTable<Row>({
@@ -31,14 +36,31 @@ export function AdminTable<Row>({
   busy,
   before,
   after,
+  listKey,
   ...list
 }: AdminTableProps<Row>) {
+  const { t } = useI18n();
+  const { pathname } = useLocation();
+  const [hidden, setHidden] = useHiddenColumns(columnsStorageKey(pathname, listKey));
+  const hideable = columns.filter((column, index) => column.hideable ?? index > 0);
+  const shown = columns.filter((column) => !(hidden.includes(column.id) && hideable.includes(column)));
   return (
-    <QueryList {...list} loading={<TableSkeleton label={list.loadingLabel} columns={Math.min(columns.length, 6)} />}>
+    <QueryList {...list} loading={<TableSkeleton label={list.loadingLabel} columns={Math.min(shown.length, 6)} />}>
       {(rows) => (
         <>
+          {hideable.length > 0 ? (
+            <div className="admin-table-toolbar">
+              <ColumnsMenu
+                label={t("admin.columns.menu")}
+                showAllLabel={t("admin.columns.showAll")}
+                columns={hideable.map((column) => ({ id: column.id, label: column.header }))}
+                hidden={hidden.filter((id) => hideable.some((column) => column.id === id))}
+                onChange={setHidden}
+              />
+            </div>
+          ) : null}
           {before?.(rows)}
-          <DataTable label={label} columns={columns} rows={rows} rowKey={rowKey} rowProps={rowProps} busy={busy} />
+          <DataTable label={label} columns={shown} rows={rows} rowKey={rowKey} rowProps={rowProps} busy={busy} />
           {after?.(rows)}
         </>
       )}

@@ -1,5 +1,6 @@
 // /admin/audit: the append-only audit log, searched by actor, action, resource
 // and a date range (all in the URL), newest first, a keyset page at a time.
+import { DATE_RANGE_KEYS, dateRangeToDays, isDateRangeReversed } from "@cobro/contracts";
 import { Button, Card, PageHeading, TextField } from "@cobro/ui";
 import { Truncate } from "@cobro/ui/admin";
 import { keepPreviousData } from "@tanstack/react-query";
@@ -8,27 +9,24 @@ import { useI18n } from "../../../i18n/i18n-context";
 import { useDocumentTitle } from "../../../shared/components/use-document-title";
 import { type RouterOutputs, trpc } from "../../../trpc";
 import { type AdminColumn, AdminTable, LoadMoreFooter, RefreshingNote } from "../../components/admin-table";
+import { DateRangeField } from "../../components/date-range-field";
 import { JsonBlock } from "../../components/json-block";
 import { useUrlFilters } from "../use-url-filters";
 
 type AuditEntry = RouterOutputs["admin"]["audit"]["search"]["items"][number];
 
-const FILTER_KEYS = ["actor", "action", "resourceType", "resourceId", "from", "to"] as const;
+const FILTER_KEYS = ["actor", "action", "resourceType", "resourceId", ...DATE_RANGE_KEYS] as const;
 type FilterKey = (typeof FILTER_KEYS)[number];
 /** Entries per page. */
 export const AUDIT_PAGE_SIZE = 25;
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export default function AuditArea() {
   const { t, tPlural, formatDate } = useI18n();
   useDocumentTitle(t("admin.audit.title"));
   const [filters, setFilters] = useUrlFilters(FILTER_KEYS);
   const [draft, setDraft] = useState<Partial<Record<FilterKey, string>>>(filters);
-  // A hand-edited URL with a malformed date is dropped rather than sent.
-  const from = filters.from && ISO_DATE.test(filters.from) ? filters.from : undefined;
-  const to = filters.to && ISO_DATE.test(filters.to) ? filters.to : undefined;
-  const rangeInvalid = from !== undefined && to !== undefined && from > to;
+  // The log filters whole days: a preset or a custom range as its first and last day.
+  const { from, to } = dateRangeToDays(filters);
   const entries = trpc.admin.audit.search.useInfiniteQuery(
     {
       limit: AUDIT_PAGE_SIZE,
@@ -37,7 +35,7 @@ export default function AuditArea() {
       resourceType: filters.resourceType,
       resourceId: filters.resourceId,
       from,
-      to: rangeInvalid ? undefined : to,
+      to,
     },
     { getNextPageParam: (page) => page.nextCursor ?? undefined, placeholderData: keepPreviousData },
   );
@@ -51,7 +49,7 @@ export default function AuditArea() {
     event.preventDefault();
     setFilters(draft);
   };
-  const draftRangeInvalid = Boolean(draft.from && draft.to && draft.from > draft.to);
+  const draftRangeInvalid = isDateRangeReversed(draft);
 
   const columns: AdminColumn<AuditEntry>[] = [
     { id: "when", header: t("admin.audit.col.when"), cell: (entry) => formatDate(entry.createdAt, "dateTime") },
@@ -94,13 +92,7 @@ export default function AuditArea() {
         <TextField label={t("admin.audit.filter.action")} placeholder="refund.created" {...field("action")} />
         <TextField label={t("admin.audit.filter.resourceType")} placeholder="payment" {...field("resourceType")} />
         <TextField label={t("admin.audit.filter.resourceId")} {...field("resourceId")} />
-        <TextField
-          label={t("admin.audit.filter.from")}
-          type="date"
-          {...field("from")}
-          error={draftRangeInvalid ? t("admin.audit.filter.rangeInvalid") : undefined}
-        />
-        <TextField label={t("admin.audit.filter.to")} type="date" {...field("to")} />
+        <DateRangeField value={draft} onChange={(range) => setDraft((current) => ({ ...current, ...range }))} />
         <Button type="submit" variant="secondary" disabled={draftRangeInvalid}>
           {t("admin.filters.apply")}
         </Button>

@@ -11,7 +11,7 @@ import { Link } from "react-router";
 import { useI18n } from "../../../i18n/i18n-context";
 import { useDocumentTitle } from "../../../shared/components/use-document-title";
 import { trpc } from "../../../trpc";
-import { AccountFilterField, connectionOf } from "../../components/account-filter";
+import { AccountFilter, connectionOf } from "../../components/account-filter";
 import { type AdminColumn, AdminTable } from "../../components/admin-table";
 import { ListPager } from "../../components/list-pager";
 import { useChargeColumns } from "../subscriptions/subscription-status";
@@ -73,7 +73,7 @@ export function ChargesListPage() {
       <PageHeading title={t("admin.charges.title")} description={t("admin.charges.description")} />
       <search aria-label={t("admin.charges.filters")}>
         <form className="admin-filters" onSubmit={search} noValidate>
-          <AccountFilterField
+          <AccountFilter
             providerSearch
             value={draft.account}
             onChange={(value) => setDraft({ ...draft, account: value })}

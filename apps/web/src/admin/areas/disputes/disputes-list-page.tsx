@@ -1,5 +1,5 @@
-// /admin/disputes: the chargebacks, the nearest deadline first, filtered in the URL (`?status=`, `?open=1`,
-// `?payment=`) and paged by offset; below them, the provider's claims (read only, with their payment's amount).
+// /admin/disputes: the chargebacks, the nearest deadline first, filtered in the URL through the list kit's
+// useUrlFilters (`?status=`, `?open=1`, `?payment=`) and paged by offset; below them, the provider's claims (read only, with their payment's amount).
 import {
   CHARGEBACK_DOCUMENTATION_STATUSES,
   type ChargebackListInput,
@@ -10,12 +10,13 @@ import {
 } from "@cobro/contracts";
 import { Button, Money, PageHeading, SelectField } from "@cobro/ui";
 import { keepPreviousData } from "@tanstack/react-query";
-import { type FormEvent, useMemo, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { type FormEvent, useState } from "react";
+import { Link } from "react-router";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
 import { type AdminColumn, AdminTable } from "../../components/admin-table";
 import { ListPager } from "../../components/list-pager";
+import { useUrlFilters } from "../use-url-filters";
 
 const PAGE_SIZE = 25;
 
@@ -24,15 +25,18 @@ type DisputeRow = Pick<ChargebackSummary | ClaimSummary, "reason" | "deadline" |
   amount: MoneyValue | null;
 };
 
-function readFilters(params: URLSearchParams): ChargebackListInput {
-  const raw: Record<string, unknown> = { limit: PAGE_SIZE };
-  const status = params.get("status");
-  if (status) raw.documentationStatus = status;
-  if (params.get("open") === "1") raw.openOnly = true;
-  const payment = Number(params.get("payment"));
+const FILTER_KEYS = ["status", "open", "payment"] as const;
+
+/** The URL's filters as the list's input; the first page of everything when a hand-edited value is not one. */
+function readFilters(
+  values: Partial<Record<(typeof FILTER_KEYS)[number], string>>,
+  offset: number,
+): ChargebackListInput {
+  const raw: Record<string, unknown> = { limit: PAGE_SIZE, ...(offset > 0 ? { offset } : {}) };
+  if (values.status) raw.documentationStatus = values.status;
+  if (values.open === "1") raw.openOnly = true;
+  const payment = Number(values.payment);
   if (Number.isSafeInteger(payment) && payment > 0) raw.paymentId = payment;
-  const offset = Number(params.get("offset"));
-  if (Number.isSafeInteger(offset) && offset > 0) raw.offset = offset;
   const parsed = chargebackListInputSchema.safeParse(raw);
   return parsed.success ? parsed.data : { limit: PAGE_SIZE };
 }
@@ -73,8 +77,8 @@ export function useDocumentationStatusLabel() {
 export function DisputesListPage() {
   const { t } = useI18n();
   const disputeColumns = useDisputeColumns();
-  const [params, setParams] = useSearchParams();
-  const filters = useMemo(() => readFilters(params), [params]);
+  const [values, setValues, { offset, goTo }] = useUrlFilters(FILTER_KEYS);
+  const filters = readFilters(values, offset);
   const list = trpc.admin.disputes.list.useQuery(filters, { placeholderData: keepPreviousData });
   const statusLabel = useDocumentationStatusLabel();
   const page = list.data;
@@ -82,17 +86,12 @@ export function DisputesListPage() {
   const applyFilters = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const next = new URLSearchParams();
     const status = form.get("status");
-    if (typeof status === "string" && status !== "") next.set("status", status);
-    if (form.get("open") === "1") next.set("open", "1");
-    if (filters.paymentId) next.set("payment", String(filters.paymentId));
-    setParams(next);
-  };
-  const goTo = (offset: number) => {
-    const next = new URLSearchParams(params);
-    next.set("offset", String(offset));
-    setParams(next);
+    setValues({
+      status: typeof status === "string" ? status : "",
+      open: form.get("open") === "1" ? "1" : "",
+      payment: values.payment,
+    });
   };
 
   return (
@@ -100,7 +99,7 @@ export function DisputesListPage() {
       <PageHeading title={t("admin.disputes.title")} />
       <h2>{t("admin.disputes.chargebacks")}</h2>
       <form
-        key={params.toString()}
+        key={new URLSearchParams(values).toString()}
         className="admin-filters"
         onSubmit={applyFilters}
         aria-label={t("admin.disputes.filters")}
@@ -176,6 +175,7 @@ function ClaimsList() {
       <h2>{t("admin.disputes.claims")}</h2>
       <AdminTable
         label={t("admin.disputes.claims")}
+        listKey="claims"
         query={claims}
         items={page?.items}
         failed={claims.isError && !page}

@@ -1,19 +1,20 @@
-// /admin/merchant-orders: the provider's merchant orders searched with the filters kept in the URL (shareable; the
-// back button walks through them) and paged by the provider's offset. A reload keeps the previous rows on screen.
+// /admin/merchant-orders: the provider's merchant orders searched with the filters kept in the URL through the list
+// kit's useUrlFilters (shareable; the back button walks through them; a date preset is kept by name) and paged by
+// the provider's offset. A reload keeps the previous rows on screen.
 import {
+  isDateRangeReversed,
   MERCHANT_ORDER_STATUSES,
-  type MerchantOrderSearchFilters,
-  type MerchantOrderSearchInput,
+  MERCHANT_ORDER_URL_KEYS,
   type MerchantOrderSummary,
-  merchantOrderFiltersFromQuery,
-  merchantOrderFiltersToQuery,
+  type MerchantOrderUrlKey,
+  merchantOrderFiltersFromUrl,
   merchantOrderSearchInputSchema,
 } from "@cobro/contracts";
 import { Alert, Button, Money, PageHeading, SelectField, TextField } from "@cobro/ui";
 import { Truncate } from "@cobro/ui/admin";
 import { keepPreviousData } from "@tanstack/react-query";
-import { type FormEvent, useMemo } from "react";
-import { Link, useSearchParams } from "react-router";
+import { type FormEvent, useState } from "react";
+import { Link } from "react-router";
 import { useI18n } from "../../../i18n/i18n-context";
 import { useCurrentUser } from "../../../shared/components/app-layout";
 import { describeError } from "../../../shared/errors/describe-error";
@@ -21,58 +22,28 @@ import { trpc } from "../../../trpc";
 import { AccountFilter } from "../../components/account-filter";
 import { accountScopeInput, accountScopeSearch } from "../../components/account-scope";
 import { type AdminColumn, AdminTable } from "../../components/admin-table";
+import { DateRangeField } from "../../components/date-range-field";
 import { ListPager } from "../../components/list-pager";
 import { canActOnPayments } from "../payments/payment-permissions";
 import { ReadOnlyNotice } from "../read-only-notice";
+import { useUrlFilters } from "../use-url-filters";
 import { MerchantOrderStatus } from "./merchant-order-status";
 
 const PAGE_SIZE = 25;
-
-function readFilters(params: URLSearchParams): { filters: MerchantOrderSearchFilters; invalid: boolean } {
-  const parsed = merchantOrderSearchInputSchema.safeParse(merchantOrderFiltersFromQuery(params));
-  return parsed.success
-    ? { filters: { ...parsed.data, limit: PAGE_SIZE }, invalid: false }
-    : { filters: merchantOrderSearchInputSchema.parse({ limit: PAGE_SIZE }), invalid: true };
-}
-
-function toDateInput(iso: string | undefined): string {
-  if (!iso) return "";
-  const date = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
+type UrlValues = Partial<Record<MerchantOrderUrlKey, string>>;
 
 export function MerchantOrdersListPage() {
   const { t, formatDate, moneyLocaleFor, language } = useI18n();
   const { user } = useCurrentUser();
-  const [params, setParams] = useSearchParams();
-  const { filters, invalid } = useMemo(() => readFilters(params), [params]);
+  const [values, setValues, { offset, goTo }] = useUrlFilters(MERCHANT_ORDER_URL_KEYS);
+  // The URL's filters, or the first page of everything when they are not valid (a hand-edited link).
+  const parsed = merchantOrderSearchInputSchema.safeParse(
+    merchantOrderFiltersFromUrl(values, { offset, limit: PAGE_SIZE }),
+  );
+  const invalid = !parsed.success;
+  const filters = parsed.success ? parsed.data : merchantOrderSearchInputSchema.parse({ limit: PAGE_SIZE });
   const list = trpc.admin.merchantOrders.search.useQuery(filters, { placeholderData: keepPreviousData });
   const page = list.data;
-  const query = merchantOrderFiltersToQuery({ ...filters, offset: 0 }).toString();
-
-  const applyFilters = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => {
-      const value = form.get(name);
-      return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
-    };
-    const from = text("from");
-    const to = text("to");
-    const next: MerchantOrderSearchInput = {
-      status: text("status") as MerchantOrderSearchInput["status"],
-      preferenceId: text("preference"),
-      externalReference: text("ref"),
-      // Whole days in the browser's time zone: from the start of the first to the end of the last.
-      createdFrom: from ? new Date(`${from}T00:00:00`).toISOString() : undefined,
-      createdTo: to ? new Date(`${to}T23:59:59.999`).toISOString() : undefined,
-      ...accountScopeInput(text("account")),
-      offset: 0,
-    };
-    setParams(merchantOrderFiltersToQuery(next));
-  };
-  const goTo = (offset: number) => setParams(merchantOrderFiltersToQuery({ ...filters, offset }));
 
   const columns: AdminColumn<MerchantOrderSummary>[] = [
     {
@@ -133,56 +104,8 @@ export function MerchantOrdersListPage() {
         }
       />
       <ReadOnlyNotice />
-      {/* key: the uncontrolled inputs start again from the URL when it changes (back button, shared link). */}
-      <form
-        key={query}
-        className="admin-filters"
-        onSubmit={applyFilters}
-        aria-label={t("admin.merchantOrders.filters")}
-      >
-        <SelectField
-          id="mo-filter-status"
-          label={t("admin.merchantOrders.filter.status")}
-          name="status"
-          defaultValue={filters.status ?? ""}
-          options={[
-            { value: "", label: t("admin.merchantOrders.filter.anyStatus") },
-            ...MERCHANT_ORDER_STATUSES.map((status) => ({
-              value: status,
-              label: t(`admin.merchantOrders.status.${status}`),
-            })),
-          ]}
-        />
-        <TextField
-          id="mo-filter-preference"
-          label={t("admin.merchantOrders.filter.preference")}
-          name="preference"
-          defaultValue={filters.preferenceId ?? ""}
-        />
-        <TextField
-          id="mo-filter-ref"
-          label={t("admin.merchantOrders.filter.reference")}
-          name="ref"
-          defaultValue={filters.externalReference ?? ""}
-        />
-        <TextField
-          id="mo-filter-from"
-          label={t("admin.merchantOrders.filter.from")}
-          type="date"
-          name="from"
-          defaultValue={toDateInput(filters.createdFrom)}
-        />
-        <TextField
-          id="mo-filter-to"
-          label={t("admin.merchantOrders.filter.to")}
-          type="date"
-          name="to"
-          defaultValue={toDateInput(filters.createdTo)}
-        />
-        <AccountFilter defaultValue={filters.account} providerSearch />
-        <Button type="submit">{t("admin.merchantOrders.filter.apply")}</Button>
-        <Link to="/admin/merchant-orders">{t("admin.merchantOrders.filter.clear")}</Link>
-      </form>
+      {/* key: the draft starts again from the URL when it changes (back button, shared link). */}
+      <MerchantOrderFilters key={new URLSearchParams(values).toString()} values={values} onApply={setValues} />
 
       {invalid ? <Alert tone="warning">{t("admin.merchantOrders.filter.invalid")}</Alert> : null}
 
@@ -216,5 +139,62 @@ export function MerchantOrdersListPage() {
         }
       />
     </section>
+  );
+}
+
+/** The filter form: a draft of the URL's values, applied together (back to the first page). */
+function MerchantOrderFilters({ values, onApply }: { values: UrlValues; onApply(next: UrlValues): void }) {
+  const { t } = useI18n();
+  const [draft, setDraft] = useState<UrlValues>(values);
+  const set = (key: MerchantOrderUrlKey) => (event: { target: { value: string } }) =>
+    setDraft((current) => ({ ...current, [key]: event.target.value }));
+  const rangeReversed = isDateRangeReversed(draft);
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    // The store's own account is this search's default: the URL leaves it out.
+    onApply({ ...draft, account: accountScopeInput(draft.account).account ?? "" });
+  };
+  return (
+    <form className="admin-filters" onSubmit={apply} aria-label={t("admin.merchantOrders.filters")}>
+      <SelectField
+        label={t("admin.merchantOrders.filter.status")}
+        name="status"
+        value={draft.status ?? ""}
+        onChange={set("status")}
+        options={[
+          { value: "", label: t("admin.merchantOrders.filter.anyStatus") },
+          ...MERCHANT_ORDER_STATUSES.map((status) => ({
+            value: status,
+            label: t(`admin.merchantOrders.status.${status}`),
+          })),
+        ]}
+      />
+      <TextField
+        label={t("admin.merchantOrders.filter.preference")}
+        name="preference"
+        value={draft.preference ?? ""}
+        onChange={set("preference")}
+      />
+      <TextField
+        label={t("admin.merchantOrders.filter.reference")}
+        name="ref"
+        value={draft.ref ?? ""}
+        onChange={set("ref")}
+      />
+      <DateRangeField
+        label={t("admin.dateRange.created")}
+        value={draft}
+        onChange={(range) => setDraft((current) => ({ ...current, ...range }))}
+      />
+      <AccountFilter
+        value={draft.account ?? ""}
+        onChange={(account) => setDraft((current) => ({ ...current, account }))}
+        providerSearch
+      />
+      <Button type="submit" disabled={rangeReversed}>
+        {t("admin.merchantOrders.filter.apply")}
+      </Button>
+      <Link to="/admin/merchant-orders">{t("admin.merchantOrders.filter.clear")}</Link>
+    </form>
   );
 }

@@ -8,8 +8,6 @@ export const merchantOrdersEn = {
   "admin.merchantOrders.filter.anyStatus": "Any status",
   "admin.merchantOrders.filter.preference": "Preference id",
   "admin.merchantOrders.filter.reference": "External reference",
-  "admin.merchantOrders.filter.from": "Created from",
-  "admin.merchantOrders.filter.to": "Created to",
   "admin.merchantOrders.filter.apply": "Search",
   "admin.merchantOrders.filter.clear": "Clear",
   "admin.merchantOrders.filter.invalid": "Some filters in the address were not valid and were left out.",

@@ -10,8 +10,6 @@ export const merchantOrdersEs: Readonly<Record<keyof typeof merchantOrdersEn, st
   "admin.merchantOrders.filter.anyStatus": "Cualquier estado",
   "admin.merchantOrders.filter.preference": "Id de preferencia",
   "admin.merchantOrders.filter.reference": "Referencia externa",
-  "admin.merchantOrders.filter.from": "Creada desde",
-  "admin.merchantOrders.filter.to": "Creada hasta",
   "admin.merchantOrders.filter.apply": "Buscar",
   "admin.merchantOrders.filter.clear": "Limpiar",
   "admin.merchantOrders.filter.invalid": "Algunos filtros de la dirección no eran válidos y se omitieron.",

@@ -10,8 +10,6 @@ export const merchantOrdersPt: Readonly<Record<keyof typeof merchantOrdersEn, st
   "admin.merchantOrders.filter.anyStatus": "Qualquer status",
   "admin.merchantOrders.filter.preference": "Id da preferência",
   "admin.merchantOrders.filter.reference": "Referência externa",
-  "admin.merchantOrders.filter.from": "Criado a partir de",
-  "admin.merchantOrders.filter.to": "Criado até",
   "admin.merchantOrders.filter.apply": "Buscar",
   "admin.merchantOrders.filter.clear": "Limpar",
   "admin.merchantOrders.filter.invalid": "Alguns filtros do endereço não eram válidos e foram ignorados.",

@@ -1,7 +1,15 @@
 // /admin/virtual-terminal: the orders Cobro created in the virtual terminal, from its own table, newest first. The filters
 // (status, processing mode, creation dates, the start of the reference or payer e-mail) live in the URL; pages
 // load by keyset ("load more"), and a reload keeps the rows on screen instead of blocking the page.
-import { ORDER_PROCESSING_MODES, ORDER_STATUSES, type OrderListFilters, type OrderListItem } from "@cobro/contracts";
+import {
+  DATE_RANGE_KEYS,
+  dateRangeToCreated,
+  isDateRangeReversed,
+  ORDER_PROCESSING_MODES,
+  ORDER_STATUSES,
+  type OrderListFilters,
+  type OrderListItem,
+} from "@cobro/contracts";
 import { Button, Card, Money, PageHeading, SelectField, TextField } from "@cobro/ui";
 import { Truncate } from "@cobro/ui/admin";
 import { keepPreviousData } from "@tanstack/react-query";
@@ -10,30 +18,26 @@ import { Link } from "react-router";
 import { useI18n } from "../../../i18n/i18n-context";
 import { useDocumentTitle } from "../../../shared/components/use-document-title";
 import { trpc } from "../../../trpc";
-import { AccountFilterField, AccountLabel, accountFilterOf } from "../../components/account-filter";
+import { AccountFilter, AccountLabel, accountFilterOf } from "../../components/account-filter";
 import { type AdminColumn, AdminTable, LoadMoreFooter, RefreshingNote } from "../../components/admin-table";
+import { DateRangeField } from "../../components/date-range-field";
 import { ReadOnlyNotice } from "../read-only-notice";
 import { useCanAct } from "../use-can-act";
 import { oneOf, useUrlFilters } from "../use-url-filters";
 import { OrderStatusBadge, useOrderWords } from "./order-words";
 
-const FILTER_KEYS = ["status", "mode", "from", "to", "q", "account"] as const;
+const FILTER_KEYS = ["status", "mode", ...DATE_RANGE_KEYS, "q", "account"] as const;
 type FilterKey = (typeof FILTER_KEYS)[number];
 export const ORDERS_PAGE_SIZE = 25;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The URL's filters as the server's input; a hand-edited value that is not one is dropped. */
 function toServerFilters(values: Partial<Record<FilterKey, string>>): OrderListFilters {
   const status = oneOf(ORDER_STATUSES, values.status);
   const mode = oneOf(ORDER_PROCESSING_MODES, values.mode);
-  const from = values.from && ISO_DATE.test(values.from) ? new Date(`${values.from}T00:00:00`) : null;
-  const to = values.to && ISO_DATE.test(values.to) ? new Date(`${values.to}T23:59:59.999`) : null;
-  const range = from && to && from > to ? { from: null, to: null } : { from, to };
   return {
     ...(status ? { status: [status] } : {}),
     ...(mode ? { mode } : {}),
-    ...(range.from && !Number.isNaN(range.from.getTime()) ? { createdFrom: range.from.toISOString() } : {}),
-    ...(range.to && !Number.isNaN(range.to.getTime()) ? { createdTo: range.to.toISOString() } : {}),
+    ...dateRangeToCreated(values),
     ...(values.q?.trim() ? { text: values.q.trim().slice(0, 254) } : {}),
     ...(accountFilterOf(values.account) ? { account: accountFilterOf(values.account) } : {}),
   };
@@ -52,7 +56,7 @@ export function OrdersListPage() {
   );
   const set = (key: FilterKey) => (event: { target: { value: string } }) =>
     setDraft((current) => ({ ...current, [key]: event.target.value }));
-  const draftRangeInvalid = Boolean(draft.from && draft.to && draft.from > draft.to);
+  const draftRangeInvalid = isDateRangeReversed(draft);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setFilters(draft);
@@ -130,20 +134,10 @@ export function OrdersListPage() {
             ...ORDER_PROCESSING_MODES.map((mode) => ({ value: mode, label: t(`admin.orders.mode.${mode}`) })),
           ]}
         />
-        <TextField
-          label={t("admin.orders.filter.from")}
-          type="date"
-          name="from"
-          value={draft.from ?? ""}
-          onChange={set("from")}
-          error={draftRangeInvalid ? t("admin.orders.filter.rangeInvalid") : undefined}
-        />
-        <TextField
-          label={t("admin.orders.filter.to")}
-          type="date"
-          name="to"
-          value={draft.to ?? ""}
-          onChange={set("to")}
+        <DateRangeField
+          label={t("admin.dateRange.created")}
+          value={draft}
+          onChange={(range) => setDraft((current) => ({ ...current, ...range }))}
         />
         <TextField
           label={t("admin.orders.filter.text")}
@@ -152,7 +146,7 @@ export function OrdersListPage() {
           value={draft.q ?? ""}
           onChange={set("q")}
         />
-        <AccountFilterField
+        <AccountFilter
           value={draft.account ?? ""}
           onChange={(account) => setDraft((current) => ({ ...current, account }))}
         />

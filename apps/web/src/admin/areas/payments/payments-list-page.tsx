@@ -1,68 +1,64 @@
-// /admin/payments: the mirror's payments in a dense table. The filters live in the URL (shareable; the back
-// button walks through them), the keyset cursor too (`after`), and a reload keeps the previous rows on screen
-// instead of blocking the page. The CSV link exports exactly the filters shown.
+// /admin/payments: the mirror's payments in a dense table. The filters live in the URL through the list kit's
+// useUrlFilters (shareable; the back button walks through them; a date preset is kept by name), the keyset cursor
+// too (`after`), and a reload keeps the previous rows on screen instead of blocking the page. The CSV link exports
+// exactly the filters shown.
 import {
   formatMoneyInput,
+  isDateRangeReversed,
   PAYMENT_LIST_SORTS,
   PAYMENT_STATUSES,
-  type PaymentListFilters,
-  type PaymentListFiltersInput,
+  PAYMENT_URL_KEYS,
   type PaymentListItem,
+  type PaymentUrlKey,
   parseMoneyInput,
   paymentCursorSchema,
-  paymentFiltersFromQuery,
+  paymentFiltersFromUrl,
   paymentFiltersToQuery,
   paymentListFiltersSchema,
 } from "@cobro/contracts";
 import { isSupportedCurrency } from "@cobro/provider-client/money";
-import { Alert, Button, Money, PageHeading } from "@cobro/ui";
+import { Alert, Button, Money, PageHeading, SelectField, TextField } from "@cobro/ui";
 import { Truncate } from "@cobro/ui/admin";
 import { keepPreviousData } from "@tanstack/react-query";
-import { type FormEvent, useMemo } from "react";
-import { Link, useSearchParams } from "react-router";
+import { type FormEvent, useState } from "react";
+import { Link } from "react-router";
 import { useI18n } from "../../../i18n/i18n-context";
 import { useCurrentUser } from "../../../shared/components/app-layout";
 import { PaymentStatusBadge } from "../../../shared/components/payment-status-badge";
 import { trpc } from "../../../trpc";
-import { AccountFilter, AccountLabel } from "../../components/account-filter";
+import { AccountFilter, AccountLabel, accountFilterOf } from "../../components/account-filter";
 import { type AdminColumn, AdminTable } from "../../components/admin-table";
+import { DateRangeField } from "../../components/date-range-field";
 import { ReadOnlyNotice } from "../read-only-notice";
+import { useUrlFilters } from "../use-url-filters";
 import { canActOnPayments } from "./payment-permissions";
 import { SyncPanel } from "./sync-panel";
 
 const PAGE_SIZE = 50;
-const CURSOR_PARAM = "after";
+type UrlValues = Partial<Record<PaymentUrlKey, string>>;
 
-/** The filters in the URL, or the defaults when the URL's are not valid (a hand-edited link). */
-function readFilters(params: URLSearchParams): { filters: PaymentListFilters; invalid: boolean } {
-  const parsed = paymentListFiltersSchema.safeParse(paymentFiltersFromQuery(params));
+/** The URL's filters, or the defaults when they are not valid (a hand-edited link). */
+function readFilters(values: UrlValues) {
+  const parsed = paymentListFiltersSchema.safeParse(paymentFiltersFromUrl(values));
   return parsed.success
     ? { filters: parsed.data, invalid: false }
     : { filters: paymentListFiltersSchema.parse({}), invalid: true };
 }
 
-/** An amount filter typed the page's way ("5.000,50" in es-AR: parseMoneyInput). */
-function minorFromInput(
-  value: FormDataEntryValue | null,
-  currency: string,
-  locale: string,
-): number | undefined | "invalid" {
-  const text = typeof value === "string" ? value.trim() : "";
-  if (text === "") return undefined;
-  if (!isSupportedCurrency(currency)) return "invalid";
-  const result = parseMoneyInput(text, { currency, locale });
-  return result.ok ? result.amountMinor : "invalid";
+/** An amount typed the page's way ("5.000,50" in es-AR: parseMoneyInput) as minor units, "" when not one. */
+function minorFromInput(text: string | undefined, currency: string, locale: string): string {
+  const typed = text?.trim() ?? "";
+  if (typed === "" || !isSupportedCurrency(currency)) return "";
+  const result = parseMoneyInput(typed, { currency, locale });
+  return result.ok ? String(result.amountMinor) : "";
 }
 
 export function PaymentsListPage() {
   const { t, formatDate, moneyLocaleFor } = useI18n();
   const { user } = useCurrentUser();
-  const [params, setParams] = useSearchParams();
-  const { filters, invalid } = useMemo(() => readFilters(params), [params]);
-  const cursorParam = params.get(CURSOR_PARAM);
-  const cursor = cursorParam && paymentCursorSchema.safeParse(cursorParam).success ? cursorParam : null;
-  const config = trpc.system.publicConfig.useQuery(undefined, { staleTime: 10 * 60_000 });
-  const currency = config.data?.currency ?? "ARS";
+  const [values, setValues] = useUrlFilters(PAYMENT_URL_KEYS);
+  const { filters, invalid } = readFilters(values);
+  const cursor = values.after && paymentCursorSchema.safeParse(values.after).success ? values.after : null;
   const list = trpc.admin.payments.list.useQuery(
     { filters, cursor, limit: PAGE_SIZE },
     { placeholderData: keepPreviousData },
@@ -70,52 +66,7 @@ export function PaymentsListPage() {
   const nextCursor = list.data?.nextCursor ?? null;
   const query = paymentFiltersToQuery(filters).toString();
   const csvHref = `/api/admin/payments.csv${query ? `?${query}` : ""}`;
-
-  const applyFilters = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => {
-      const value = form.get(name);
-      return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
-    };
-    const amountMin = minorFromInput(form.get("amountMin"), currency, moneyLocaleFor(currency));
-    const amountMax = minorFromInput(form.get("amountMax"), currency, moneyLocaleFor(currency));
-    const id = text("id");
-    const from = text("from");
-    const to = text("to");
-    const next: PaymentListFiltersInput = {
-      status: form.getAll("status").filter((value): value is string => typeof value === "string" && value !== ""),
-      paymentMethod: text("method"),
-      // Whole days in the browser's time zone: from the start of the first to the end of the last.
-      createdFrom: from ? new Date(`${from}T00:00:00`).toISOString() : undefined,
-      createdTo: to ? new Date(`${to}T23:59:59.999`).toISOString() : undefined,
-      amountMinMinor: amountMin === "invalid" ? undefined : amountMin,
-      amountMaxMinor: amountMax === "invalid" ? undefined : amountMax,
-      payerEmail: text("email"),
-      externalReference: text("ref"),
-      providerPaymentId: id && /^\d+$/.test(id) ? Number(id) : undefined,
-      account: text("account"),
-      sort: (text("sort") as PaymentListFilters["sort"] | undefined) ?? "created_desc",
-    };
-    setParams(paymentFiltersToQuery(next));
-  };
-
-  const toDateInput = (iso: string | undefined) => {
-    if (!iso) return "";
-    const date = new Date(iso);
-    const pad = (n: number) => String(n).padStart(2, "0");
-    return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-  };
-  const toAmountInput = (minor: number | undefined) =>
-    minor === undefined || !isSupportedCurrency(currency)
-      ? ""
-      : formatMoneyInput(minor, currency, moneyLocaleFor(currency));
-
-  const goNext = (nextCursor: string) => {
-    const next = new URLSearchParams(params);
-    next.set(CURSOR_PARAM, nextCursor);
-    setParams(next);
-  };
+  const { after: _after, ...shownFilters } = values;
 
   const columns: AdminColumn<PaymentListItem>[] = [
     {
@@ -171,67 +122,13 @@ export function PaymentsListPage() {
         actions={<SyncPanel canSync={user ? canActOnPayments(user.role) : false} />}
       />
       <ReadOnlyNotice />
-
-      {/* key: the uncontrolled inputs start again from the URL when it changes (back button, shared link). */}
-      <form key={query} className="payments-filters" onSubmit={applyFilters} aria-label={t("admin.payments.filters")}>
-        <fieldset className="payments-filters">
-          <legend>{t("admin.payments.filter.status")}</legend>
-          {PAYMENT_STATUSES.map((status) => (
-            <label key={status} style={{ flexDirection: "row", alignItems: "center" }}>
-              <input type="checkbox" name="status" value={status} defaultChecked={filters.status?.includes(status)} />
-              {t(`payment.status.${status}`)}
-            </label>
-          ))}
-        </fieldset>
-        <label>
-          {t("admin.payments.filter.method")}
-          <input name="method" defaultValue={filters.paymentMethod ?? ""} />
-        </label>
-        <label>
-          {t("admin.payments.filter.from")}
-          <input type="date" name="from" defaultValue={toDateInput(filters.createdFrom)} />
-        </label>
-        <label>
-          {t("admin.payments.filter.to")}
-          <input type="date" name="to" defaultValue={toDateInput(filters.createdTo)} />
-        </label>
-        <label>
-          {t("admin.payments.filter.amountMin", { currency })}
-          <input name="amountMin" inputMode="decimal" defaultValue={toAmountInput(filters.amountMinMinor)} />
-        </label>
-        <label>
-          {t("admin.payments.filter.amountMax", { currency })}
-          <input name="amountMax" inputMode="decimal" defaultValue={toAmountInput(filters.amountMaxMinor)} />
-        </label>
-        <label>
-          {t("admin.payments.filter.email")}
-          <input type="email" name="email" defaultValue={filters.payerEmail ?? ""} />
-        </label>
-        <label>
-          {t("admin.payments.filter.reference")}
-          <input name="ref" defaultValue={filters.externalReference ?? ""} />
-        </label>
-        <label>
-          {t("admin.payments.filter.id")}
-          <input name="id" inputMode="numeric" defaultValue={filters.providerPaymentId ?? ""} />
-        </label>
-        <AccountFilter defaultValue={filters.account} />
-        <label>
-          {t("admin.payments.filter.sort")}
-          <select name="sort" defaultValue={filters.sort}>
-            {PAYMENT_LIST_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {t(`admin.payments.sort.${sort}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <Button type="submit">{t("admin.payments.filter.apply")}</Button>
-        <Link to="/admin/payments">{t("admin.payments.filter.clear")}</Link>
-        <a href={csvHref} download>
-          {t("admin.payments.exportCsv")}
-        </a>
-      </form>
+      {/* key: the draft starts again from the URL when it changes (back button, shared link). */}
+      <PaymentFilters
+        key={new URLSearchParams(shownFilters).toString()}
+        values={shownFilters}
+        onApply={setValues}
+        csvHref={csvHref}
+      />
 
       {invalid ? <Alert tone="warning">{t("admin.payments.filter.invalid")}</Alert> : null}
 
@@ -251,10 +148,12 @@ export function PaymentsListPage() {
         after={() => (
           <div className="payment-actions">
             {cursor ? (
-              <Link to={`/admin/payments${query ? `?${query}` : ""}`}>{t("admin.payments.firstPage")}</Link>
+              <Button variant="secondary" onClick={() => setValues(shownFilters)}>
+                {t("admin.payments.firstPage")}
+              </Button>
             ) : null}
             {nextCursor ? (
-              <Button variant="secondary" onClick={() => goNext(nextCursor)}>
+              <Button variant="secondary" onClick={() => setValues({ ...shownFilters, after: nextCursor })}>
                 {t("admin.payments.nextPage")}
               </Button>
             ) : null}
@@ -262,5 +161,135 @@ export function PaymentsListPage() {
         )}
       />
     </section>
+  );
+}
+
+/** The filter form: a draft of the URL's values, applied together. */
+function PaymentFilters({
+  values,
+  onApply,
+  csvHref,
+}: {
+  values: UrlValues;
+  onApply(next: UrlValues): void;
+  csvHref: string;
+}) {
+  const { t, moneyLocaleFor } = useI18n();
+  const config = trpc.system.publicConfig.useQuery(undefined, { staleTime: 10 * 60_000 });
+  const currency = config.data?.currency ?? "ARS";
+  const locale = moneyLocaleFor(currency);
+  const toAmountInput = (minor: string | undefined) =>
+    minor && /^\d{1,16}$/.test(minor) && isSupportedCurrency(currency)
+      ? formatMoneyInput(Number(minor), currency, locale)
+      : "";
+  // Amounts are typed the page's way in the draft and kept in minor units in the URL.
+  const [draft, setDraft] = useState<UrlValues>({
+    ...values,
+    amountMin: toAmountInput(values.amountMin),
+    amountMax: toAmountInput(values.amountMax),
+  });
+  const set = (key: PaymentUrlKey) => (event: { target: { value: string } }) =>
+    setDraft((current) => ({ ...current, [key]: event.target.value }));
+  const statuses = draft.status ? draft.status.split(",") : [];
+  const toggleStatus = (status: string, checked: boolean) =>
+    setDraft((current) => ({
+      ...current,
+      status: (checked ? [...statuses, status] : statuses.filter((s) => s !== status)).join(","),
+    }));
+  const rangeReversed = isDateRangeReversed(draft);
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    const id = draft.id?.trim();
+    onApply({
+      ...draft,
+      amountMin: minorFromInput(draft.amountMin, currency, locale),
+      amountMax: minorFromInput(draft.amountMax, currency, locale),
+      id: id && /^\d+$/.test(id) ? id : "",
+      account: accountFilterOf(draft.account) ?? "",
+      sort: draft.sort === "created_desc" ? "" : draft.sort,
+    });
+  };
+
+  return (
+    <form className="admin-filters" onSubmit={apply} aria-label={t("admin.payments.filters")}>
+      <fieldset className="payments-filters">
+        <legend>{t("admin.payments.filter.status")}</legend>
+        {PAYMENT_STATUSES.map((status) => (
+          <label key={status} style={{ flexDirection: "row", alignItems: "center" }}>
+            <input
+              type="checkbox"
+              name="status"
+              value={status}
+              checked={statuses.includes(status)}
+              onChange={(event) => toggleStatus(status, event.target.checked)}
+            />
+            {t(`payment.status.${status}`)}
+          </label>
+        ))}
+      </fieldset>
+      <TextField
+        label={t("admin.payments.filter.method")}
+        name="method"
+        value={draft.method ?? ""}
+        onChange={set("method")}
+      />
+      <DateRangeField
+        label={t("admin.dateRange.created")}
+        value={draft}
+        onChange={(range) => setDraft((current) => ({ ...current, ...range }))}
+      />
+      <TextField
+        label={t("admin.payments.filter.amountMin", { currency })}
+        name="amountMin"
+        inputMode="decimal"
+        value={draft.amountMin ?? ""}
+        onChange={set("amountMin")}
+      />
+      <TextField
+        label={t("admin.payments.filter.amountMax", { currency })}
+        name="amountMax"
+        inputMode="decimal"
+        value={draft.amountMax ?? ""}
+        onChange={set("amountMax")}
+      />
+      <TextField
+        label={t("admin.payments.filter.email")}
+        type="email"
+        name="email"
+        value={draft.email ?? ""}
+        onChange={set("email")}
+      />
+      <TextField
+        label={t("admin.payments.filter.reference")}
+        name="ref"
+        value={draft.ref ?? ""}
+        onChange={set("ref")}
+      />
+      <TextField
+        label={t("admin.payments.filter.id")}
+        name="id"
+        inputMode="numeric"
+        value={draft.id ?? ""}
+        onChange={set("id")}
+      />
+      <AccountFilter
+        value={draft.account ?? ""}
+        onChange={(account) => setDraft((current) => ({ ...current, account }))}
+      />
+      <SelectField
+        label={t("admin.payments.filter.sort")}
+        name="sort"
+        value={draft.sort || "created_desc"}
+        onChange={set("sort")}
+        options={PAYMENT_LIST_SORTS.map((sort) => ({ value: sort, label: t(`admin.payments.sort.${sort}`) }))}
+      />
+      <Button type="submit" disabled={rangeReversed}>
+        {t("admin.payments.filter.apply")}
+      </Button>
+      <Link to="/admin/payments">{t("admin.payments.filter.clear")}</Link>
+      <a href={csvHref} download>
+        {t("admin.payments.exportCsv")}
+      </a>
+    </form>
   );
 }

@@ -18,7 +18,7 @@ import { useUrlFilters } from "../use-url-filters";
 import { CreatePlanDialog } from "./create-plan-dialog";
 import { PlanStatusBadge, usePlanSchedule } from "./plan-terms";
 import "./plans.css";
-import { AccountFilterField, connectionOf } from "../../components/account-filter";
+import { AccountFilter, connectionOf } from "../../components/account-filter";
 import { type AdminColumn, AdminTable } from "../../components/admin-table";
 import { ListPager } from "../../components/list-pager";
 import { ReadOnlyNotice } from "../read-only-notice";
@@ -141,7 +141,7 @@ export function PlansListPage() {
               { value: "inactive", label: t("admin.plans.status.inactive") },
             ]}
           />
-          <AccountFilterField providerSearch value={draftAccount} onChange={setDraftAccount} />
+          <AccountFilter providerSearch value={draftAccount} onChange={setDraftAccount} />
           <Button type="submit" variant="secondary">
             {t("admin.plans.searchSubmit")}
           </Button>

@@ -1,7 +1,14 @@
 // /admin/store-orders: every order placed in the shop (its checkouts), newest first, with its number, items, payer,
 // payment and state. The filters (state, dates, the start of the payer's e-mail) live in the URL; pages load by
 // keyset ("load more"), and a reload keeps the rows on screen.
-import { STORE_ORDER_STATES, type StoreOrderListFilters, type StoreOrderListItem } from "@cobro/contracts";
+import {
+  DATE_RANGE_KEYS,
+  dateRangeToCreated,
+  isDateRangeReversed,
+  STORE_ORDER_STATES,
+  type StoreOrderListFilters,
+  type StoreOrderListItem,
+} from "@cobro/contracts";
 import { Button, Card, Money, PageHeading, SelectField, TextField } from "@cobro/ui";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
@@ -10,24 +17,20 @@ import { useI18n } from "../../../i18n/i18n-context";
 import { useDocumentTitle } from "../../../shared/components/use-document-title";
 import { trpc } from "../../../trpc";
 import { type AdminColumn, AdminTable, LoadMoreFooter, RefreshingNote } from "../../components/admin-table";
+import { DateRangeField } from "../../components/date-range-field";
 import { oneOf, useUrlFilters } from "../use-url-filters";
 import { itemsSummary, StoreOrderStateBadge } from "./store-order-words";
 
-const FILTER_KEYS = ["state", "from", "to", "email"] as const;
+const FILTER_KEYS = ["state", ...DATE_RANGE_KEYS, "email"] as const;
 type FilterKey = (typeof FILTER_KEYS)[number];
 export const STORE_ORDERS_PAGE_SIZE = 25;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The URL's filters as the server's input; a hand-edited value that is not one is dropped. */
 export function toStoreOrderFilters(values: Partial<Record<FilterKey, string>>): StoreOrderListFilters {
   const state = oneOf(STORE_ORDER_STATES, values.state);
-  const from = values.from && ISO_DATE.test(values.from) ? new Date(`${values.from}T00:00:00`) : null;
-  const to = values.to && ISO_DATE.test(values.to) ? new Date(`${values.to}T23:59:59.999`) : null;
-  const range = from && to && from > to ? { from: null, to: null } : { from, to };
   return {
     ...(state ? { state } : {}),
-    ...(range.from && !Number.isNaN(range.from.getTime()) ? { createdFrom: range.from.toISOString() } : {}),
-    ...(range.to && !Number.isNaN(range.to.getTime()) ? { createdTo: range.to.toISOString() } : {}),
+    ...dateRangeToCreated(values),
     ...(values.email?.trim() ? { payerEmail: values.email.trim().slice(0, 254) } : {}),
   };
 }
@@ -43,7 +46,7 @@ export function StoreOrdersListPage() {
   );
   const set = (key: FilterKey) => (event: { target: { value: string } }) =>
     setDraft((current) => ({ ...current, [key]: event.target.value }));
-  const draftRangeInvalid = Boolean(draft.from && draft.to && draft.from > draft.to);
+  const draftRangeInvalid = isDateRangeReversed(draft);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setFilters(draft);
@@ -114,20 +117,10 @@ export function StoreOrdersListPage() {
             ...STORE_ORDER_STATES.map((state) => ({ value: state, label: t(`admin.storeOrders.state.${state}`) })),
           ]}
         />
-        <TextField
-          label={t("admin.storeOrders.filter.from")}
-          type="date"
-          name="from"
-          value={draft.from ?? ""}
-          onChange={set("from")}
-          error={draftRangeInvalid ? t("admin.storeOrders.filter.rangeInvalid") : undefined}
-        />
-        <TextField
-          label={t("admin.storeOrders.filter.to")}
-          type="date"
-          name="to"
-          value={draft.to ?? ""}
-          onChange={set("to")}
+        <DateRangeField
+          label={t("admin.dateRange.created")}
+          value={draft}
+          onChange={(range) => setDraft((current) => ({ ...current, ...range }))}
         />
         <TextField
           label={t("admin.storeOrders.filter.email")}

@@ -11,7 +11,7 @@ import { Link } from "react-router";
 import { useI18n } from "../../../i18n/i18n-context";
 import { useDocumentTitle } from "../../../shared/components/use-document-title";
 import { type RouterOutputs, trpc } from "../../../trpc";
-import { AccountFilterField, accountFilterOf, connectionOf } from "../../components/account-filter";
+import { AccountFilter, accountFilterOf, connectionOf } from "../../components/account-filter";
 import { type AdminColumn, AdminTable } from "../../components/admin-table";
 import { ListPager } from "../../components/list-pager";
 import { ReadOnlyNotice } from "../read-only-notice";
@@ -130,7 +130,7 @@ export function SubscriptionsListPage() {
               { value: "cancelled", label: t("admin.subscriptions.status.cancelled") },
             ]}
           />
-          <AccountFilterField
+          <AccountFilter
             providerSearch
             value={draft.account}
             onChange={(value) => setDraft({ ...draft, account: value })}

@@ -7,8 +7,8 @@ import { Button, SelectField, TextField } from "@cobro/ui";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { type FieldMessages, translatedResolver } from "../../../shared/forms/form-errors";
 import { useI18n } from "../../../i18n/i18n-context";
+import { type FieldMessages, translatedResolver } from "../../../shared/forms/form-errors";
 import { trpc } from "../../../trpc";
 import { OutcomeAlert, useOutcome } from "../admin-outcome";
 

@@ -1,8 +1,8 @@
 // /admin/webhooks: every notification the provider delivered (redeliveries
-// folded into one row with their count), filtered by topic, status and age in
-// the URL, a keyset page at a time; /admin/webhooks/:eventId shows the payload
+// folded into one row with their count), filtered by topic, status, account and when
+// they were received (the list kit's date range) in the URL, a keyset page at a time; /admin/webhooks/:eventId shows the payload
 // and every processing attempt, and lets an operator replay it.
-import { WEBHOOK_AGES, WEBHOOK_EVENT_STATUSES } from "@cobro/contracts";
+import { DATE_RANGE_KEYS, resolveDateRange, WEBHOOK_EVENT_STATUSES } from "@cobro/contracts";
 import { Button, Card, PageHeading, SelectField, TextField } from "@cobro/ui";
 import { Truncate } from "@cobro/ui/admin";
 import { keepPreviousData } from "@tanstack/react-query";
@@ -11,8 +11,9 @@ import { Link, Route, Routes } from "react-router";
 import { useI18n } from "../../../i18n/i18n-context";
 import { useDocumentTitle } from "../../../shared/components/use-document-title";
 import { type RouterOutputs, trpc } from "../../../trpc";
-import { AccountFilterField, accountFilterOf } from "../../components/account-filter";
+import { AccountFilter, accountFilterOf } from "../../components/account-filter";
 import { type AdminColumn, AdminTable, LoadMoreFooter, RefreshingNote } from "../../components/admin-table";
+import { DateRangeField } from "../../components/date-range-field";
 import { ReadOnlyNotice } from "../read-only-notice";
 import { useCanAct } from "../use-can-act";
 import { oneOf, useUrlFilters } from "../use-url-filters";
@@ -20,7 +21,7 @@ import { SendTestNotification } from "./send-test-notification";
 import { WebhookEventDetail } from "./webhook-event-detail";
 import { WebhookStatusBadge } from "./webhook-status-badge";
 
-const FILTER_KEYS = ["topic", "status", "age", "account"] as const;
+const FILTER_KEYS = ["topic", "status", ...DATE_RANGE_KEYS, "account"] as const;
 type WebhookEventListItem = RouterOutputs["admin"]["webhooks"]["list"]["items"][number];
 /** Events per page. */
 export const WEBHOOKS_PAGE_SIZE = 25;
@@ -40,9 +41,16 @@ function WebhooksInbox() {
   const [filters, setFilters] = useUrlFilters(FILTER_KEYS);
   const [topicDraft, setTopicDraft] = useState(filters.topic ?? "");
   const status = oneOf(WEBHOOK_EVENT_STATUSES, filters.status);
-  const age = oneOf(WEBHOOK_AGES, filters.age);
+  const received = resolveDateRange(filters);
   const events = trpc.admin.webhooks.list.useInfiniteQuery(
-    { limit: WEBHOOKS_PAGE_SIZE, topic: filters.topic, status, age, account: accountFilterOf(filters.account) },
+    {
+      limit: WEBHOOKS_PAGE_SIZE,
+      topic: filters.topic,
+      status,
+      receivedFrom: received.from?.toISOString(),
+      receivedTo: received.to?.toISOString(),
+      account: accountFilterOf(filters.account),
+    },
     // The table keeps the rows it shows while new filters load: nothing jumps or blanks.
     { getNextPageParam: (page) => page.nextCursor ?? undefined, placeholderData: keepPreviousData },
   );
@@ -118,23 +126,15 @@ function WebhooksInbox() {
             </option>
           ))}
         </SelectField>
-        <AccountFilterField
+        <AccountFilter
           value={accountFilterOf(filters.account) ?? ""}
           onChange={(account) => setFilters({ ...filters, account })}
         />
-        <SelectField
+        <DateRangeField
           label={t("admin.webhooks.filter.age")}
-          name="age"
-          value={age ?? ""}
-          onChange={(event) => setFilters({ ...filters, age: event.target.value })}
-        >
-          <option value="">{t("admin.filters.anyTime")}</option>
-          {WEBHOOK_AGES.map((value) => (
-            <option key={value} value={value}>
-              {t(`admin.age.${value}`)}
-            </option>
-          ))}
-        </SelectField>
+          value={filters}
+          onChange={(range) => setFilters({ ...filters, ...range })}
+        />
         <Button type="submit" variant="secondary">
           {t("admin.filters.apply")}
         </Button>
