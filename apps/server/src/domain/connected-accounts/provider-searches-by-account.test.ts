@@ -2,8 +2,8 @@
 // sandbox over HTTP and the test database. The sandbox keeps each seller's resources apart (a seller's preference,
 // merchant order or customer is visible only with that seller's token), so these tests can tell which credentials a
 // search or a read used: a seller's resource is listed and read under the seller's filter and not under the store's
-// own; a link's detail shows the payments mirrored for its account only; actions on a connected account are refused
-// with a 409 on `account` before any provider call.
+// own; a link's detail shows the payments mirrored for its account only; a customer's edits go to the account it
+// belongs to; the other actions on a connected account are refused with a 409 on `account` before any provider call.
 import { randomUUID } from "node:crypto";
 import type { Payment as ProviderPayment } from "@cobro/provider-client";
 import { afterAll, describe, expect, it } from "vitest";
@@ -11,6 +11,7 @@ import { providerForAccount } from "../../provider/provider-for-account";
 import { insertConnectedSeller } from "../../test/connected-sellers";
 import { payOnHostedPage, startShopTestEnv } from "../../test/shop-test-env";
 import { createTestUser } from "../../test/test-users";
+import { deleteCustomer } from "../customers/delete-customer";
 import { getCustomer } from "../customers/get-customer";
 import { searchCustomers } from "../customers/search-customers";
 import { updateCustomer } from "../customers/update-customer";
@@ -119,7 +120,7 @@ describe("merchant orders by account", () => {
 });
 
 describe("customers by account", () => {
-  it("searches and reads a seller's customer under the seller's filter only; edits are refused", async () => {
+  it("searches and reads a seller's customer under the seller's filter only; edits go to the seller's account", async () => {
     const email = `acct-customer-${randomUUID().slice(0, 8)}@testuser.com`;
     const customer = await sellerClient.customers.create({ email, first_name: "Seller's" });
 
@@ -130,14 +131,36 @@ describe("customers by account", () => {
     const detail = await getCustomer({ deps, customerId: customer.id, accountId: seller.id });
     expect(detail).toMatchObject({ id: customer.id, email, linkedUser: null });
 
+    const edited = await updateCustomer({
+      deps,
+      actorUserId: operator.id,
+      input: { customerId: customer.id, firstName: "Changed", account: seller.id },
+    });
+    expect(edited).toMatchObject({ id: customer.id, firstName: "Changed" });
+    expect((await sellerClient.customers.get(customer.id)).first_name).toBe("Changed");
+    // The store's own credentials cannot reach the seller's customer.
     await expect(
-      updateCustomer({
-        deps,
-        actorUserId: operator.id,
-        input: { customerId: customer.id, firstName: "Changed", account: seller.id },
-      }),
-    ).rejects.toMatchObject(refused);
-    expect((await sellerClient.customers.get(customer.id)).first_name).toBe("Seller's");
+      updateCustomer({ deps, actorUserId: operator.id, input: { customerId: customer.id, firstName: "Own" } }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+
+    const removed = await deleteCustomer({
+      deps,
+      actorUserId: operator.id,
+      customerId: customer.id,
+      account: seller.id,
+    });
+    expect(removed).toMatchObject({ customerId: customer.id, unlinkedUserId: null });
+    await expect(sellerClient.customers.get(customer.id)).rejects.toMatchObject({ status: 404 });
+    const audits = await db
+      .selectFrom("audit_log")
+      .select(["action", "details"])
+      .where("resource_id", "=", customer.id)
+      .orderBy("created_at")
+      .execute();
+    expect(audits).toMatchObject([
+      { action: "customer.updated", details: { providerAccountId: seller.id } },
+      { action: "customer.deleted", details: { providerAccountId: seller.id } },
+    ]);
   });
 });
 
