@@ -25,7 +25,9 @@ function cardToken(cardholder = "APRO"): Promise<string> {
 async function rowsByKey(key: string) {
   return withServerDatabase(live.server.databaseUrl(), async (client) => {
     const { rows } = await client.query(
-      "select id, kind, request_status, provider_subscription_id, request, card_token_sha256 from subscription_requests where idempotency_key = $1",
+      `select r.id, r.kind, q.status as request_status, r.provider_subscription_id, r.request, r.card_token_sha256
+         from subscription_requests r join provider_requests q on q.id = r.provider_request_id
+         where q.idempotency_key = $1`,
       [key],
     );
     return rows as {

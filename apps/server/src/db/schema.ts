@@ -643,20 +643,20 @@ export interface PointIntentsTable {
   updated_at: CreatedAt;
 }
 
-export type SubscriptionRequestStatus = "pending" | "succeeded" | "failed" | "unknown";
-
-/** A console request that creates a subscription or changes its amount or card (migration 0022). */
+/**
+ * A console request that creates a subscription or changes its amount or card (migration 0022); its key and where
+ * its call stands are in the ledger (migration 0033).
+ */
 export interface SubscriptionRequestsTable {
   id: Generated<string>;
-  idempotency_key: string;
+  provider_request_id: string;
   kind: "create" | "change";
   provider_subscription_id: string | null;
-  request_status: SubscriptionRequestStatus;
+  /** The body sent, without the card token. */
   request: ColumnType<JsonValue, string, string>;
   card_token_sha256: string | null;
   amount_minor: number | null;
   currency: string | null;
-  error: string | null;
   created_by: string | null;
   created_at: CreatedAt;
   updated_at: CreatedAt;

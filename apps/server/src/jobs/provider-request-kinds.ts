@@ -3,9 +3,12 @@
 import { PAYMENT_ACTION_REQUESTS } from "../domain/payments/payment-action";
 import { REFUND_REQUEST } from "../domain/payments/refund-payment";
 import type { AnyProviderRequestKind } from "../domain/provider-requests/reconcile-provider-requests";
+import { SUBSCRIPTION_REQUESTS } from "../domain/subscriptions/subscription-requests";
 
 export const PROVIDER_REQUEST_KINDS: readonly AnyProviderRequestKind[] = [
   REFUND_REQUEST,
   PAYMENT_ACTION_REQUESTS.capture,
   PAYMENT_ACTION_REQUESTS.cancel,
+  SUBSCRIPTION_REQUESTS.create,
+  SUBSCRIPTION_REQUESTS.change,
 ];

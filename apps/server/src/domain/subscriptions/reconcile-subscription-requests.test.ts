@@ -6,8 +6,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { startShopTestEnv } from "../../test/shop-test-env";
 import { createTestUser } from "../../test/test-users";
 import { NO_PAYMENT_AFTER_MS } from "../checkout/payment-attempt-policy";
-import { reconcileSubscriptionRequests } from "./reconcile-subscription-requests";
-import { createAdminSubscription } from "./subscription-requests";
+import { reconcileProviderRequests } from "../provider-requests/reconcile-provider-requests";
+import { createAdminSubscription, SUBSCRIPTION_REQUESTS } from "./subscription-requests";
 
 const env = await startShopTestEnv();
 afterAll(() => env.close());
@@ -29,9 +29,23 @@ function planlessInput() {
 async function requestRow(idempotencyKey: string) {
   return db
     .selectFrom("subscription_requests")
-    .selectAll()
-    .where("idempotency_key", "=", idempotencyKey)
+    .innerJoin("provider_requests", "provider_requests.id", "subscription_requests.provider_request_id")
+    .selectAll("subscription_requests")
+    .select([
+      "provider_requests.status as request_status",
+      "provider_requests.error",
+      "provider_requests.provider_account_id",
+    ])
+    .where("provider_requests.idempotency_key", "=", idempotencyKey)
     .executeTakeFirstOrThrow();
+}
+
+/** The one reconcile loop, over the subscription kinds. */
+function reconcile(runDeps: typeof deps) {
+  return reconcileProviderRequests({
+    deps: runDeps,
+    kinds: [SUBSCRIPTION_REQUESTS.create, SUBSCRIPTION_REQUESTS.change],
+  });
 }
 
 function loseNextCreate(then: "commit" | "nothing") {
@@ -46,7 +60,7 @@ function loseNextCreate(then: "commit" | "nothing") {
   });
 }
 
-describe("reconcileSubscriptionRequests", () => {
+describe("the reconcile loop on subscription creates", () => {
   it("finds the subscription a lost create made, records it once, and leaves the payer's other subscriptions alone", async () => {
     const input = planlessInput();
     // The payer already had a subscription of another amount: it must not be taken for ours.
@@ -65,7 +79,7 @@ describe("reconcileSubscriptionRequests", () => {
     });
     expect(lost.outcome).toBe("unknown");
 
-    const first = await reconcileSubscriptionRequests({ deps });
+    const first = await reconcile(deps);
     expect(first.settled).toBeGreaterThanOrEqual(1);
     const row = await requestRow(input.idempotencyKey);
     expect(row.request_status).toBe("succeeded");
@@ -86,7 +100,7 @@ describe("reconcileSubscriptionRequests", () => {
     expect(audit[2]?.details).toMatchObject({ settledBy: "reconcile" });
 
     // A second run finds nothing left to settle for it.
-    await reconcileSubscriptionRequests({ deps });
+    await reconcile(deps);
     expect(await requestRow(input.idempotencyKey)).toMatchObject({
       request_status: "succeeded",
       provider_subscription_id: made.id,
@@ -103,14 +117,14 @@ describe("reconcileSubscriptionRequests", () => {
     });
     expect(lost.outcome).toBe("unknown");
 
-    await reconcileSubscriptionRequests({ deps });
+    await reconcile(deps);
     expect((await requestRow(input.idempotencyKey)).request_status).toBe("unknown");
 
     const later = { ...deps, now: () => new Date(Date.now() + NO_PAYMENT_AFTER_MS + 1_000) };
-    await reconcileSubscriptionRequests({ deps: later });
+    await reconcile(later);
     const row = await requestRow(input.idempotencyKey);
     expect(row).toMatchObject({ request_status: "failed", provider_subscription_id: null });
-    expect(row.error).toMatch(/no subscription/);
+    expect(row.error).toMatchObject({ message: expect.stringMatching(/no subscription/) });
     expect((await provider.subscriptions.search({ payer_email: input.payerEmail })).results).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import { providerForAccount } from "../../provider/provider-for-account";
 import { insertConnectedSeller } from "../../test/connected-sellers";
 import { startShopTestEnv } from "../../test/shop-test-env";
 import { createTestUser, signInAs } from "../../test/test-users";
+import { reconcileProviderRequests } from "../provider-requests/reconcile-provider-requests";
 import { getAdminPlan, searchAdminPlans, updateAdminPlan } from "./admin-plans";
 import {
   changeAdminSubscriptionStatus,
@@ -19,6 +20,7 @@ import {
   searchAdminCharges,
   searchAdminSubscriptions,
 } from "./admin-subscriptions";
+import { changeAdminSubscription, SUBSCRIPTION_REQUESTS } from "./subscription-requests";
 
 const env = await startShopTestEnv();
 afterAll(() => env.close());
@@ -184,6 +186,48 @@ describe("actions on a connected account's resources", () => {
         subscriptionId: sellerSubscription.id,
         action: "pause",
       }),
+    ).rejects.toBeInstanceOf(AppError);
+  });
+
+  it("a subscription's amount change goes to the seller's account, stored with it; its lost answer is settled there", async () => {
+    const key = randomUUID();
+    const input = {
+      subscriptionId: sellerSubscription.id,
+      account: seller.id,
+      idempotencyKey: key,
+      amountMinor: 1_700_00,
+    };
+    env.sandbox.control.addFault({
+      method: "PUT",
+      path: `/preapproval/${sellerSubscription.id}`,
+      // biome-ignore lint/suspicious/noThenProperty: a string (not a thenable); `then` is the control API's field name
+      action: { type: "commit-then-fail", then: "drop" },
+    });
+    const lost = await changeAdminSubscription({ deps, actorUserId: staff.id, input });
+    expect(lost.outcome).toBe("unknown");
+    const stored = await db
+      .selectFrom("provider_requests")
+      .select(["status", "provider_account_id", "kind"])
+      .where("idempotency_key", "=", key)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ status: "unknown", provider_account_id: seller.id, kind: "subscription.change" });
+    expect((await sellerClient.subscriptions.get(sellerSubscription.id)).auto_recurring?.transaction_amount).toBe(1700);
+
+    // The one loop reads the subscription on the account the request went to (the store's own cannot see it).
+    await reconcileProviderRequests({ deps, kinds: [SUBSCRIPTION_REQUESTS.change] });
+    const settled = await db
+      .selectFrom("provider_requests")
+      .select("status")
+      .where("idempotency_key", "=", key)
+      .executeTakeFirstOrThrow();
+    expect(settled.status).toBe("succeeded");
+    // Try again after that: answered from the ledger, no second change at the seller.
+    const version = (await sellerClient.subscriptions.get(sellerSubscription.id)).version;
+    expect(await changeAdminSubscription({ deps, actorUserId: staff.id, input })).toMatchObject({ outcome: "done" });
+    expect((await sellerClient.subscriptions.get(sellerSubscription.id)).version).toBe(version);
+    // The same key named with the store's own account cannot reach the seller's subscription at all.
+    await expect(
+      changeAdminSubscription({ deps, actorUserId: staff.id, input: { ...input, account: undefined } }),
     ).rejects.toBeInstanceOf(AppError);
   });
 

@@ -1,0 +1,62 @@
+// Issue 20: the console's own provider requests join the ledger (0031): subscription creates and changes, payment
+// link creates and chargeback evidence uploads. Each domain row keeps its data (the body, the amounts, the files)
+// and points to its request; the key, the call's status and its error move to `provider_requests`. Existing rows
+// are copied in with their keys (on the store's own account, the only one these actions could use before), so a
+// repeat of a request stored before the upgrade still replays instead of acting twice.
+import { type Kysely, sql } from "kysely";
+
+/** Adds `provider_request_id` (unique, pointing to the ledger) to a domain table. */
+async function addRequestColumn(db: Kysely<unknown>, table: string): Promise<void> {
+  await db.schema
+    .alterTable(table)
+    .addColumn("provider_request_id", "uuid", (col) => col.references("provider_requests.id").unique())
+    .execute();
+}
+
+/** Points each row of `table` to the request copied in under its key, then makes the pointer required. */
+async function linkByKey(db: Kysely<unknown>, table: string, kind: string): Promise<void> {
+  await sql`
+    update ${sql.table(table)} t set provider_request_id = q.id
+    from provider_requests q where q.idempotency_key = t.idempotency_key and q.kind = ${sql.raw(kind)}`.execute(db);
+  await sql`alter table ${sql.table(table)} alter column provider_request_id set not null`.execute(db);
+}
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  // Subscription creates and changes: `kind`, the body, the card's hash and the amount stay; a create acts on no
+  // subscription yet ("new"), a change on its subscription.
+  await addRequestColumn(db, "subscription_requests");
+  await sql`
+    insert into provider_requests (kind, idempotency_key, status, attempts, answer, error, resource_type,
+      resource_id, created_at, updated_at, completed_at)
+    select 'subscription.' || r.kind, r.idempotency_key, r.request_status, 1,
+      case when r.request_status = 'succeeded' and r.provider_subscription_id is not null
+        then jsonb_build_object('id', r.provider_subscription_id) end,
+      case when r.request_status = 'failed' then jsonb_build_object('type', 'refused', 'message', r.error) end,
+      'provider_subscription', case when r.kind = 'create' then 'new' else r.provider_subscription_id end,
+      r.created_at, r.updated_at,
+      case when r.request_status in ('succeeded', 'failed') then r.updated_at end
+    from subscription_requests r`.execute(db);
+  await linkByKey(db, "subscription_requests", "'subscription.' || t.kind");
+  await db.schema
+    .alterTable("subscription_requests")
+    .dropColumn("idempotency_key")
+    .dropColumn("request_status")
+    .dropColumn("error")
+    .execute();
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .alterTable("subscription_requests")
+    .addColumn("idempotency_key", "text", (col) => col.unique())
+    .addColumn("request_status", "text")
+    .addColumn("error", "text")
+    .execute();
+  await sql`
+    update subscription_requests r set idempotency_key = q.idempotency_key, request_status = q.status,
+      error = q.error->>'message'
+    from provider_requests q where q.id = r.provider_request_id`.execute(db);
+  await db.schema.alterTable("subscription_requests").dropColumn("provider_request_id").execute();
+  await sql`delete from provider_requests where kind in ('subscription.create', 'subscription.change',
+    'payment_link.create', 'payment_link.update', 'payment_link.expire', 'chargeback.evidence')`.execute(db);
+}
