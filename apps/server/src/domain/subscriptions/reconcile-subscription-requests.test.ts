@@ -1,5 +1,6 @@
-// A console subscription create whose answer was lost, settled later from the provider alone (the card token is
-// gone by then): found by its payer, reason, amount and frequency it succeeded with that subscription; nothing made
+// A console subscription create or change whose answer was lost, settled later by the one reconcile loop from the
+// provider alone (the card token is gone by then): a create found by its payer, reason, amount and frequency
+// succeeded with that subscription; a change shows in the subscription's amount or modification date; nothing made
 // and the deadline past, it failed. Against the real sandbox and the test database.
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
@@ -7,7 +8,7 @@ import { startShopTestEnv } from "../../test/shop-test-env";
 import { createTestUser } from "../../test/test-users";
 import { NO_PAYMENT_AFTER_MS } from "../checkout/payment-attempt-policy";
 import { reconcileProviderRequests } from "../provider-requests/reconcile-provider-requests";
-import { createAdminSubscription, SUBSCRIPTION_REQUESTS } from "./subscription-requests";
+import { changeAdminSubscription, createAdminSubscription, SUBSCRIPTION_REQUESTS } from "./subscription-requests";
 
 const env = await startShopTestEnv();
 afterAll(() => env.close());
@@ -126,5 +127,73 @@ describe("the reconcile loop on subscription creates", () => {
     expect(row).toMatchObject({ request_status: "failed", provider_subscription_id: null });
     expect(row.error).toMatchObject({ message: expect.stringMatching(/no subscription/) });
     expect((await provider.subscriptions.search({ payer_email: input.payerEmail })).results).toEqual([]);
+  });
+});
+
+describe("the reconcile loop on subscription changes", () => {
+  async function subscribed() {
+    const made = await createAdminSubscription({
+      deps,
+      actorUserId: staff.id,
+      input: { ...planlessInput(), cardToken: await env.cardToken("APRO") },
+    });
+    return made.subscriptionId ?? "";
+  }
+
+  function loseNextChange(subscriptionId: string, then: "commit" | "nothing") {
+    sandbox.control.addFault({
+      method: "PUT",
+      path: `/preapproval/${subscriptionId}`,
+      action:
+        then === "commit"
+          ? // biome-ignore lint/suspicious/noThenProperty: a string (not a thenable); `then` is the control API's field name
+            { type: "commit-then-fail", then: "drop" }
+          : { type: "drop" },
+    });
+  }
+
+  it("a card change the provider made is settled from the subscription's modification, once", async () => {
+    const subscriptionId = await subscribed();
+    const key = randomUUID();
+    loseNextChange(subscriptionId, "commit");
+    const lost = await changeAdminSubscription({
+      deps,
+      actorUserId: staff.id,
+      input: { subscriptionId, idempotencyKey: key, cardToken: await env.cardToken("APRO") },
+    });
+    expect(lost.outcome).toBe("unknown");
+    await reconcile(deps);
+    expect((await requestRow(key)).request_status).toBe("succeeded");
+    const audit = await db
+      .selectFrom("audit_log")
+      .select("action")
+      .where("idempotency_key", "=", key)
+      .orderBy("created_at")
+      .execute();
+    expect(audit.map((entry) => entry.action)).toEqual([
+      "subscription.change_requested",
+      "subscription.change_unknown",
+      "subscription.change_succeeded",
+    ]);
+  });
+
+  it("an amount change the provider never made stays being confirmed, then is recorded failed", async () => {
+    const subscriptionId = await subscribed();
+    const key = randomUUID();
+    loseNextChange(subscriptionId, "nothing");
+    const lost = await changeAdminSubscription({
+      deps,
+      actorUserId: staff.id,
+      input: { subscriptionId, idempotencyKey: key, amountMinor: 5_100_00 },
+    });
+    expect(lost.outcome).toBe("unknown");
+    await reconcile(deps);
+    expect((await requestRow(key)).request_status).toBe("unknown");
+    await reconcile({ ...deps, now: () => new Date(Date.now() + NO_PAYMENT_AFTER_MS + 1_000) });
+    expect(await requestRow(key)).toMatchObject({
+      request_status: "failed",
+      error: { message: "Mercado Pago shows the subscription unchanged." },
+    });
+    expect((await provider.subscriptions.get(subscriptionId)).auto_recurring?.transaction_amount).toBe(4200);
   });
 });
