@@ -297,7 +297,7 @@ describe("migrations", () => {
     }
   });
 
-  it("0033 moves the console's subscription request keys into the ledger, so a repeat after the upgrade replays", async () => {
+  it("0033 moves the console's subscription and link keys into the ledger, so a repeat after the upgrade replays", async () => {
     const empty = await createTestDatabase({ from: "empty" });
     try {
       const before = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < "0033"));
@@ -309,8 +309,40 @@ describe("migrations", () => {
           ('key-sub-refused', 'change', 'sub-2', 'failed', '{}', 'hash', null, null, 'Mercado Pago refused.')`.execute(
         empty.db,
       );
+      await sql`insert into payment_links (idempotency_key, status, provider_preference_id, init_point, title_summary,
+          request)
+        values ('key-link-made', 'created', 'pref-1', 'https://pay.example/1', 'Mug', '{}'),
+          ('key-link-unseen', 'unknown', null, null, 'Poster', '{}')`.execute(empty.db);
       await migrateToLatest(empty.db);
 
+      const links = await empty.db
+        .selectFrom("payment_links")
+        .innerJoin("provider_requests", "provider_requests.id", "payment_links.provider_request_id")
+        .select([
+          "provider_requests.kind",
+          "provider_requests.idempotency_key",
+          "provider_requests.status",
+          "provider_requests.answer",
+          "payment_links.provider_preference_id",
+        ])
+        .orderBy("provider_requests.idempotency_key")
+        .execute();
+      expect(links).toEqual([
+        {
+          kind: "payment_link.create",
+          idempotency_key: "key-link-made",
+          status: "succeeded",
+          answer: { id: "pref-1", init_point: "https://pay.example/1" },
+          provider_preference_id: "pref-1",
+        },
+        {
+          kind: "payment_link.create",
+          idempotency_key: "key-link-unseen",
+          status: "unknown",
+          answer: null,
+          provider_preference_id: null,
+        },
+      ]);
       const rows = await empty.db
         .selectFrom("subscription_requests")
         .innerJoin("provider_requests", "provider_requests.id", "subscription_requests.provider_request_id")

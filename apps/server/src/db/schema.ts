@@ -171,21 +171,18 @@ export interface PaymentsTable {
   updated_at: CreatedAt;
 }
 
-/** pending: stored, the call may be out; created / failed: the provider's answer; unknown: no answer seen. */
-export type PaymentLinkStatus = "pending" | "created" | "failed" | "unknown";
-
-/** A payment link (checkout preference) made in the console, with the body and key it was asked for with. */
+/** A payment link (checkout preference) made in the console, with the body it was asked for with. */
 export interface PaymentLinksTable {
   id: Generated<string>;
-  idempotency_key: string;
-  status: PaymentLinkStatus;
+  /** Its create request (key, where the call stands; migration 0033). */
+  provider_request_id: string;
+  /** Set once the provider made it. */
   provider_preference_id: string | null;
   init_point: string | null;
   /** The items' titles, for the list (the provider's search returns item ids only). */
   title_summary: string;
   /** The exact body sent to the provider (re-sent as is with the same key when the answer was not seen). */
   request: Jsonb;
-  error: string | null;
   created_by: string | null;
   created_at: CreatedAt;
   updated_at: CreatedAt;

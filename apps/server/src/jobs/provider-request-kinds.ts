@@ -1,5 +1,6 @@
 // The reconcile loop's registry: every kind of provider request whose unseen answers the one loop settles
 // (domain/provider-requests). A path moved onto the engine adds its kind here, one line.
+import { PAYMENT_LINK_CREATE } from "../domain/links/create-payment-link";
 import { PAYMENT_ACTION_REQUESTS } from "../domain/payments/payment-action";
 import { REFUND_REQUEST } from "../domain/payments/refund-payment";
 import type { AnyProviderRequestKind } from "../domain/provider-requests/reconcile-provider-requests";
@@ -11,4 +12,5 @@ export const PROVIDER_REQUEST_KINDS: readonly AnyProviderRequestKind[] = [
   PAYMENT_ACTION_REQUESTS.cancel,
   SUBSCRIPTION_REQUESTS.create,
   SUBSCRIPTION_REQUESTS.change,
+  PAYMENT_LINK_CREATE,
 ];

@@ -83,8 +83,9 @@ test("[admin][subscriptions][charges] a plan made in the console, a shopper subs
   await expect(page.getByTestId("subscription-facts")).toContainText("1,800.00");
   const request = await clockDb
     .selectFrom("subscription_requests")
-    .select(["request_status", "amount_minor", "idempotency_key"])
-    .where("provider_subscription_id", "=", subscriptionId)
+    .innerJoin("provider_requests", "provider_requests.id", "subscription_requests.provider_request_id")
+    .select(["provider_requests.status as request_status", "amount_minor", "provider_requests.idempotency_key"])
+    .where("subscription_requests.provider_subscription_id", "=", subscriptionId)
     .executeTakeFirstOrThrow();
   expect(request).toMatchObject({ request_status: "succeeded", amount_minor: 1_800_00 });
   const audited = await clockDb

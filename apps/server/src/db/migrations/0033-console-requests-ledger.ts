@@ -43,9 +43,42 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .dropColumn("request_status")
     .dropColumn("error")
     .execute();
+
+  // Payment links: `created` was the call's success; the preference id and init_point stay on the link.
+  await addRequestColumn(db, "payment_links");
+  await sql`
+    insert into provider_requests (kind, idempotency_key, status, attempts, answer, error, resource_type,
+      resource_id, created_at, updated_at, completed_at)
+    select 'payment_link.create', l.idempotency_key,
+      case when l.status = 'created' then 'succeeded' else l.status end, 1,
+      case when l.status = 'created'
+        then jsonb_build_object('id', l.provider_preference_id, 'init_point', l.init_point) end,
+      case when l.status = 'failed' then jsonb_build_object('type', 'refused', 'message', l.error) end,
+      'preference', 'new', l.created_at, l.updated_at,
+      case when l.status in ('created', 'failed') then l.updated_at end
+    from payment_links l`.execute(db);
+  await linkByKey(db, "payment_links", "'payment_link.create'");
+  await db.schema
+    .alterTable("payment_links")
+    .dropColumn("idempotency_key")
+    .dropColumn("status")
+    .dropColumn("error")
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .alterTable("payment_links")
+    .addColumn("idempotency_key", "text", (col) => col.unique())
+    .addColumn("status", "text")
+    .addColumn("error", "text")
+    .execute();
+  await sql`
+    update payment_links l set idempotency_key = q.idempotency_key,
+      status = case when q.status = 'succeeded' then 'created' else q.status end, error = q.error->>'message'
+    from provider_requests q where q.id = l.provider_request_id`.execute(db);
+  await db.schema.alterTable("payment_links").dropColumn("provider_request_id").execute();
+
   await db.schema
     .alterTable("subscription_requests")
     .addColumn("idempotency_key", "text", (col) => col.unique())
