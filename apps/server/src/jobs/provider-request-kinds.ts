@@ -1,6 +1,7 @@
 // The reconcile loop's registry: every kind of provider request whose unseen answers the one loop settles
 // (domain/provider-requests). A path moved onto the engine adds its kind here, one line.
 import { PAYMENT_LINK_CREATE } from "../domain/links/create-payment-link";
+import { PAYMENT_LINK_CHANGES } from "../domain/links/update-payment-link";
 import { PAYMENT_ACTION_REQUESTS } from "../domain/payments/payment-action";
 import { REFUND_REQUEST } from "../domain/payments/refund-payment";
 import type { AnyProviderRequestKind } from "../domain/provider-requests/reconcile-provider-requests";
@@ -13,4 +14,6 @@ export const PROVIDER_REQUEST_KINDS: readonly AnyProviderRequestKind[] = [
   SUBSCRIPTION_REQUESTS.create,
   SUBSCRIPTION_REQUESTS.change,
   PAYMENT_LINK_CREATE,
+  PAYMENT_LINK_CHANGES.update,
+  PAYMENT_LINK_CHANGES.expire,
 ];

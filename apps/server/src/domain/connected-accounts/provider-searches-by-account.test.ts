@@ -2,8 +2,9 @@
 // sandbox over HTTP and the test database. The sandbox keeps each seller's resources apart (a seller's preference,
 // merchant order or customer is visible only with that seller's token), so these tests can tell which credentials a
 // search or a read used: a seller's resource is listed and read under the seller's filter and not under the store's
-// own; a link's detail shows the payments mirrored for its account only; a customer's edits go to the account it
-// belongs to; the other actions on a connected account are refused with a 409 on `account` before any provider call.
+// own; a link's detail shows the payments mirrored for its account only; a link's and a customer's changes go to the
+// account they belong to; the other actions on a connected account are refused with a 409 on `account` before any
+// provider call.
 import { randomUUID } from "node:crypto";
 import type { Payment as ProviderPayment } from "@cobro/provider-client";
 import { afterAll, describe, expect, it } from "vitest";
@@ -67,21 +68,32 @@ describe("payment links by account", () => {
     });
   });
 
-  it("refuses to expire a seller's link with a 409 on account, and leaves it payable", async () => {
+  it("expires a seller's link on the seller's account; the request keeps that account for every retry", async () => {
     const link = await sellerClient.preferences.create({
       items: [{ title: "Kept", quantity: 1, unit_price: 10, currency_id: "ARS" }],
     });
-    await expect(
-      expirePaymentLink({
-        deps,
-        actorUserId: operator.id,
-        preferenceId: link.id,
-        idempotencyKey: randomUUID(),
-        account: seller.id,
-      }),
-    ).rejects.toMatchObject(refused);
+    const idempotencyKey = randomUUID();
+    const expire = () =>
+      expirePaymentLink({ deps, actorUserId: operator.id, preferenceId: link.id, idempotencyKey, account: seller.id });
+    expect(await expire()).toEqual({ outcome: "done" });
     const after = await sellerClient.preferences.get(link.id);
-    expect(after.expires ?? false).toBe(false);
+    expect(after.expires).toBe(true);
+    expect(after.last_updated).toBeTruthy();
+    expect(Date.parse(after.expiration_date_to ?? "")).toBeLessThan(Date.now());
+    const stored = await db
+      .selectFrom("provider_requests")
+      .select(["kind", "status", "provider_account_id", "resource_id"])
+      .where("idempotency_key", "=", idempotencyKey)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({
+      kind: "payment_link.expire",
+      status: "succeeded",
+      provider_account_id: seller.id,
+      resource_id: link.id,
+    });
+    // A double click answers from the ledger: the link is not changed again.
+    expect(await expire()).toEqual({ outcome: "done" });
+    expect((await sellerClient.preferences.get(link.id)).last_updated).toBe(after.last_updated);
   });
 });
 

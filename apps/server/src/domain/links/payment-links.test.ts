@@ -13,7 +13,7 @@ import { type CreatePaymentLinkOptions, createPaymentLink, PAYMENT_LINK_CREATE }
 import { getPaymentLink } from "./get-payment-link";
 import { listPaymentLinks } from "./list-payment-links";
 import { readLinkResult } from "./read-link-result";
-import { expirePaymentLink, updatePaymentLink } from "./update-payment-link";
+import { expirePaymentLink, PAYMENT_LINK_CHANGES, updatePaymentLink } from "./update-payment-link";
 
 const env = await startShopTestEnv({ publicUrl: "https://shop.example.test" });
 afterAll(() => env.close());
@@ -398,6 +398,31 @@ describe("updatePaymentLink and expirePaymentLink", () => {
         },
       }),
     ).rejects.toMatchObject({ code: "BAD_REQUEST", field: "currency", reason: "currency_not_supported" });
+  });
+
+  it("a change whose answer was lost is unknown; the one loop reads the link and settles it", async () => {
+    const link = await create();
+    const preferenceId = link.preferenceId ?? "";
+    env.sandbox.control.addFault({
+      method: "PUT",
+      path: `/checkout/preferences/${preferenceId}`,
+      count: 4,
+      // biome-ignore lint/suspicious/noThenProperty: a string (not a thenable); `then` is the control API's field name
+      action: { type: "commit-then-fail", then: "drop" },
+    });
+    const idempotencyKey = randomUUID();
+    expect(await expirePaymentLink({ deps, actorUserId: operator.id, preferenceId, idempotencyKey })).toEqual({
+      outcome: "unknown",
+    });
+    env.sandbox.control.clearFaults();
+    await reconcileProviderRequests({ deps, kinds: [PAYMENT_LINK_CHANGES.expire] });
+    const settled = await db
+      .selectFrom("provider_requests")
+      .select("status")
+      .where("idempotency_key", "=", idempotencyKey)
+      .executeTakeFirstOrThrow();
+    expect(settled.status).toBe("succeeded");
+    expect((await getPaymentLink({ deps, preferenceId })).expired).toBe(true);
   });
 
   it("expire now: the link is expired in the console and the hosted page no longer takes a payment", async () => {

@@ -1,5 +1,5 @@
 // The actions of the provider-search screens (payment links, merchant orders, customers, terminals) over real HTTP
-// (Hono + tRPC): a customer's edits go to the account they name (an unknown one is a 404); the others are refused on
+// (Hono + tRPC): a link's and a customer's changes go to the account they name (an unknown one is a 404); the others are refused on
 // a connected account with a 409 naming `account`; a junk account is a 400 naming `account`;
 // creating takes no account at all (it stays on the store's own).
 import { randomUUID } from "node:crypto";
@@ -28,8 +28,6 @@ async function post(path: string, body: unknown) {
 
 const account = randomUUID();
 const ACTIONS: [string, Record<string, unknown>][] = [
-  ["admin.links.update", { preferenceId: "1000001-pref", currency: "ARS", idempotencyKey: randomUUID() }],
-  ["admin.links.expire", { preferenceId: "1000001-pref", idempotencyKey: randomUUID() }],
   ["admin.merchantOrders.update", { merchantOrderId: 1, idempotencyKey: randomUUID(), additionalInfo: "x" }],
   ["admin.customers.addCard", { customerId: "1000001-abc", cardToken: "a".repeat(32), idempotencyKey: randomUUID() }],
   ["admin.terminals.setMode", { deviceId: "PAX_A910__SMARTPOS1", operatingMode: "PDV" }],
@@ -37,6 +35,8 @@ const ACTIONS: [string, Record<string, unknown>][] = [
 
 /** Actions that go to the account they name: an account Cobro has no connection for is a 404, never the store's. */
 const ACTING: [string, Record<string, unknown>][] = [
+  ["admin.links.update", { preferenceId: "1000001-pref", currency: "ARS", idempotencyKey: randomUUID() }],
+  ["admin.links.expire", { preferenceId: "1000001-pref", idempotencyKey: randomUUID() }],
   ["admin.customers.update", { customerId: "1000001-abc", firstName: "Ana" }],
   ["admin.customers.delete", { customerId: "1000001-abc" }],
   ["admin.customers.updateCard", { customerId: "1000001-abc", cardId: "1", expirationMonth: 1, expirationYear: 2030 }],
