@@ -515,19 +515,16 @@ export interface ChargebacksTable {
   updated_at: CreatedAt;
 }
 
-export type ChargebackEvidenceUploadStatus = "pending" | "succeeded" | "failed" | "unknown";
-
+/** Evidence sent for a chargeback; its request (key, where the call stands) is in the ledger (migration 0033). */
 export interface ChargebackEvidenceUploadsTable {
   id: Generated<string>;
-  idempotency_key: string;
+  provider_request_id: string;
   provider_chargeback_id: string;
-  status: ChargebackEvidenceUploadStatus;
+  /** [{name, type, size}] of the files sent (never their content). */
   files: Jsonb;
   total_bytes: number;
-  error: string | null;
   created_by: string | null;
   created_at: CreatedAt;
-  completed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export type MerchantOrderRequestStatus = "pending" | "succeeded" | "failed" | "unknown";

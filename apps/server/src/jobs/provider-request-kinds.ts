@@ -1,5 +1,6 @@
 // The reconcile loop's registry: every kind of provider request whose unseen answers the one loop settles
 // (domain/provider-requests). A path moved onto the engine adds its kind here, one line.
+import { CHARGEBACK_EVIDENCE_UPLOAD } from "../domain/disputes/upload-chargeback-evidence";
 import { PAYMENT_LINK_CREATE } from "../domain/links/create-payment-link";
 import { PAYMENT_LINK_CHANGES } from "../domain/links/update-payment-link";
 import { PAYMENT_ACTION_REQUESTS } from "../domain/payments/payment-action";
@@ -16,4 +17,5 @@ export const PROVIDER_REQUEST_KINDS: readonly AnyProviderRequestKind[] = [
   PAYMENT_LINK_CREATE,
   PAYMENT_LINK_CHANGES.update,
   PAYMENT_LINK_CHANGES.expire,
+  CHARGEBACK_EVIDENCE_UPLOAD,
 ];

@@ -64,9 +64,41 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .dropColumn("status")
     .dropColumn("error")
     .execute();
+
+  // Evidence uploads: the files' names, types and sizes stay on the upload.
+  await addRequestColumn(db, "chargeback_evidence_uploads");
+  await sql`
+    insert into provider_requests (kind, idempotency_key, status, attempts, answer, error, resource_type,
+      resource_id, created_at, updated_at, completed_at)
+    select 'chargeback.evidence', u.idempotency_key, u.status, 1,
+      case when u.status = 'succeeded' then '{}'::jsonb end,
+      case when u.status = 'failed' then jsonb_build_object('type', 'refused', 'message', u.error) end,
+      'chargeback', u.provider_chargeback_id, u.created_at, coalesce(u.completed_at, u.created_at), u.completed_at
+    from chargeback_evidence_uploads u`.execute(db);
+  await linkByKey(db, "chargeback_evidence_uploads", "'chargeback.evidence'");
+  await db.schema
+    .alterTable("chargeback_evidence_uploads")
+    .dropColumn("idempotency_key")
+    .dropColumn("status")
+    .dropColumn("error")
+    .dropColumn("completed_at")
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .alterTable("chargeback_evidence_uploads")
+    .addColumn("idempotency_key", "text", (col) => col.unique())
+    .addColumn("status", "text")
+    .addColumn("error", "text")
+    .addColumn("completed_at", "timestamptz")
+    .execute();
+  await sql`
+    update chargeback_evidence_uploads u set idempotency_key = q.idempotency_key, status = q.status,
+      error = q.error->>'message', completed_at = q.completed_at
+    from provider_requests q where q.id = u.provider_request_id`.execute(db);
+  await db.schema.alterTable("chargeback_evidence_uploads").dropColumn("provider_request_id").execute();
+
   await db.schema
     .alterTable("payment_links")
     .addColumn("idempotency_key", "text", (col) => col.unique())
