@@ -34,7 +34,10 @@ function useOutcomeAlert(doneKey: "admin.links.edit.done" | "admin.links.expire.
   };
 }
 
-export function EditLinkDialog({ link, onClose }: { link: LinkDetail; onClose(): void }) {
+/** The connected seller a link belongs to (its changes go to that account); empty for the store's own. */
+export type LinkAccount = { account?: string };
+
+export function EditLinkDialog({ link, scope, onClose }: { link: LinkDetail; scope: LinkAccount; onClose(): void }) {
   const { t, moneyLocaleFor } = useI18n();
   const currency: CurrencyCode = isSupportedCurrency(link.total.currency) ? link.total.currency : "ARS";
   const locale = moneyLocaleFor(currency);
@@ -53,7 +56,7 @@ export function EditLinkDialog({ link, onClose }: { link: LinkDetail; onClose():
   const [errors, setErrors] = useState<Record<string, string>>({});
   const utils = trpc.useUtils();
   const update = trpc.admin.links.update.useMutation({
-    onSettled: () => void utils.admin.links.get.invalidate({ preferenceId: link.preferenceId }),
+    onSettled: () => void utils.admin.links.get.invalidate({ preferenceId: link.preferenceId, ...scope }),
   });
   const outcome = useOutcomeAlert("admin.links.edit.done");
   const done = update.isSuccess && update.data.outcome === "done";
@@ -68,6 +71,7 @@ export function EditLinkDialog({ link, onClose }: { link: LinkDetail; onClose():
       expiresTo: localToIso(expiresTo) ?? null,
       backUrls,
       idempotencyKey,
+      ...scope,
     };
     const parsed = updateLinkInputSchema.safeParse(input);
     if (!parsed.success) {
@@ -152,12 +156,20 @@ export function EditLinkDialog({ link, onClose }: { link: LinkDetail; onClose():
   );
 }
 
-export function ExpireLinkDialog({ preferenceId, onClose }: { preferenceId: string; onClose(): void }) {
+export function ExpireLinkDialog({
+  preferenceId,
+  scope,
+  onClose,
+}: {
+  preferenceId: string;
+  scope: LinkAccount;
+  onClose(): void;
+}) {
   const { t } = useI18n();
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const utils = trpc.useUtils();
   const expire = trpc.admin.links.expire.useMutation({
-    onSettled: () => void utils.admin.links.get.invalidate({ preferenceId }),
+    onSettled: () => void utils.admin.links.get.invalidate({ preferenceId, ...scope }),
   });
   const outcome = useOutcomeAlert("admin.links.expire.done");
   const done = expire.isSuccess && expire.data.outcome === "done";
@@ -170,7 +182,7 @@ export function ExpireLinkDialog({ preferenceId, onClose }: { preferenceId: stri
       busy={expire.isPending}
       busyLabel={t("admin.links.action.working")}
       finished={done}
-      onConfirm={done ? onClose : () => expire.mutate({ preferenceId, idempotencyKey })}
+      onConfirm={done ? onClose : () => expire.mutate({ preferenceId, idempotencyKey, ...scope })}
       onCancel={onClose}
     >
       <p>{t("admin.links.expire.body")}</p>
