@@ -15,7 +15,7 @@ import type { Kysely } from "kysely";
 import { type DB, type JsonValue, toJsonb } from "../../db/schema";
 import { AppError } from "../../errors/app-error";
 import { recordAudit } from "../audit/record-audit";
-import { NO_PAYMENT_AFTER_MS } from "../checkout/payment-attempt-policy";
+import { noEffectAfterDeadline } from "../provider-requests/no-effect-after";
 import type { ProviderRequestDeps, ProviderRequestKind } from "../provider-requests/provider-request-kind";
 import { recordProviderRequest } from "../provider-requests/record-provider-request";
 import { runProviderRequest } from "../provider-requests/run-provider-request";
@@ -181,10 +181,6 @@ export const CHARGEBACK_EVIDENCE_UPLOAD: ProviderRequestKind<{ status: number }>
     const chargeback = await deps.provider.chargebacks.get(request.resource_id);
     await applyChargebackSnapshot({ db: deps.db, chargeback, now: deps.now() });
     if (chargeback.documentation_status !== "pending") return { status: "succeeded", answer: { status: 200 } };
-    if (deps.now().getTime() - request.created_at.getTime() < NO_PAYMENT_AFTER_MS) return null;
-    return {
-      status: "failed",
-      error: { type: "not_found", httpStatus: null, code: null, message: "Mercado Pago shows no documentation." },
-    };
+    return noEffectAfterDeadline(request, deps.now(), "Mercado Pago shows no documentation.");
   },
 };

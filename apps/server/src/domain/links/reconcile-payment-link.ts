@@ -5,7 +5,7 @@
 import type { Preference, PreferenceRequest } from "@cobro/provider-client";
 import type { ProviderRequest } from "../../db/schema";
 import { providerForAccount } from "../../provider/provider-for-account";
-import { NO_PAYMENT_AFTER_MS } from "../checkout/payment-attempt-policy";
+import { noEffectAfterDeadline } from "../provider-requests/no-effect-after";
 import type { ProviderRequestDeps, ProviderRequestVerdict } from "../provider-requests/provider-request-kind";
 
 /** Clocks differ: a preference dated up to this much before our row can still be ours. */
@@ -40,14 +40,5 @@ export async function reconcilePaymentLink(
       return { status: "succeeded", answer: preference };
     }
   }
-  if (deps.now().getTime() - request.created_at.getTime() < NO_PAYMENT_AFTER_MS) return null;
-  return {
-    status: "failed",
-    error: {
-      type: "not_found",
-      httpStatus: null,
-      code: null,
-      message: "Mercado Pago shows no link made by this request.",
-    },
-  };
+  return noEffectAfterDeadline(request, deps.now(), "Mercado Pago shows no link made by this request.");
 }

@@ -11,7 +11,7 @@ import { AppError } from "../../errors/app-error";
 import { accountIdOfScope } from "../../provider/account-scope";
 import { providerForAccount } from "../../provider/provider-for-account";
 import { recordAudit } from "../audit/record-audit";
-import { NO_PAYMENT_AFTER_MS } from "../checkout/payment-attempt-policy";
+import { noEffectAfterDeadline } from "../provider-requests/no-effect-after";
 import type { ProviderRequestDeps, ProviderRequestKind } from "../provider-requests/provider-request-kind";
 import { recordProviderRequest } from "../provider-requests/record-provider-request";
 import { runProviderRequest } from "../provider-requests/run-provider-request";
@@ -77,11 +77,7 @@ function linkChangeRequest(change: LinkChange): ProviderRequestKind<Preference> 
           ? preference.expires === true && isExpiredBy(preference, request.created_at)
           : updated >= request.created_at.getTime() - CLOCK_SKEW_MS;
       if (shows) return { status: "succeeded", answer: preference };
-      if (deps.now().getTime() - request.created_at.getTime() < NO_PAYMENT_AFTER_MS) return null;
-      return {
-        status: "failed",
-        error: { type: "not_found", httpStatus: null, code: null, message: "Mercado Pago shows the link unchanged." },
-      };
+      return noEffectAfterDeadline(request, deps.now(), "Mercado Pago shows the link unchanged.");
     },
   };
 }

@@ -15,7 +15,7 @@ import type { Subscription as ProviderSubscription } from "@cobro/provider-clien
 import { fromMinorUnits, isSupportedCurrency, toMinorUnits } from "@cobro/provider-client/money";
 import type { ProviderRequest } from "../../db/schema";
 import { providerForAccount } from "../../provider/provider-for-account";
-import { NO_PAYMENT_AFTER_MS } from "../checkout/payment-attempt-policy";
+import { noEffectAfterDeadline } from "../provider-requests/no-effect-after";
 import type { ProviderRequestDeps, ProviderRequestVerdict } from "../provider-requests/provider-request-kind";
 
 /** Clocks differ: a subscription dated up to this much before our row can still be ours. */
@@ -51,12 +51,6 @@ async function requestRowOf(deps: ProviderRequestDeps, request: ProviderRequest)
     .selectAll()
     .where("provider_request_id", "=", request.id)
     .executeTakeFirstOrThrow();
-}
-
-/** Past the time the provider takes to answer, with nothing seen: the request made nothing. */
-function noEffect(deps: ProviderRequestDeps, request: ProviderRequest, message: string) {
-  if (deps.now().getTime() - request.created_at.getTime() < NO_PAYMENT_AFTER_MS) return null;
-  return { status: "failed", error: { type: "not_found", httpStatus: null, code: null, message } } as const;
 }
 
 export async function reconcileSubscriptionCreate(
@@ -98,7 +92,7 @@ export async function reconcileSubscriptionCreate(
       matches(candidate, stored, row.amount_minor),
   );
   if (found) return { status: "succeeded", answer: found };
-  return noEffect(deps, request, "Mercado Pago shows no subscription made by this request.");
+  return noEffectAfterDeadline(request, deps.now(), "Mercado Pago shows no subscription made by this request.");
 }
 
 export async function reconcileSubscriptionChange(
@@ -122,5 +116,5 @@ export async function reconcileSubscriptionChange(
       error: { type: "not_found", httpStatus: null, code: null, message: "The subscription was cancelled." },
     };
   }
-  return noEffect(deps, request, "Mercado Pago shows the subscription unchanged.");
+  return noEffectAfterDeadline(request, deps.now(), "Mercado Pago shows the subscription unchanged.");
 }
