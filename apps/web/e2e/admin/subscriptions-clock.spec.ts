@@ -147,7 +147,13 @@ test("[admin][subscriptions] an operator creates a subscription without a plan w
 
   // The card number never reached Cobro: only its token did.
   expect(sent.some((body) => body.includes("4509953566233704") || body.includes("4509 9535"))).toBe(false);
-  const rows = await clockDb.selectFrom("subscription_requests").selectAll().where("kind", "=", "create").execute();
+  const rows = await clockDb
+    .selectFrom("subscription_requests")
+    .innerJoin("provider_requests", "provider_requests.id", "subscription_requests.provider_request_id")
+    .selectAll("subscription_requests")
+    .select("provider_requests.status as request_status")
+    .where("subscription_requests.kind", "=", "create")
+    .execute();
   const mine = rows.filter((row) => (row.request as { payer_email?: string }).payer_email === payer);
   expect(mine).toHaveLength(1);
   expect(mine[0]).toMatchObject({ request_status: "succeeded", amount_minor: 2_500_00, currency: "ARS" });

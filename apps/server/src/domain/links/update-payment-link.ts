@@ -53,9 +53,19 @@ function linkChangeRequest(change: LinkChange): ProviderRequestKind<Preference> 
     kind: `payment_link.${change}`,
     async onOutcome(trx, request, outcome, { now, by }) {
       const suffix = outcome.status === "succeeded" ? WORDS[change].done : `${change}_${outcome.status}`;
+      // No domain row: the staff member who asked is the one its requested line names.
+      const asked = await trx
+        .selectFrom("audit_log")
+        .select("actor_user_id")
+        // By the link first (audit_log_resource_idx), then its key.
+        .where("resource_type", "=", "payment_link")
+        .where("resource_id", "=", request.resource_id)
+        .where("idempotency_key", "=", request.idempotency_key)
+        .where("action", "=", `payment_link.${change}_requested`)
+        .executeTakeFirst();
       await recordAudit({
         db: trx,
-        actorUserId: null,
+        actorUserId: by === "call" ? (asked?.actor_user_id ?? null) : null,
         action: `payment_link.${suffix}`,
         resourceType: "payment_link",
         resourceId: request.resource_id,
