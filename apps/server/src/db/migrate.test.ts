@@ -340,6 +340,115 @@ describe("migrations", () => {
     }
   });
 
+  it("0033 moves the console's subscription and link keys into the ledger, so a repeat after the upgrade replays", async () => {
+    const empty = await createTestDatabase({ from: "empty" });
+    try {
+      const before = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < "0033"));
+      await migrateToLatest(empty.db, before);
+      await sql`insert into subscription_requests (idempotency_key, kind, provider_subscription_id, request_status,
+          request, card_token_sha256, amount_minor, currency, error)
+        values ('key-sub-made', 'create', 'sub-1', 'succeeded', '{"reason":"Beans"}', 'hash', 1000, 'ARS', null),
+          ('key-sub-unseen', 'change', 'sub-1', 'unknown', '{}', null, 2000, 'ARS', null),
+          ('key-sub-refused', 'change', 'sub-2', 'failed', '{}', 'hash', null, null, 'Mercado Pago refused.')`.execute(
+        empty.db,
+      );
+      await sql`insert into payment_links (idempotency_key, status, provider_preference_id, init_point, title_summary,
+          request)
+        values ('key-link-made', 'created', 'pref-1', 'https://pay.example/1', 'Mug', '{}'),
+          ('key-link-unseen', 'unknown', null, null, 'Poster', '{}')`.execute(empty.db);
+      await migrateToLatest(empty.db);
+
+      const links = await empty.db
+        .selectFrom("payment_links")
+        .innerJoin("provider_requests", "provider_requests.id", "payment_links.provider_request_id")
+        .select([
+          "provider_requests.kind",
+          "provider_requests.idempotency_key",
+          "provider_requests.status",
+          "provider_requests.answer",
+          "payment_links.provider_preference_id",
+        ])
+        .orderBy("provider_requests.idempotency_key")
+        .execute();
+      expect(links).toEqual([
+        {
+          kind: "payment_link.create",
+          idempotency_key: "key-link-made",
+          status: "succeeded",
+          answer: { id: "pref-1", init_point: "https://pay.example/1" },
+          provider_preference_id: "pref-1",
+        },
+        {
+          kind: "payment_link.create",
+          idempotency_key: "key-link-unseen",
+          status: "unknown",
+          answer: null,
+          provider_preference_id: null,
+        },
+      ]);
+      const rows = await empty.db
+        .selectFrom("subscription_requests")
+        .innerJoin("provider_requests", "provider_requests.id", "subscription_requests.provider_request_id")
+        .select([
+          "provider_requests.kind",
+          "provider_requests.idempotency_key",
+          "provider_requests.status",
+          "provider_requests.answer",
+          "provider_requests.error",
+          "provider_requests.resource_id",
+          "provider_requests.provider_account_id",
+          "subscription_requests.amount_minor",
+        ])
+        .orderBy("provider_requests.idempotency_key")
+        .execute();
+      expect(rows).toEqual([
+        {
+          kind: "subscription.create",
+          idempotency_key: "key-sub-made",
+          status: "succeeded",
+          answer: { id: "sub-1" },
+          error: null,
+          resource_id: "new",
+          provider_account_id: null,
+          amount_minor: 1000,
+        },
+        {
+          kind: "subscription.change",
+          idempotency_key: "key-sub-refused",
+          status: "failed",
+          answer: null,
+          error: { type: "refused", message: "Mercado Pago refused." },
+          resource_id: "sub-2",
+          provider_account_id: null,
+          amount_minor: null,
+        },
+        {
+          kind: "subscription.change",
+          idempotency_key: "key-sub-unseen",
+          status: "unknown",
+          answer: null,
+          error: null,
+          resource_id: "sub-1",
+          provider_account_id: null,
+          amount_minor: 2000,
+        },
+      ]);
+      const repeat = await empty.db.transaction().execute((trx) =>
+        recordProviderRequest(trx, {
+          kind: "subscription.change",
+          idempotencyKey: "key-sub-unseen",
+          providerAccountId: null,
+          body: { request: {}, cardTokenSha256: null },
+          resource: { type: "provider_subscription", id: "sub-1" },
+          now: new Date(),
+        }),
+      );
+      expect(repeat).toMatchObject({ isNew: false, request: { status: "unknown" } });
+    } finally {
+      await empty.drop();
+    }
+  });
+
   it("fail loudly, naming the migration, and leave nothing half-applied", async () => {
     const empty = await createTestDatabase({ from: "empty" });
     try {

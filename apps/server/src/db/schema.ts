@@ -41,14 +41,9 @@ export type NullableJsonb = ColumnType<JsonValue | null, string | null | undefin
 export { WEBHOOK_EVENT_STATUSES } from "@cobro/contracts";
 export type WebhookEventStatus = WebhookEventStatusValue;
 
-/** pending: stored, the call may be out; created / failed: the provider's answer; unknown: no answer seen. */
-export type PaymentLinkStatus = "pending" | "created" | "failed" | "unknown";
-
 export type ProviderAccountStatus = "active" | "revoked" | "disconnected";
 
 export type EmailLocale = "en" | "es" | "pt";
-
-export type ChargebackEvidenceUploadStatus = "pending" | "succeeded" | "failed" | "unknown";
 
 export type MerchantOrderRequestStatus = "pending" | "succeeded" | "failed" | "unknown";
 
@@ -65,8 +60,6 @@ export type OrderActionKind =
   | "refund";
 
 export type PointIntentRequestStatus = "pending" | "succeeded" | "failed" | "unknown";
-
-export type SubscriptionRequestStatus = "pending" | "succeeded" | "failed" | "unknown";
 
 // Tables other modules name by type (each is kysely's view of the table, generated).
 export type CheckoutsTable = Tables.Checkouts;

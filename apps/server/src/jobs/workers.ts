@@ -12,7 +12,6 @@ import { MAX_SEND_ATTEMPTS, sendOutboundEmail } from "../domain/email/send-outbo
 import { settleProcessingRefunds } from "../domain/payments/settle-processing-refunds";
 import { syncPaymentsFromProvider } from "../domain/payments/sync-payments-from-provider";
 import { reconcileProviderRequests } from "../domain/provider-requests/reconcile-provider-requests";
-import { reconcileSubscriptionRequests } from "../domain/subscriptions/reconcile-subscription-requests";
 import { PROVIDER_CALL_RETENTION_DAYS, pruneProviderCalls } from "../provider/provider-call-log";
 import { pruneRateLimits } from "../rate-limits/limiter";
 import {
@@ -120,8 +119,8 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
   },
   {
     // The one reconcile loop: provider requests of every registered kind left unknown (or pending by a process that
-    // died mid-call) are settled from what the provider holds; then refunds still in process are followed. Console
-    // subscription requests until they move onto the engine. Singleton: one run at a time across every instance.
+    // died mid-call) are settled from what the provider holds; then refunds still in process are followed.
+    // Singleton: one run at a time across every instance.
     name: RECONCILE_PROVIDER_REQUESTS_JOB,
     policy: "singleton",
     retryLimit: 0,
@@ -132,7 +131,6 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
     handle: async ({ deps }) => {
       await reconcileProviderRequests({ deps, kinds: PROVIDER_REQUEST_KINDS });
       await settleProcessingRefunds({ deps });
-      await reconcileSubscriptionRequests({ deps });
     },
   },
   {

@@ -1,9 +1,8 @@
 // The account a provider-search screen of the console reads (links, merchant orders, customers, terminals, plans,
 // subscriptions, charges): the contracts' `account` field (`own` or a connection's id) as the id
-// `providerForAccount` takes. Actions there stay on the store's own account: the request rows of links, merchant
-// orders, customer cards and subscription changes keep the idempotency key without the account, so a retry could
-// not be bound to the account the first try went to; they are refused on a connected account rather than sent with
-// the store's credentials to a seller's resource.
+// `providerForAccount` takes. An action whose retry could not be bound to the account of its first try (its key is
+// not recorded with the account in the provider-request ledger) is refused on a connected account rather than sent
+// with the store's credentials to a seller's resource (`refuseConnectedAccountAction`).
 import { ACCOUNT_FILTER_OWN } from "@cobro/contracts";
 import type { ProviderClient } from "@cobro/provider-client";
 import { AppError } from "../errors/app-error";

@@ -1,12 +1,12 @@
 // The account filter on a console list that is the provider's own search, in the browser against the real server
 // and its sandbox: an admin connects a seller by OAuth; a link the seller made in its own Mercado Pago account is not
-// among the store's own links, is listed once the seller is chosen (the choice in the URL), and opens read with the
-// seller's credentials, without edit or expire.
+// among the store's own links, is listed once the seller is chosen (the choice in the URL), opens read with the
+// seller's credentials, and "Expire now" expires it in the seller's account under a key stored with that account.
 import { MAIN_STORE } from "../support/e2e-env";
 import { expect, test } from "../support/fixtures";
 import { sandboxSeller } from "../support/sandbox-control";
 
-test("[admin][links] a connected seller's link is listed under the seller's filter and opens read-only", async ({
+test("[admin][links] a connected seller's link is listed under the seller's filter and expired on the seller's account", async ({
   page,
   db,
   signInAs,
@@ -53,8 +53,24 @@ test("[admin][links] a connected seller's link is listed under the seller's filt
   await expect(page).toHaveURL(new RegExp(`/admin/links/${preferenceId}\\?account=${connection.id}$`));
   await expect(page.getByRole("heading", { level: 1, name: "Seller's poncho" })).toBeVisible();
   await expect(page.getByText(/belongs to a connected seller account/)).toBeVisible();
-  await expect(page.getByRole("button", { name: "Edit" })).toHaveCount(0);
-  await expect(page.getByRole("button", { name: "Expire now" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Edit" })).toBeVisible();
+  await page.getByRole("button", { name: "Expire now" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("button", { name: "Expire the link" }).click();
+  await expect(dialog.getByRole("button", { name: "Close" })).toBeVisible();
+  const atSeller = await fetch(`${MAIN_STORE.sandboxUrl}/checkout/preferences/${preferenceId}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const expired = (await atSeller.json()) as { expires?: boolean; expiration_date_to?: string };
+  expect(expired.expires).toBe(true);
+  expect(Date.parse(expired.expiration_date_to ?? "")).toBeLessThan(Date.now());
+  const request = await db
+    .selectFrom("provider_requests")
+    .select(["status", "provider_account_id"])
+    .where("kind", "=", "payment_link.expire")
+    .where("resource_id", "=", preferenceId)
+    .executeTakeFirstOrThrow();
+  expect(request).toEqual({ status: "succeeded", provider_account_id: connection.id });
   // Cobro keeps nothing of a link it did not make.
   const kept = await db
     .selectFrom("payment_links")

@@ -94,8 +94,9 @@ test("[admin][disputes] a chargeback on a shop payment is listed with its deadli
   expect(received.files).toEqual([expect.objectContaining({ name: "delivery-receipt.pdf", type: "application/pdf" })]);
   const uploads = await db
     .selectFrom("chargeback_evidence_uploads")
-    .select(["status", "total_bytes"])
-    .where("provider_chargeback_id", "=", chargeback.id)
+    .innerJoin("provider_requests", "provider_requests.id", "chargeback_evidence_uploads.provider_request_id")
+    .select(["provider_requests.status", "total_bytes"])
+    .where("chargeback_evidence_uploads.provider_chargeback_id", "=", chargeback.id)
     .execute();
   expect(uploads).toEqual([{ status: "succeeded", total_bytes: 45 }]);
 });

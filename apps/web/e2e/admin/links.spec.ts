@@ -38,10 +38,16 @@ test("[admin][links] create a payment link, pay it on the hosted page as a shopp
     /^data:image\/png;base64,/,
   );
 
-  const links = await db.selectFrom("payment_links").selectAll().where("created_by", "=", operator.id).execute();
+  const links = await db
+    .selectFrom("payment_links")
+    .innerJoin("provider_requests", "provider_requests.id", "payment_links.provider_request_id")
+    .selectAll("payment_links")
+    .select("provider_requests.status")
+    .where("payment_links.created_by", "=", operator.id)
+    .execute();
   expect(links).toHaveLength(1);
   const [link] = links;
-  expect(link).toMatchObject({ status: "created", init_point: initPoint, title_summary: "Design session ×2" });
+  expect(link).toMatchObject({ status: "succeeded", init_point: initPoint, title_summary: "Design session ×2" });
   const preferenceId = link?.provider_preference_id ?? "";
   const preference = await getProviderPreference(preferenceId);
   expect(preference).toMatchObject({

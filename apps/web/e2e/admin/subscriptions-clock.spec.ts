@@ -83,8 +83,9 @@ test("[admin][subscriptions][charges] a plan made in the console, a shopper subs
   await expect(page.getByTestId("subscription-facts")).toContainText("1,800.00");
   const request = await clockDb
     .selectFrom("subscription_requests")
-    .select(["request_status", "amount_minor", "idempotency_key"])
-    .where("provider_subscription_id", "=", subscriptionId)
+    .innerJoin("provider_requests", "provider_requests.id", "subscription_requests.provider_request_id")
+    .select(["provider_requests.status as request_status", "amount_minor", "provider_requests.idempotency_key"])
+    .where("subscription_requests.provider_subscription_id", "=", subscriptionId)
     .executeTakeFirstOrThrow();
   expect(request).toMatchObject({ request_status: "succeeded", amount_minor: 1_800_00 });
   const audited = await clockDb
@@ -146,7 +147,13 @@ test("[admin][subscriptions] an operator creates a subscription without a plan w
 
   // The card number never reached Cobro: only its token did.
   expect(sent.some((body) => body.includes("4509953566233704") || body.includes("4509 9535"))).toBe(false);
-  const rows = await clockDb.selectFrom("subscription_requests").selectAll().where("kind", "=", "create").execute();
+  const rows = await clockDb
+    .selectFrom("subscription_requests")
+    .innerJoin("provider_requests", "provider_requests.id", "subscription_requests.provider_request_id")
+    .selectAll("subscription_requests")
+    .select("provider_requests.status as request_status")
+    .where("subscription_requests.kind", "=", "create")
+    .execute();
   const mine = rows.filter((row) => (row.request as { payer_email?: string }).payer_email === payer);
   expect(mine).toHaveLength(1);
   expect(mine[0]).toMatchObject({ request_status: "succeeded", amount_minor: 2_500_00, currency: "ARS" });

@@ -22,15 +22,12 @@ export interface AuditLog {
 }
 
 export interface ChargebackEvidenceUploads {
-  completed_at: Timestamp | null;
   created_at: Generated<Timestamp>;
   created_by: string | null;
-  error: string | null;
   files: Jsonb;
   id: Generated<string>;
-  idempotency_key: string;
   provider_chargeback_id: string;
-  status: "pending" | "succeeded" | "failed" | "unknown";
+  provider_request_id: string;
   total_bytes: number;
 }
 
@@ -302,16 +299,14 @@ export interface PaymentActions {
 export interface PaymentLinks {
   created_at: Generated<Timestamp>;
   created_by: string | null;
-  error: string | null;
   id: Generated<string>;
-  idempotency_key: string;
   init_point: string | null;
   provider_preference_id: string | null;
+  provider_request_id: string;
   /**
    * The exact body sent to the provider (re-sent as is with the same key when the answer was not seen).
    */
   request: Jsonb;
-  status: "pending" | "created" | "failed" | "unknown";
   /**
    * The items' titles, for the list (the provider's search returns item ids only).
    */
@@ -661,13 +656,11 @@ export interface SubscriptionRequests {
   created_at: Generated<Timestamp>;
   created_by: string | null;
   currency: string | null;
-  error: string | null;
   id: Generated<string>;
-  idempotency_key: string;
   kind: "create" | "change";
+  provider_request_id: string;
   provider_subscription_id: string | null;
   request: Jsonb;
-  request_status: "pending" | "succeeded" | "failed" | "unknown";
   updated_at: Generated<Timestamp>;
 }
 

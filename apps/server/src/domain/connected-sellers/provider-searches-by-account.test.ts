@@ -2,8 +2,9 @@
 // sandbox over HTTP and the test database. The sandbox keeps each seller's resources apart (a seller's preference,
 // merchant order or customer is visible only with that seller's token), so these tests can tell which credentials a
 // search or a read used: a seller's resource is listed and read under the seller's filter and not under the store's
-// own; a link's detail shows the payments mirrored for its account only; actions on a connected account are refused
-// with a 409 on `account` before any provider call.
+// own; a link's detail shows the payments mirrored for its account only; a link's and a customer's changes go to the
+// account they belong to; the other actions on a connected account are refused with a 409 on `account` before any
+// provider call.
 import { randomUUID } from "node:crypto";
 import type { Payment as ProviderPayment } from "@cobro/provider-client";
 import { afterAll, describe, expect, it } from "vitest";
@@ -11,6 +12,7 @@ import { providerForAccount } from "../../provider/provider-for-account";
 import { insertConnectedSeller } from "../../test/connected-sellers";
 import { payOnHostedPage, startShopTestEnv } from "../../test/shop-test-env";
 import { createTestUser } from "../../test/test-users";
+import { deleteCustomer } from "../customers/delete-customer";
 import { getCustomer } from "../customers/get-customer";
 import { searchCustomers } from "../customers/search-customers";
 import { updateCustomer } from "../customers/update-customer";
@@ -66,21 +68,32 @@ describe("payment links by account", () => {
     });
   });
 
-  it("refuses to expire a seller's link with a 409 on account, and leaves it payable", async () => {
+  it("expires a seller's link on the seller's account; the request keeps that account for every retry", async () => {
     const link = await sellerClient.preferences.create({
       items: [{ title: "Kept", quantity: 1, unit_price: 10, currency_id: "ARS" }],
     });
-    await expect(
-      expirePaymentLink({
-        deps,
-        actorUserId: operator.id,
-        preferenceId: link.id,
-        idempotencyKey: randomUUID(),
-        account: seller.id,
-      }),
-    ).rejects.toMatchObject(refused);
+    const idempotencyKey = randomUUID();
+    const expire = () =>
+      expirePaymentLink({ deps, actorUserId: operator.id, preferenceId: link.id, idempotencyKey, account: seller.id });
+    expect(await expire()).toEqual({ outcome: "done" });
     const after = await sellerClient.preferences.get(link.id);
-    expect(after.expires ?? false).toBe(false);
+    expect(after.expires).toBe(true);
+    expect(after.last_updated).toBeTruthy();
+    expect(Date.parse(after.expiration_date_to ?? "")).toBeLessThan(Date.now());
+    const stored = await db
+      .selectFrom("provider_requests")
+      .select(["kind", "status", "provider_account_id", "resource_id"])
+      .where("idempotency_key", "=", idempotencyKey)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({
+      kind: "payment_link.expire",
+      status: "succeeded",
+      provider_account_id: seller.id,
+      resource_id: link.id,
+    });
+    // A double click answers from the ledger: the link is not changed again.
+    expect(await expire()).toEqual({ outcome: "done" });
+    expect((await sellerClient.preferences.get(link.id)).last_updated).toBe(after.last_updated);
   });
 });
 
@@ -119,7 +132,7 @@ describe("merchant orders by account", () => {
 });
 
 describe("customers by account", () => {
-  it("searches and reads a seller's customer under the seller's filter only; edits are refused", async () => {
+  it("searches and reads a seller's customer under the seller's filter only; edits go to the seller's account", async () => {
     const email = `acct-customer-${randomUUID().slice(0, 8)}@testuser.com`;
     const customer = await sellerClient.customers.create({ email, first_name: "Seller's" });
 
@@ -130,14 +143,36 @@ describe("customers by account", () => {
     const detail = await getCustomer({ deps, customerId: customer.id, accountId: seller.id });
     expect(detail).toMatchObject({ id: customer.id, email, linkedUser: null });
 
+    const edited = await updateCustomer({
+      deps,
+      actorUserId: operator.id,
+      input: { customerId: customer.id, firstName: "Changed", account: seller.id },
+    });
+    expect(edited).toMatchObject({ id: customer.id, firstName: "Changed" });
+    expect((await sellerClient.customers.get(customer.id)).first_name).toBe("Changed");
+    // The store's own credentials cannot reach the seller's customer.
     await expect(
-      updateCustomer({
-        deps,
-        actorUserId: operator.id,
-        input: { customerId: customer.id, firstName: "Changed", account: seller.id },
-      }),
-    ).rejects.toMatchObject(refused);
-    expect((await sellerClient.customers.get(customer.id)).first_name).toBe("Seller's");
+      updateCustomer({ deps, actorUserId: operator.id, input: { customerId: customer.id, firstName: "Own" } }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+
+    const removed = await deleteCustomer({
+      deps,
+      actorUserId: operator.id,
+      customerId: customer.id,
+      account: seller.id,
+    });
+    expect(removed).toMatchObject({ customerId: customer.id, unlinkedUserId: null });
+    await expect(sellerClient.customers.get(customer.id)).rejects.toMatchObject({ status: 404 });
+    const audits = await db
+      .selectFrom("audit_log")
+      .select(["action", "details"])
+      .where("resource_id", "=", customer.id)
+      .orderBy("created_at")
+      .execute();
+    expect(audits).toMatchObject([
+      { action: "customer.updated", details: { providerAccountId: seller.id } },
+      { action: "customer.deleted", details: { providerAccountId: seller.id } },
+    ]);
   });
 });
 

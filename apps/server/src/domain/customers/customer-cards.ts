@@ -6,12 +6,13 @@
 import type { CustomerCardUpdateInput, SavedCard } from "@cobro/contracts";
 import { ProviderNotFoundError } from "@cobro/provider-client";
 import type { AppDeps } from "../../deps";
-import { refuseConnectedAccountAction } from "../../provider/account-scope";
+import { accountIdOfScope, refuseConnectedAccountAction } from "../../provider/account-scope";
+import { type AccountProviderDeps, providerForAccount } from "../../provider/provider-for-account";
 import { recordAudit } from "../audit/record-audit";
 import { toSavedCard } from "../shopper-account/saved-card-view";
 import { isUnanswered, throwCustomerError } from "./customer-errors";
 
-type Deps = Pick<AppDeps, "db" | "provider" | "now">;
+type Deps = Pick<AppDeps, "db" | "provider" | "now"> & AccountProviderDeps;
 
 const CARD_NOT_FOUND = "Mercado Pago has no such card for this customer.";
 
@@ -59,8 +60,9 @@ export async function updateCustomerCard(options: {
   input: CustomerCardUpdateInput;
 }): Promise<SavedCard> {
   const { deps, actorUserId, input } = options;
-  refuseConnectedAccountAction(input.account);
-  const card = await deps.provider.cards
+  const accountId = accountIdOfScope(input.account);
+  const provider = await providerForAccount(deps, accountId);
+  const card = await provider.cards
     .update(input.customerId, input.cardId, {
       expiration_month: input.expirationMonth,
       expiration_year: input.expirationYear,
@@ -78,6 +80,7 @@ export async function updateCustomerCard(options: {
       expirationMonth: input.expirationMonth,
       expirationYear: input.expirationYear,
       holderChanged: Boolean(input.holderName),
+      providerAccountId: accountId,
     },
     now: deps.now(),
   });
@@ -92,14 +95,15 @@ export async function deleteCustomerCard(options: {
   account?: string | undefined;
 }): Promise<{ cardId: string }> {
   const { deps, actorUserId, customerId, cardId } = options;
-  refuseConnectedAccountAction(options.account);
+  const accountId = accountIdOfScope(options.account);
+  const provider = await providerForAccount(deps, accountId);
   try {
-    await deps.provider.cards.remove(customerId, cardId);
+    await provider.cards.remove(customerId, cardId);
   } catch (error) {
     // No answer seen: the card is gone if a fresh read says so.
     const gone =
       isUnanswered(error) &&
-      (await deps.provider.cards.get(customerId, cardId).then(
+      (await provider.cards.get(customerId, cardId).then(
         () => false,
         (readError: unknown) => readError instanceof ProviderNotFoundError,
       ));
@@ -111,7 +115,7 @@ export async function deleteCustomerCard(options: {
     action: "customer.card_deleted",
     resourceType: "provider_customer",
     resourceId: customerId,
-    details: { cardId },
+    details: { cardId, providerAccountId: accountId },
     now: deps.now(),
   });
   return { cardId };

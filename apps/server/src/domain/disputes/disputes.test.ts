@@ -107,8 +107,10 @@ describe("evidence upload", () => {
     ]);
     const stored = await db
       .selectFrom("chargeback_evidence_uploads")
-      .selectAll()
-      .where("idempotency_key", "=", idempotencyKey)
+      .innerJoin("provider_requests", "provider_requests.id", "chargeback_evidence_uploads.provider_request_id")
+      .selectAll("chargeback_evidence_uploads")
+      .select("provider_requests.status")
+      .where("provider_requests.idempotency_key", "=", idempotencyKey)
       .execute();
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ status: "succeeded", total_bytes: big.length });

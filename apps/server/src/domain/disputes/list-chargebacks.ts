@@ -65,9 +65,16 @@ export async function getChargebackDetail(options: {
   if (!row) throw new AppError("NOT_FOUND", "No chargeback with that id.", { field: "chargebackId" });
   const uploads = await deps.db
     .selectFrom("chargeback_evidence_uploads")
-    .select(["id", "status", "files", "error", "created_at"])
-    .where("provider_chargeback_id", "=", chargebackId)
-    .orderBy("created_at", "desc")
+    .innerJoin("provider_requests", "provider_requests.id", "chargeback_evidence_uploads.provider_request_id")
+    .select([
+      "chargeback_evidence_uploads.id",
+      "provider_requests.status",
+      "provider_requests.error",
+      "chargeback_evidence_uploads.files",
+      "chargeback_evidence_uploads.created_at",
+    ])
+    .where("chargeback_evidence_uploads.provider_chargeback_id", "=", chargebackId)
+    .orderBy("chargeback_evidence_uploads.created_at", "desc")
     .execute();
   return {
     ...toChargebackSummary(row),
@@ -77,7 +84,7 @@ export async function getChargebackDetail(options: {
       id: upload.id,
       status: upload.status,
       files: upload.files as ChargebackDetail["uploads"][number]["files"],
-      error: upload.error,
+      error: (upload.error as { message?: string | null } | null)?.message ?? null,
       createdAt: upload.created_at.toISOString(),
     })),
     canUpload: canUploadEvidence(row, deps.now()),

@@ -1,28 +1,27 @@
-// Creating a payment link (a checkout preference) from the console. One link
-// per dialog, whatever the clicks and retries:
-//
-// 1. The link is stored as `pending` with the dialog's idempotency key and the
-//    exact body to send, in one short transaction (a repeat of the dialog finds
-//    the row instead of making another).
-// 2. The provider is called outside any transaction with that key.
-// 3. The answer completes the row: `created` with the preference id and
-//    init_point, `failed` when the provider refused (nothing was made), or
-//    `unknown` when no answer was seen; a repeat of the dialog then re-sends the
-//    stored body with the same key, and the provider replays its first answer.
+// Creating a payment link (a checkout preference) from the console, one link per dialog whatever the clicks and
+// retries, as a provider request (domain/provider-requests): the link (with the exact body to send) and its intent
+// (the dialog's key) are committed together; the engine calls the provider outside any transaction with that key;
+// the answer completes the link with its preference id and init_point. A lost answer is `unknown`: a repeat of the
+// dialog re-sends the stored body with the same key (the provider replays its first answer), and the one reconcile
+// loop looks for the preference the request made (reconcile-payment-link.ts).
 import { randomUUID } from "node:crypto";
 import type { LinkItemInput } from "@cobro/contracts";
 import type { Preference, PreferenceRequest } from "@cobro/provider-client";
 import type { CurrencyCode } from "@cobro/provider-client/money";
-import { type PaymentLink, toJsonb } from "../../db/schema";
+import type { Kysely } from "kysely";
+import { type DB, type JsonValue, toJsonb } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
 import { recordAudit } from "../audit/record-audit";
-import { isRefusedWithoutPayment, PAYMENT_CALL_DEADLINE_MS } from "../checkout/payment-attempt-policy";
+import type { ProviderRequestDeps, ProviderRequestKind } from "../provider-requests/provider-request-kind";
+import { recordProviderRequest } from "../provider-requests/record-provider-request";
+import { runProviderRequest } from "../provider-requests/run-provider-request";
 import { getStoreSettings } from "../settings/store-settings";
 import { linkPreferenceRequest, linkProviderError, titleSummary } from "./link-request";
+import { reconcilePaymentLink } from "./reconcile-payment-link";
 
 export interface CreatePaymentLinkOptions {
-  deps: Pick<AppDeps, "db" | "provider" | "now" | "logger" | "publicUrl" | "providerSettings">;
+  deps: ProviderRequestDeps & Pick<AppDeps, "publicUrl">;
   actorUserId: string;
   input: {
     items: LinkItemInput[];
@@ -66,97 +65,96 @@ async function assertReferenceFree(
   }
 }
 
-/** Step 1: the stored link for this key (a new `pending` one, or the one a repeat of the dialog finds). */
-async function storeLink(options: CreatePaymentLinkOptions): Promise<{ link: PaymentLink; isNew: boolean }> {
-  const { deps, input, actorUserId } = options;
-  const existing = await deps.db
+async function linkOfRequest(db: Kysely<DB>, requestId: string) {
+  return db
     .selectFrom("payment_links")
     .selectAll()
-    .where("idempotency_key", "=", input.idempotencyKey)
-    .executeTakeFirst();
-  if (existing) return { link: existing, isNew: false };
+    .where("provider_request_id", "=", requestId)
+    .executeTakeFirstOrThrow();
+}
 
-  const id = randomUUID();
+const AUDIT_SUFFIX = { succeeded: "created", failed: "create_failed", unknown: "create_unknown" } as const;
+
+/** A console link's create as a provider request: the answer completes the link and its audit line. */
+export const PAYMENT_LINK_CREATE: ProviderRequestKind<Preference> = {
+  kind: "payment_link.create",
+  async onOutcome(trx, request, outcome, { now, by }) {
+    const link = await linkOfRequest(trx, request.id);
+    if (outcome.status === "succeeded") {
+      await trx
+        .updateTable("payment_links")
+        .set({
+          provider_preference_id: outcome.answer.id,
+          init_point: outcome.answer.init_point ?? null,
+          updated_at: now,
+        })
+        .where("id", "=", link.id)
+        .execute();
+    }
+    await recordAudit({
+      db: trx,
+      actorUserId: by === "call" ? link.created_by : null,
+      action: `payment_link.${AUDIT_SUFFIX[outcome.status]}`,
+      resourceType: "payment_link",
+      resourceId: link.id,
+      idempotencyKey: request.idempotency_key,
+      details: {
+        ...(outcome.status === "succeeded" ? { preferenceId: outcome.answer.id } : {}),
+        ...(by === "reconcile" ? { settledBy: "reconcile" } : {}),
+      },
+      now,
+    });
+  },
+  reconcile: reconcilePaymentLink,
+};
+
+/** Stores the link and its intent (or finds the ones stored under the dialog's key). */
+async function storeLink(options: CreatePaymentLinkOptions) {
+  const { deps, input, actorUserId } = options;
   const { settings } = await getStoreSettings({ db: deps.db });
-  const body = linkPreferenceRequest(deps, { ...input, linkId: id, statementDescriptor: settings.statementDescriptor });
-  const now = deps.now();
+  const { idempotencyKey, ...asked } = input;
   return deps.db.transaction().execute(async (trx) => {
-    const inserted = await trx
+    const now = deps.now();
+    const { request, isNew } = await recordProviderRequest(trx, {
+      kind: PAYMENT_LINK_CREATE.kind,
+      idempotencyKey,
+      // Links are made on the store's own account.
+      providerAccountId: null,
+      body: asked as unknown as JsonValue,
+      resource: { type: "preference", id: "new" },
+      now,
+    });
+    if (!isNew) return { link: await linkOfRequest(trx, request.id), request };
+    const id = randomUUID();
+    const body = linkPreferenceRequest(deps, {
+      ...input,
+      linkId: id,
+      statementDescriptor: settings.statementDescriptor,
+    });
+    const link = await trx
       .insertInto("payment_links")
       .values({
         id,
-        idempotency_key: input.idempotencyKey,
-        status: "pending",
+        provider_request_id: request.id,
         title_summary: titleSummary(input.items),
         request: toJsonb(body),
         created_by: actorUserId,
         created_at: now,
         updated_at: now,
       })
-      .onConflict((conflict) => conflict.column("idempotency_key").doNothing())
       .returningAll()
-      .executeTakeFirst();
-    if (!inserted) {
-      // The same dialog, submitted twice at once: the other request stored it.
-      const other = await trx
-        .selectFrom("payment_links")
-        .selectAll()
-        .where("idempotency_key", "=", input.idempotencyKey)
-        .executeTakeFirstOrThrow();
-      return { link: other, isNew: false };
-    }
+      .executeTakeFirstOrThrow();
     await recordAudit({
       db: trx,
       actorUserId,
       action: "payment_link.create_requested",
       resourceType: "payment_link",
       resourceId: id,
-      idempotencyKey: input.idempotencyKey,
-      details: { title: inserted.title_summary, currency: input.currency },
+      idempotencyKey,
+      details: { title: link.title_summary, currency: input.currency },
       now,
     });
-    return { link: inserted, isNew: true };
-  });
-}
-
-async function completeLink(
-  options: CreatePaymentLinkOptions,
-  link: PaymentLink,
-  outcome: { preference: Preference } | { refused: unknown } | { unknown: unknown },
-): Promise<void> {
-  const { deps, actorUserId } = options;
-  const now = deps.now();
-  const set =
-    "preference" in outcome
-      ? {
-          status: "created" as const,
-          provider_preference_id: outcome.preference.id,
-          init_point: outcome.preference.init_point,
-          error: null,
-        }
-      : "refused" in outcome
-        ? { status: "failed" as const, error: "Mercado Pago refused this link." }
-        : { status: "unknown" as const };
-  await deps.db.transaction().execute(async (trx) => {
-    let update = trx
-      .updateTable("payment_links")
-      .set({ ...set, updated_at: now })
-      .where("id", "=", link.id);
-    // Two submits of one dialog at once: a late "unknown" (say, the provider's 423 while the first was in flight)
-    // must not undo the other's "created".
-    if (set.status !== "created") update = update.where("status", "in", ["pending", "unknown"]);
-    const [result] = await update.execute();
-    if (set.status !== "created" && Number(result?.numUpdatedRows ?? 0) === 0) return;
-    await recordAudit({
-      db: trx,
-      actorUserId,
-      action: `payment_link.${set.status === "created" ? "created" : set.status === "failed" ? "create_failed" : "create_unknown"}`,
-      resourceType: "payment_link",
-      resourceId: link.id,
-      idempotencyKey: link.idempotency_key,
-      details: "preference" in outcome ? { preferenceId: outcome.preference.id } : null,
-      now,
-    });
+    return { link, request };
   });
 }
 
@@ -164,33 +162,25 @@ async function completeLink(
 export async function createPaymentLink(options: CreatePaymentLinkOptions): Promise<CreatePaymentLinkOutcome> {
   const { deps, input } = options;
   await assertReferenceFree(deps, input.externalReference);
-  const { link } = await storeLink(options);
-  if (link.status === "created") {
-    return { outcome: "created", preferenceId: link.provider_preference_id, initPoint: link.init_point };
-  }
-  if (link.status === "failed") {
+  const { link, request } = await storeLink(options);
+  // A new link, or a repeat of one whose answer was never seen: the stored body, with the same key.
+  const body = link.request as unknown as PreferenceRequest;
+  const { outcome, cause } = await runProviderRequest({
+    deps,
+    kind: PAYMENT_LINK_CREATE,
+    request,
+    refusedMessage: "Mercado Pago refused this link.",
+    call: ({ provider, idempotencyKey, signal }) => provider.preferences.create(body, { idempotencyKey, signal }),
+  });
+  if (outcome.status === "failed") {
+    if (cause !== null) throw linkProviderError(cause, "create the link");
     throw new AppError("BAD_REQUEST", "Mercado Pago refused this link. Open a new dialog to try again.", {
       reason: "provider_rejected_request",
     });
   }
-
-  // A new link, or a repeat of one whose answer was never seen: the stored body, with the same key.
-  const body = link.request as unknown as PreferenceRequest;
-  let preference: Preference;
-  try {
-    preference = await deps.provider.preferences.create(body, {
-      idempotencyKey: link.idempotency_key,
-      signal: AbortSignal.timeout(PAYMENT_CALL_DEADLINE_MS),
-    });
-  } catch (error) {
-    if (isRefusedWithoutPayment(error)) {
-      await completeLink(options, link, { refused: error });
-      throw linkProviderError(error, "create the link");
-    }
-    await completeLink(options, link, { unknown: error });
-    deps.logger.warn({ err: error, linkId: link.id }, "payment link outcome unknown");
+  if (outcome.status === "unknown") {
+    if (cause !== null) deps.logger.warn({ err: cause, linkId: link.id }, "payment link outcome unknown");
     return { outcome: "unknown", preferenceId: null, initPoint: null };
   }
-  await completeLink(options, link, { preference });
-  return { outcome: "created", preferenceId: preference.id, initPoint: preference.init_point };
+  return { outcome: "created", preferenceId: outcome.answer.id, initPoint: outcome.answer.init_point ?? null };
 }

@@ -8,11 +8,12 @@ import { createTestUser } from "../../test/test-users";
 import { createCheckoutPreference } from "../checkout/create-checkout-preference";
 import { expiryInThePast } from "../checkout/expire-checkout-preference";
 import { syncPaymentsFromProvider } from "../payments/sync-payments-from-provider";
-import { type CreatePaymentLinkOptions, createPaymentLink } from "./create-payment-link";
+import { reconcileProviderRequests } from "../provider-requests/reconcile-provider-requests";
+import { type CreatePaymentLinkOptions, createPaymentLink, PAYMENT_LINK_CREATE } from "./create-payment-link";
 import { getPaymentLink } from "./get-payment-link";
 import { listPaymentLinks } from "./list-payment-links";
 import { readLinkResult } from "./read-link-result";
-import { expirePaymentLink, updatePaymentLink } from "./update-payment-link";
+import { expirePaymentLink, PAYMENT_LINK_CHANGES, updatePaymentLink } from "./update-payment-link";
 
 const env = await startShopTestEnv({ publicUrl: "https://shop.example.test" });
 afterAll(() => env.close());
@@ -36,8 +37,15 @@ function create(overrides: Partial<CreatePaymentLinkOptions["input"]> = {}) {
   return createPaymentLink({ deps, actorUserId: operator.id, input: linkInput(overrides) });
 }
 
+/** The link stored for a dialog's key, with where its create request stands in the ledger. */
 async function linkRows(idempotencyKey: string) {
-  return db.selectFrom("payment_links").selectAll().where("idempotency_key", "=", idempotencyKey).execute();
+  return db
+    .selectFrom("payment_links")
+    .innerJoin("provider_requests", "provider_requests.id", "payment_links.provider_request_id")
+    .selectAll("payment_links")
+    .select(["provider_requests.status", "provider_requests.error"])
+    .where("provider_requests.idempotency_key", "=", idempotencyKey)
+    .execute();
 }
 
 async function preferencesWithReference(reference: string) {
@@ -90,7 +98,7 @@ describe("createPaymentLink", () => {
 
     const [row] = await linkRows(input.idempotencyKey);
     expect(row).toMatchObject({
-      status: "created",
+      status: "succeeded",
       provider_preference_id: created.preferenceId,
       init_point: created.initPoint,
       title_summary: "Consulting hour ×2, Report",
@@ -138,9 +146,36 @@ describe("createPaymentLink", () => {
     expect(again.outcome).toBe("created");
     expect(await preferencesWithReference(reference)).toBe(1);
     expect((await linkRows(input.idempotencyKey))[0]).toMatchObject({
-      status: "created",
+      status: "succeeded",
       provider_preference_id: again.preferenceId,
     });
+  });
+
+  it("a lost answer is settled by the one reconcile loop: it finds the preference carrying the link's id", async () => {
+    const reference = `loop-${randomUUID()}`;
+    const input = linkInput({ externalReference: reference });
+    env.sandbox.control.addFault({
+      method: "POST",
+      path: "/checkout/preferences*",
+      count: 4,
+      // biome-ignore lint/suspicious/noThenProperty: a string (not a thenable); `then` is the control API's field name
+      action: { type: "commit-then-fail", then: "drop" },
+    });
+    expect((await createPaymentLink({ deps, actorUserId: operator.id, input })).outcome).toBe("unknown");
+    env.sandbox.control.clearFaults();
+
+    await reconcileProviderRequests({ deps, kinds: [PAYMENT_LINK_CREATE] });
+    const [made] = (await provider.preferences.search({ external_reference: reference })).elements;
+    expect((await linkRows(input.idempotencyKey))[0]).toMatchObject({
+      status: "succeeded",
+      provider_preference_id: made?.id,
+    });
+    // The dialog again answers from the ledger: the same link, still one preference.
+    expect(await createPaymentLink({ deps, actorUserId: operator.id, input })).toMatchObject({
+      outcome: "created",
+      preferenceId: made?.id,
+    });
+    expect(await preferencesWithReference(reference)).toBe(1);
   });
 
   it("refuses a currency the account's site does not charge in, naming the currency field (a 400)", async () => {
@@ -363,6 +398,31 @@ describe("updatePaymentLink and expirePaymentLink", () => {
         },
       }),
     ).rejects.toMatchObject({ code: "BAD_REQUEST", field: "currency", reason: "currency_not_supported" });
+  });
+
+  it("a change whose answer was lost is unknown; the one loop reads the link and settles it", async () => {
+    const link = await create();
+    const preferenceId = link.preferenceId ?? "";
+    env.sandbox.control.addFault({
+      method: "PUT",
+      path: `/checkout/preferences/${preferenceId}`,
+      count: 4,
+      // biome-ignore lint/suspicious/noThenProperty: a string (not a thenable); `then` is the control API's field name
+      action: { type: "commit-then-fail", then: "drop" },
+    });
+    const idempotencyKey = randomUUID();
+    expect(await expirePaymentLink({ deps, actorUserId: operator.id, preferenceId, idempotencyKey })).toEqual({
+      outcome: "unknown",
+    });
+    env.sandbox.control.clearFaults();
+    await reconcileProviderRequests({ deps, kinds: [PAYMENT_LINK_CHANGES.expire] });
+    const settled = await db
+      .selectFrom("provider_requests")
+      .select("status")
+      .where("idempotency_key", "=", idempotencyKey)
+      .executeTakeFirstOrThrow();
+    expect(settled.status).toBe("succeeded");
+    expect((await getPaymentLink({ deps, preferenceId })).expired).toBe(true);
   });
 
   it("expire now: the link is expired in the console and the hosted page no longer takes a payment", async () => {

@@ -33,8 +33,8 @@ export async function readLinkResult(options: {
   const link = await deps.db
     .selectFrom("payment_links")
     .select("id")
+    // Set only once the provider made the link.
     .where("provider_preference_id", "=", input.preferenceId)
-    .where("status", "=", "created")
     .executeTakeFirst();
   if (!link) throw notFound();
 

@@ -5,7 +5,9 @@
 // a retry after a lost answer makes one plan; an answer not seen is reported
 // as "not known yet, repeating is safe", never as a failure. Every change is
 // audited, and the shop's short plan cache is dropped so it offers the change
-// at once.
+// at once. A connected seller's plan (`account`) is edited with that seller's
+// credentials: an edit sends whole values, so a repeat goes where the dialog
+// says and changes nothing more.
 import type {
   AccountFilter,
   AdminPlan,
@@ -19,18 +21,19 @@ import type { PlanRequest, Plan as ProviderPlan } from "@cobro/provider-client";
 import { fromMinorUnits, isSupportedCurrency, toMinorUnits } from "@cobro/provider-client/money";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
-import { providerForConsoleRead, refuseConnectedAccountAction } from "../../provider/account-scope";
+import { accountIdOfScope, providerForConsoleRead, } from "../../provider/account-scope";
 import {
   PROVIDER_RETRY_AFTER_SECONDS,
   type ProviderFieldMapping,
   toShopperError,
 } from "../../provider/provider-failure";
-import type { AccountProviderDeps } from "../../provider/provider-for-account";
+import { type AccountProviderDeps, providerForAccount } from "../../provider/provider-for-account";
 import { recordAudit } from "../audit/record-audit";
 import { isUnanswered } from "../customers/customer-errors";
 import { plansCache } from "./list-plans";
 
-type Deps = Pick<AppDeps, "db" | "provider" | "now">;
+/** Actions may act for a connected seller (`account`): the runtime deps carry what its client needs. */
+type Deps = Pick<AppDeps, "db" | "provider" | "now"> & AccountProviderDeps;
 
 const PLAN_NOT_FOUND = "Mercado Pago has no such plan.";
 
@@ -202,11 +205,12 @@ export async function updateAdminPlan(options: {
   input: PlanUpdateInput;
 }): Promise<AdminPlan> {
   const { deps, actorUserId, input } = options;
-  refuseConnectedAccountAction(input.account);
+  const accountId = accountIdOfScope(input.account);
+  const provider = await providerForAccount(deps, accountId);
   const body = toPlanBody(input.plan);
   let plan: ProviderPlan;
   try {
-    plan = await deps.provider.plans.update(input.planId, {
+    plan = await provider.plans.update(input.planId, {
       ...body,
       // An empty reference clears it (the provider keeps a field that is left out).
       external_reference: input.plan.externalReference ?? "",
@@ -221,7 +225,12 @@ export async function updateAdminPlan(options: {
     action: "plan.updated",
     resourceType: "provider_plan",
     resourceId: plan.id,
-    details: { reason: input.plan.reason, amountMinor: input.plan.amountMinor, currency: input.plan.currency },
+    details: {
+      reason: input.plan.reason,
+      amountMinor: input.plan.amountMinor,
+      currency: input.plan.currency,
+      providerAccountId: accountId,
+    },
     now: deps.now(),
   });
   return toAdminPlan(plan);
@@ -232,14 +241,15 @@ export async function setAdminPlanStatus(options: {
   actorUserId: string;
   planId: string;
   status: PlanStatus;
-  /** Refused when it names a connected account (changes are made on the store's own account only). */
+  /** A connected seller's plan is changed on that seller's account. */
   account?: string | undefined;
 }): Promise<AdminPlan> {
   const { deps, actorUserId, planId, status } = options;
-  refuseConnectedAccountAction(options.account);
+  const accountId = accountIdOfScope(options.account);
+  const provider = await providerForAccount(deps, accountId);
   let plan: ProviderPlan;
   try {
-    plan = await deps.provider.plans.update(planId, { status });
+    plan = await provider.plans.update(planId, { status });
   } catch (error) {
     throw toPlanError(error, status === "active" ? "activate the plan" : "deactivate the plan");
   }
@@ -250,6 +260,7 @@ export async function setAdminPlanStatus(options: {
     action: status === "active" ? "plan.activated" : "plan.deactivated",
     resourceType: "provider_plan",
     resourceId: plan.id,
+    details: { providerAccountId: accountId },
     now: deps.now(),
   });
   return toAdminPlan(plan);

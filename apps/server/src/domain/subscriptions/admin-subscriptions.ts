@@ -3,8 +3,8 @@
 // and pause / resume / cancel by staff. A status change is idempotent by
 // nature (asking for the status it has changes nothing), each one is audited
 // (requested before the call, then its outcome), and the result goes into the
-// shop's subscriptions mirror so the shopper's account shows it. Searches and reads are made with the credentials
-// of the account asked for (the shared account filter, `subscription-account.ts`); changes only on the store's own.
+// shop's subscriptions mirror so the shopper's account shows it. Searches, reads and status changes are made with
+// the credentials of the account asked for (the shared account filter); a repeat goes where the dialog says.
 import type {
   AccountFilter,
   AdminCharge,
@@ -16,16 +16,16 @@ import type { AuthorizedPayment, Subscription as ProviderSubscription } from "@c
 import { isSupportedCurrency, toMinorUnits } from "@cobro/provider-client/money";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
-import { providerForConsoleRead, refuseConnectedAccountAction } from "../../provider/account-scope";
+import { accountIdOfScope, providerForConsoleRead, } from "../../provider/account-scope";
 import { PROVIDER_RETRY_AFTER_SECONDS, toShopperError } from "../../provider/provider-failure";
-import type { AccountProviderDeps } from "../../provider/provider-for-account";
+import { type AccountProviderDeps, providerForAccount } from "../../provider/provider-for-account";
 import { recordAudit } from "../audit/record-audit";
 import { isUnanswered } from "../customers/customer-errors";
 import { toAdminPlan } from "./admin-plans";
 import { mirrorSubscription } from "./mirror-subscription";
 import { pendingSubscriptionChanges, settleUnknownChanges } from "./subscription-requests";
 
-type Deps = Pick<AppDeps, "db" | "provider" | "now">;
+type Deps = Pick<AppDeps, "db" | "provider" | "now"> & AccountProviderDeps;
 
 const TARGET_STATUS: Readonly<Record<SubscriptionAction, "paused" | "authorized" | "cancelled">> = {
   pause: "paused",
@@ -186,15 +186,16 @@ export async function changeAdminSubscriptionStatus(options: {
   actorUserId: string;
   subscriptionId: string;
   action: SubscriptionAction;
-  /** Refused when it names a connected account (changes are made on the store's own account only). */
+  /** A connected seller's subscription is changed on that seller's account. */
   account?: string | undefined;
 }): Promise<AdminSubscriptionDetail> {
-  const { deps, actorUserId, subscriptionId, action } = options;
-  refuseConnectedAccountAction(options.account);
+  const { deps, actorUserId, subscriptionId, action, account } = options;
+  const accountId = accountIdOfScope(account);
+  const provider = await providerForAccount(deps, accountId);
   const target = TARGET_STATUS[action];
   let current: ProviderSubscription;
   try {
-    current = await deps.provider.subscriptions.get(subscriptionId);
+    current = await provider.subscriptions.get(subscriptionId);
   } catch (error) {
     throw toSubscriptionError(error, "load the subscription");
   }
@@ -220,17 +221,18 @@ export async function changeAdminSubscriptionStatus(options: {
       action: `subscription.${action}_requested`,
       resourceType: "provider_subscription",
       resourceId: subscriptionId,
-      details: { from: current.status },
+      details: { from: current.status, providerAccountId: accountId },
       now: deps.now(),
     });
     let updated: ProviderSubscription;
     try {
-      updated = await deps.provider.subscriptions.update(subscriptionId, { status: target });
+      updated = await provider.subscriptions.update(subscriptionId, { status: target });
     } catch (error) {
       throw toSubscriptionError(error, `${action} the subscription`);
     }
     const currency = updated.auto_recurring?.currency_id;
-    if (currency && isSupportedCurrency(currency)) {
+    // The shop mirrors its own account's subscriptions only.
+    if (accountId === null && currency && isSupportedCurrency(currency)) {
       await mirrorSubscription({
         db: deps.db,
         subscription: updated,
@@ -245,11 +247,11 @@ export async function changeAdminSubscriptionStatus(options: {
       action: `subscription.${TARGET_STATUS[action] === "authorized" ? "resumed" : target}`,
       resourceType: "provider_subscription",
       resourceId: subscriptionId,
-      details: { from: current.status, to: updated.status },
+      details: { from: current.status, to: updated.status, providerAccountId: accountId },
       now: deps.now(),
     });
   }
-  return getAdminSubscription({ deps, subscriptionId });
+  return getAdminSubscription({ deps, subscriptionId, account });
 }
 
 /** The subscription charges (`/authorized_payments/search`), newest first, by subscription or payment. */

@@ -1,13 +1,14 @@
-// A console subscription create whose answer was lost, settled later from the provider alone (the card token is
-// gone by then): found by its payer, reason, amount and frequency it succeeded with that subscription; nothing made
+// A console subscription create or change whose answer was lost, settled later by the one reconcile loop from the
+// provider alone (the card token is gone by then): a create found by its payer, reason, amount and frequency
+// succeeded with that subscription; a change shows in the subscription's amount or modification date; nothing made
 // and the deadline past, it failed. Against the real sandbox and the test database.
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { startShopTestEnv } from "../../test/shop-test-env";
 import { createTestUser } from "../../test/test-users";
 import { NO_PAYMENT_AFTER_MS } from "../checkout/payment-attempt-policy";
-import { reconcileSubscriptionRequests } from "./reconcile-subscription-requests";
-import { createAdminSubscription } from "./subscription-requests";
+import { reconcileProviderRequests } from "../provider-requests/reconcile-provider-requests";
+import { changeAdminSubscription, createAdminSubscription, SUBSCRIPTION_REQUESTS } from "./subscription-requests";
 
 const env = await startShopTestEnv();
 afterAll(() => env.close());
@@ -29,9 +30,23 @@ function planlessInput() {
 async function requestRow(idempotencyKey: string) {
   return db
     .selectFrom("subscription_requests")
-    .selectAll()
-    .where("idempotency_key", "=", idempotencyKey)
+    .innerJoin("provider_requests", "provider_requests.id", "subscription_requests.provider_request_id")
+    .selectAll("subscription_requests")
+    .select([
+      "provider_requests.status as request_status",
+      "provider_requests.error",
+      "provider_requests.provider_account_id",
+    ])
+    .where("provider_requests.idempotency_key", "=", idempotencyKey)
     .executeTakeFirstOrThrow();
+}
+
+/** The one reconcile loop, over the subscription kinds. */
+function reconcile(runDeps: typeof deps) {
+  return reconcileProviderRequests({
+    deps: runDeps,
+    kinds: [SUBSCRIPTION_REQUESTS.create, SUBSCRIPTION_REQUESTS.change],
+  });
 }
 
 function loseNextCreate(then: "commit" | "nothing") {
@@ -46,7 +61,7 @@ function loseNextCreate(then: "commit" | "nothing") {
   });
 }
 
-describe("reconcileSubscriptionRequests", () => {
+describe("the reconcile loop on subscription creates", () => {
   it("finds the subscription a lost create made, records it once, and leaves the payer's other subscriptions alone", async () => {
     const input = planlessInput();
     // The payer already had a subscription of another amount: it must not be taken for ours.
@@ -65,7 +80,7 @@ describe("reconcileSubscriptionRequests", () => {
     });
     expect(lost.outcome).toBe("unknown");
 
-    const first = await reconcileSubscriptionRequests({ deps });
+    const first = await reconcile(deps);
     expect(first.settled).toBeGreaterThanOrEqual(1);
     const row = await requestRow(input.idempotencyKey);
     expect(row.request_status).toBe("succeeded");
@@ -86,7 +101,7 @@ describe("reconcileSubscriptionRequests", () => {
     expect(audit[2]?.details).toMatchObject({ settledBy: "reconcile" });
 
     // A second run finds nothing left to settle for it.
-    await reconcileSubscriptionRequests({ deps });
+    await reconcile(deps);
     expect(await requestRow(input.idempotencyKey)).toMatchObject({
       request_status: "succeeded",
       provider_subscription_id: made.id,
@@ -103,14 +118,82 @@ describe("reconcileSubscriptionRequests", () => {
     });
     expect(lost.outcome).toBe("unknown");
 
-    await reconcileSubscriptionRequests({ deps });
+    await reconcile(deps);
     expect((await requestRow(input.idempotencyKey)).request_status).toBe("unknown");
 
     const later = { ...deps, now: () => new Date(Date.now() + NO_PAYMENT_AFTER_MS + 1_000) };
-    await reconcileSubscriptionRequests({ deps: later });
+    await reconcile(later);
     const row = await requestRow(input.idempotencyKey);
     expect(row).toMatchObject({ request_status: "failed", provider_subscription_id: null });
-    expect(row.error).toMatch(/no subscription/);
+    expect(row.error).toMatchObject({ message: expect.stringMatching(/no subscription/) });
     expect((await provider.subscriptions.search({ payer_email: input.payerEmail })).results).toEqual([]);
+  });
+});
+
+describe("the reconcile loop on subscription changes", () => {
+  async function subscribed() {
+    const made = await createAdminSubscription({
+      deps,
+      actorUserId: staff.id,
+      input: { ...planlessInput(), cardToken: await env.cardToken("APRO") },
+    });
+    return made.subscriptionId ?? "";
+  }
+
+  function loseNextChange(subscriptionId: string, then: "commit" | "nothing") {
+    sandbox.control.addFault({
+      method: "PUT",
+      path: `/preapproval/${subscriptionId}`,
+      action:
+        then === "commit"
+          ? // biome-ignore lint/suspicious/noThenProperty: a string (not a thenable); `then` is the control API's field name
+            { type: "commit-then-fail", then: "drop" }
+          : { type: "drop" },
+    });
+  }
+
+  it("a card change the provider made is settled from the subscription's modification, once", async () => {
+    const subscriptionId = await subscribed();
+    const key = randomUUID();
+    loseNextChange(subscriptionId, "commit");
+    const lost = await changeAdminSubscription({
+      deps,
+      actorUserId: staff.id,
+      input: { subscriptionId, idempotencyKey: key, cardToken: await env.cardToken("APRO") },
+    });
+    expect(lost.outcome).toBe("unknown");
+    await reconcile(deps);
+    expect((await requestRow(key)).request_status).toBe("succeeded");
+    const audit = await db
+      .selectFrom("audit_log")
+      .select("action")
+      .where("idempotency_key", "=", key)
+      .orderBy("created_at")
+      .execute();
+    expect(audit.map((entry) => entry.action)).toEqual([
+      "subscription.change_requested",
+      "subscription.change_unknown",
+      "subscription.change_succeeded",
+    ]);
+  });
+
+  it("an amount change the provider never made stays being confirmed, then is recorded failed", async () => {
+    const subscriptionId = await subscribed();
+    const key = randomUUID();
+    loseNextChange(subscriptionId, "nothing");
+    const lost = await changeAdminSubscription({
+      deps,
+      actorUserId: staff.id,
+      input: { subscriptionId, idempotencyKey: key, amountMinor: 5_100_00 },
+    });
+    expect(lost.outcome).toBe("unknown");
+    await reconcile(deps);
+    expect((await requestRow(key)).request_status).toBe("unknown");
+    await reconcile({ ...deps, now: () => new Date(Date.now() + NO_PAYMENT_AFTER_MS + 1_000) });
+    expect(await requestRow(key)).toMatchObject({
+      request_status: "failed",
+      error: { message: "Mercado Pago shows the subscription unchanged." },
+    });
+    expect((await provider.subscriptions.get(subscriptionId)).auto_recurring?.transaction_amount).toBe(4200);
   });
 });

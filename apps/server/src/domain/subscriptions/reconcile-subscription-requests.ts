@@ -1,34 +1,27 @@
-// Settles the console's subscription creates whose answer was never seen: a create left `unknown` (timeout,
-// dropped connection, 5xx after the retries) or still `pending` long after its call's deadline (the process died
-// mid-call). The card token is never kept, so the request cannot be sent again once the operator has left the
-// dialog; instead the provider is searched for what the request would have made: a subscription of the same payer,
-// reason, amount, currency and frequency, made at or after the request was stored, that no other request of ours
-// has claimed. Found: the request succeeded, with that subscription. Nothing found NO_PAYMENT_AFTER_MS after the
-// request was stored: it failed (the provider answers a create in seconds). This only reads the provider.
+// How the one reconcile loop (domain/provider-requests) settles the console's subscription requests whose answer
+// was never seen: left `unknown` (timeout, dropped connection, 5xx after the retries) or `pending` by a process that
+// died mid-call. Both only read the provider, on the account the request went to.
 //
-// A card change left unknown is not settled here: a read of the subscription cannot tell which card is on file,
-// and an amount change is settled by any read of its subscription (`settleUnknownChanges`).
+// A create: the card token is never kept, so the request cannot be sent again once the operator has left the
+// dialog; instead the provider is searched for what it would have made: a subscription of the same payer, reason,
+// amount, currency and frequency, made at or after the request was stored, that no other request of ours has
+// claimed. Found: it succeeded, with that subscription. Nothing found NO_PAYMENT_AFTER_MS after the request was
+// stored: it failed (the provider answers a create in seconds).
+//
+// A change: the subscription is read. An amount change shows as its amount; a card change as a modification dated
+// at or after the request (the card itself cannot be read back). Neither seen NO_PAYMENT_AFTER_MS after the request
+// was stored, or the subscription cancelled: it made no change.
 import type { Subscription as ProviderSubscription } from "@cobro/provider-client";
-import { isSupportedCurrency, toMinorUnits } from "@cobro/provider-client/money";
-import { sql } from "kysely";
-import type { AppDeps } from "../../deps";
-import { recordAudit } from "../audit/record-audit";
-import { NO_PAYMENT_AFTER_MS, ORPHANED_ACTION_AFTER_MS } from "../checkout/payment-attempt-policy";
+import { fromMinorUnits, isSupportedCurrency, toMinorUnits } from "@cobro/provider-client/money";
+import type { ProviderRequest } from "../../db/schema";
+import { providerForAccount } from "../../provider/provider-for-account";
+import { noEffectAfterDeadline } from "../provider-requests/no-effect-after";
+import type { ProviderRequestDeps, ProviderRequestVerdict } from "../provider-requests/provider-request-kind";
 
 /** Clocks differ: a subscription dated up to this much before our row can still be ours. */
 const CLOCK_SKEW_MS = 60_000;
-/** At most this many open creates are settled per run (the next run takes the rest). */
-const BATCH = 25;
 /** The payer's newest subscriptions read per request: a console create is among the latest. */
 const SEARCH_LIMIT = 50;
-
-type Deps = Pick<AppDeps, "db" | "provider" | "now" | "logger">;
-
-export interface ReconcileSubscriptionRequestsResult {
-  settled: number;
-  failed: number;
-  open: number;
-}
 
 interface StoredCreate {
   payer_email?: unknown;
@@ -52,96 +45,76 @@ function matches(subscription: ProviderSubscription, request: StoredCreate, amou
   );
 }
 
-export async function reconcileSubscriptionRequests(options: {
-  deps: Deps;
-}): Promise<ReconcileSubscriptionRequestsResult> {
-  const { deps } = options;
-  const now = deps.now();
-  const orphanedBefore = new Date(now.getTime() - ORPHANED_ACTION_AFTER_MS);
-  const open = await deps.db
+async function requestRowOf(deps: ProviderRequestDeps, request: ProviderRequest) {
+  return deps.db
     .selectFrom("subscription_requests")
     .selectAll()
-    .where("kind", "=", "create")
-    .where(sql<boolean>`request_status = 'unknown' or (request_status = 'pending' and created_at < ${orphanedBefore})`)
-    .orderBy("created_at")
-    .limit(BATCH)
-    .execute();
-  const result: ReconcileSubscriptionRequestsResult = { settled: 0, failed: 0, open: 0 };
-  for (const row of open) {
-    const request = row.request as StoredCreate;
-    if (typeof request.payer_email !== "string") {
-      result.open += 1;
-      continue;
-    }
-    let candidates: ProviderSubscription[];
-    try {
-      const page = await deps.provider.subscriptions.search({
-        payer_email: request.payer_email,
-        sort: "date_created:desc",
-        limit: SEARCH_LIMIT,
-      });
-      candidates = page.results ?? [];
-    } catch (error) {
-      deps.logger.warn({ err: error, requestId: row.id }, "subscription request reconcile: provider search failed");
-      result.open += 1;
-      continue;
-    }
-    const notBefore = row.created_at.getTime() - CLOCK_SKEW_MS;
-    const claimed = new Set(
-      (
-        await deps.db
-          .selectFrom("subscription_requests")
-          .select("provider_subscription_id")
-          .where("kind", "=", "create")
-          .where("provider_subscription_id", "is not", null)
-          .where(
-            "provider_subscription_id",
-            "in",
-            candidates.length > 0 ? candidates.map((candidate) => candidate.id) : [""],
-          )
-          .execute()
-      ).map((claim) => claim.provider_subscription_id),
-    );
-    const found = candidates.find(
-      (candidate) =>
-        !claimed.has(candidate.id) &&
-        candidate.date_created !== undefined &&
-        Date.parse(candidate.date_created) >= notBefore &&
-        matches(candidate, request, row.amount_minor),
-    );
-    const giveUp = now.getTime() - row.created_at.getTime() >= NO_PAYMENT_AFTER_MS;
-    if (!found && !giveUp) {
-      result.open += 1;
-      continue;
-    }
-    const status = found ? "succeeded" : "failed";
-    await deps.db.transaction().execute(async (trx) => {
-      const changed = await trx
-        .updateTable("subscription_requests")
-        .set({
-          request_status: status,
-          ...(found ? { provider_subscription_id: found.id } : {}),
-          error: found ? null : "Mercado Pago shows no subscription made by this request.",
-          updated_at: now,
-        })
-        .where("id", "=", row.id)
-        .where("request_status", "=", row.request_status)
-        .returning("id")
-        .executeTakeFirst();
-      if (!changed) return;
-      await recordAudit({
-        db: trx,
-        actorUserId: null,
-        action: `subscription.create_${status}`,
-        resourceType: "provider_subscription",
-        resourceId: found?.id ?? row.id,
-        idempotencyKey: row.idempotency_key,
-        details: { requestId: row.id, settledBy: "reconcile", requestedBy: row.created_by },
-        now,
-      });
-    });
-    if (found) result.settled += 1;
-    else result.failed += 1;
+    .where("provider_request_id", "=", request.id)
+    .executeTakeFirstOrThrow();
+}
+
+export async function reconcileSubscriptionCreate(
+  deps: ProviderRequestDeps,
+  request: ProviderRequest,
+): Promise<ProviderRequestVerdict<ProviderSubscription>> {
+  const row = await requestRowOf(deps, request);
+  const stored = row.request as StoredCreate;
+  if (typeof stored.payer_email !== "string") return null;
+  const provider = await providerForAccount(deps, request.provider_account_id);
+  const page = await provider.subscriptions.search({
+    payer_email: stored.payer_email,
+    sort: "date_created:desc",
+    limit: SEARCH_LIMIT,
+  });
+  const candidates = page.results ?? [];
+  const claimed = new Set(
+    candidates.length === 0
+      ? []
+      : (
+          await deps.db
+            .selectFrom("subscription_requests")
+            .select("provider_subscription_id")
+            .where("kind", "=", "create")
+            .where(
+              "provider_subscription_id",
+              "in",
+              candidates.map((candidate) => candidate.id),
+            )
+            .execute()
+        ).map((other) => other.provider_subscription_id),
+  );
+  const notBefore = row.created_at.getTime() - CLOCK_SKEW_MS;
+  const found = candidates.find(
+    (candidate) =>
+      !claimed.has(candidate.id) &&
+      candidate.date_created !== undefined &&
+      Date.parse(candidate.date_created) >= notBefore &&
+      matches(candidate, stored, row.amount_minor),
+  );
+  if (found) return { status: "succeeded", answer: found };
+  return noEffectAfterDeadline(request, deps.now(), "Mercado Pago shows no subscription made by this request.");
+}
+
+export async function reconcileSubscriptionChange(
+  deps: ProviderRequestDeps,
+  request: ProviderRequest,
+): Promise<ProviderRequestVerdict<ProviderSubscription>> {
+  const row = await requestRowOf(deps, request);
+  const provider = await providerForAccount(deps, request.provider_account_id);
+  const subscription = await provider.subscriptions.get(request.resource_id);
+  const currency = subscription.auto_recurring?.currency_id;
+  const amount = subscription.auto_recurring?.transaction_amount;
+  const amountShows =
+    row.amount_minor === null ||
+    (currency !== undefined && isSupportedCurrency(currency) && amount === fromMinorUnits(row.amount_minor, currency));
+  const modified = subscription.last_modified ? Date.parse(subscription.last_modified) : Number.NaN;
+  const cardShows = row.card_token_sha256 === null || modified >= row.created_at.getTime() - CLOCK_SKEW_MS;
+  if (amountShows && cardShows) return { status: "succeeded", answer: subscription };
+  if (subscription.status === "cancelled") {
+    return {
+      status: "failed",
+      error: { type: "not_found", httpStatus: null, code: null, message: "The subscription was cancelled." },
+    };
   }
-  return result;
+  return noEffectAfterDeadline(request, deps.now(), "Mercado Pago shows the subscription unchanged.");
 }

@@ -2,7 +2,7 @@
 // keeps each seller's plans and subscriptions apart) and the test database: the filter chooses whose credentials
 // search, so a connected seller's plan and subscription are listed under the seller's filter and not under the
 // store's own (nor by default); a seller's subscription and plan are read on their detail with the seller's
-// account; actions on a seller's resources are refused with a 409 naming `account`, before any provider call.
+// account; actions on a seller's resources (pause, resume, a plan's edit and status) go to the seller's account.
 import { randomUUID } from "node:crypto";
 import { planFieldsSchema } from "@cobro/contracts";
 import { afterAll, describe, expect, it } from "vitest";
@@ -12,14 +12,15 @@ import { providerForAccount } from "../../provider/provider-for-account";
 import { insertConnectedSeller } from "../../test/connected-sellers";
 import { startShopTestEnv } from "../../test/shop-test-env";
 import { createTestUser, signInAs } from "../../test/test-users";
-import { getAdminPlan, searchAdminPlans, setAdminPlanStatus, updateAdminPlan } from "./admin-plans";
+import { reconcileProviderRequests } from "../provider-requests/reconcile-provider-requests";
+import { getAdminPlan, searchAdminPlans, updateAdminPlan } from "./admin-plans";
 import {
   changeAdminSubscriptionStatus,
   getAdminSubscription,
   searchAdminCharges,
   searchAdminSubscriptions,
 } from "./admin-subscriptions";
-import { changeAdminSubscription } from "./subscription-requests";
+import { changeAdminSubscription, SUBSCRIPTION_REQUESTS } from "./subscription-requests";
 
 const env = await startShopTestEnv();
 afterAll(() => env.close());
@@ -130,67 +131,126 @@ describe("the account filter on provider searches", () => {
 });
 
 describe("actions on a connected account's resources", () => {
-  it("are refused with a 409 naming `account`, and nothing changes at the provider", async () => {
-    const refused = { code: "CONFLICT", field: "account", reason: "account_actions_own_only" };
+  it("a subscription's pause and resume go to the seller's account, audited with it, and the shop's mirror is untouched", async () => {
+    const paused = await changeAdminSubscriptionStatus({
+      deps,
+      actorUserId: staff.id,
+      subscriptionId: sellerSubscription.id,
+      action: "pause",
+      account: seller.id,
+    });
+    expect(paused).toMatchObject({ id: sellerSubscription.id, status: "paused" });
+    expect((await sellerClient.subscriptions.get(sellerSubscription.id)).status).toBe("paused");
+    // A repeat (a double click) asks for the status it has: nothing more changes.
+    await changeAdminSubscriptionStatus({
+      deps,
+      actorUserId: staff.id,
+      subscriptionId: sellerSubscription.id,
+      action: "pause",
+      account: seller.id,
+    });
+    await changeAdminSubscriptionStatus({
+      deps,
+      actorUserId: staff.id,
+      subscriptionId: sellerSubscription.id,
+      action: "resume",
+      account: seller.id,
+    });
+    expect((await sellerClient.subscriptions.get(sellerSubscription.id)).status).toBe("authorized");
+    const audits = await db
+      .selectFrom("audit_log")
+      .select(["action", "details"])
+      .where("resource_id", "=", sellerSubscription.id)
+      .orderBy("created_at")
+      .execute();
+    expect(audits.map((audit) => audit.action)).toEqual([
+      "subscription.pause_requested",
+      "subscription.paused",
+      "subscription.resume_requested",
+      "subscription.resumed",
+    ]);
+    expect(
+      audits.every((audit) => (audit.details as { providerAccountId?: string }).providerAccountId === seller.id),
+    ).toBe(true);
+    const mirrored = await db
+      .selectFrom("subscriptions")
+      .select("id")
+      .where("provider_subscription_id", "=", sellerSubscription.id)
+      .execute();
+    expect(mirrored).toEqual([]);
+    // The store's own credentials still cannot reach the seller's subscription.
     await expect(
       changeAdminSubscriptionStatus({
         deps,
         actorUserId: staff.id,
         subscriptionId: sellerSubscription.id,
         action: "pause",
-        account: seller.id,
       }),
-    ).rejects.toMatchObject(refused);
-    await expect(
-      changeAdminSubscription({
-        deps,
-        actorUserId: staff.id,
-        input: {
-          subscriptionId: sellerSubscription.id,
-          account: seller.id,
-          idempotencyKey: randomUUID(),
-          amountMinor: 2000,
-        },
-      }),
-    ).rejects.toMatchObject(refused);
-    await expect(
-      setAdminPlanStatus({
-        deps,
-        actorUserId: staff.id,
-        planId: sellerPlan.id,
-        status: "inactive",
-        account: seller.id,
-      }),
-    ).rejects.toMatchObject(refused);
-    await expect(
-      updateAdminPlan({
-        deps,
-        actorUserId: staff.id,
-        input: {
-          planId: sellerPlan.id,
-          account: seller.id,
-          plan: planFieldsSchema.parse({
-            reason: "Renamed",
-            amountMinor: 1500,
-            currency: "ARS",
-            frequency: 1,
-            frequencyType: "months",
-            backUrl: "https://shop.example/account",
-          }),
-        },
-      }),
-    ).rejects.toMatchObject(refused);
-    expect((await sellerClient.subscriptions.get(sellerSubscription.id)).status).toBe("authorized");
-    expect(await sellerClient.plans.get(sellerPlan.id)).toMatchObject({
-      status: "active",
-      reason: `Seller plan ${tag}`,
+    ).rejects.toBeInstanceOf(AppError);
+  });
+
+  it("a subscription's amount change goes to the seller's account, stored with it; its lost answer is settled there", async () => {
+    const key = randomUUID();
+    const input = {
+      subscriptionId: sellerSubscription.id,
+      account: seller.id,
+      idempotencyKey: key,
+      amountMinor: 1_700_00,
+    };
+    env.sandbox.control.addFault({
+      method: "PUT",
+      path: `/preapproval/${sellerSubscription.id}`,
+      // biome-ignore lint/suspicious/noThenProperty: a string (not a thenable); `then` is the control API's field name
+      action: { type: "commit-then-fail", then: "drop" },
     });
-    const audits = await db
-      .selectFrom("audit_log")
-      .select("action")
-      .where("resource_id", "in", [sellerSubscription.id, sellerPlan.id])
-      .execute();
-    expect(audits).toEqual([]);
+    const lost = await changeAdminSubscription({ deps, actorUserId: staff.id, input });
+    expect(lost.outcome).toBe("unknown");
+    const stored = await db
+      .selectFrom("provider_requests")
+      .select(["status", "provider_account_id", "kind"])
+      .where("idempotency_key", "=", key)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ status: "unknown", provider_account_id: seller.id, kind: "subscription.change" });
+    expect((await sellerClient.subscriptions.get(sellerSubscription.id)).auto_recurring?.transaction_amount).toBe(1700);
+
+    // The one loop reads the subscription on the account the request went to (the store's own cannot see it).
+    await reconcileProviderRequests({ deps, kinds: [SUBSCRIPTION_REQUESTS.change] });
+    const settled = await db
+      .selectFrom("provider_requests")
+      .select("status")
+      .where("idempotency_key", "=", key)
+      .executeTakeFirstOrThrow();
+    expect(settled.status).toBe("succeeded");
+    // Try again after that: answered from the ledger, no second change at the seller.
+    const version = (await sellerClient.subscriptions.get(sellerSubscription.id)).version;
+    expect(await changeAdminSubscription({ deps, actorUserId: staff.id, input })).toMatchObject({ outcome: "done" });
+    expect((await sellerClient.subscriptions.get(sellerSubscription.id)).version).toBe(version);
+    // The same key named with the store's own account cannot reach the seller's subscription at all.
+    await expect(
+      changeAdminSubscription({ deps, actorUserId: staff.id, input: { ...input, account: undefined } }),
+    ).rejects.toBeInstanceOf(AppError);
+  });
+
+  it("a plan's edit goes to the seller's account", async () => {
+    const renamed = await updateAdminPlan({
+      deps,
+      actorUserId: staff.id,
+      input: {
+        planId: sellerPlan.id,
+        account: seller.id,
+        plan: planFieldsSchema.parse({
+          reason: `Renamed seller plan ${tag}`,
+          amountMinor: 1500,
+          currency: "ARS",
+          frequency: 1,
+          frequencyType: "months",
+          backUrl: "https://shop.example/account",
+        }),
+      },
+    });
+    expect(renamed).toMatchObject({ id: sellerPlan.id, reason: `Renamed seller plan ${tag}` });
+    expect((await sellerClient.plans.get(sellerPlan.id)).reason).toBe(`Renamed seller plan ${tag}`);
+    expect((await provider.plans.get(ownPlan.id)).reason).toBe(`Own plan ${tag}`);
   });
 });
 
@@ -198,18 +258,16 @@ describe("over HTTP", () => {
   const app = createApp(deps);
   const origin = deps.publicUrl;
 
-  it("a plan's deactivation on a connection answers 409 naming `account`; a bad account value is a 400 naming it", async () => {
+  it("a plan's deactivation on a connection deactivates the seller's plan; a bad account value is a 400 naming it", async () => {
     const operator = await signInAs({ db, role: "operator" });
-    const refused = await app.request(`${origin}/api/trpc/admin.plans.setStatus`, {
+    const done = await app.request(`${origin}/api/trpc/admin.plans.setStatus`, {
       method: "POST",
       headers: { origin, cookie: operator.cookie, "content-type": "application/json" },
       body: JSON.stringify({ planId: sellerPlan.id, status: "inactive", account: seller.id }),
     });
-    expect(refused.status).toBe(409);
-    const body = JSON.stringify(await refused.json());
-    expect(body).toContain("account_actions_own_only");
-    expect(body).toContain('"field":"account"');
-    expect((await sellerClient.plans.get(sellerPlan.id)).status).toBe("active");
+    expect(done.status).toBe(200);
+    expect((await sellerClient.plans.get(sellerPlan.id)).status).toBe("inactive");
+    expect((await provider.plans.get(ownPlan.id)).status).toBe("active");
 
     const input = encodeURIComponent(JSON.stringify({ account: "someone", offset: 0, limit: 5 }));
     const bad = await app.request(`${origin}/api/trpc/admin.subscriptions.search?input=${input}`, {

@@ -32,8 +32,14 @@ async function subscribe(holder = "APRO") {
 async function requestRow(idempotencyKey: string) {
   return db
     .selectFrom("subscription_requests")
-    .selectAll()
-    .where("idempotency_key", "=", idempotencyKey)
+    .innerJoin("provider_requests", "provider_requests.id", "subscription_requests.provider_request_id")
+    .selectAll("subscription_requests")
+    .select([
+      "provider_requests.status as request_status",
+      "provider_requests.error",
+      "provider_requests.provider_account_id",
+    ])
+    .where("provider_requests.idempotency_key", "=", idempotencyKey)
     .executeTakeFirstOrThrow();
 }
 

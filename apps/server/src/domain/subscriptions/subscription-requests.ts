@@ -1,14 +1,11 @@
 // Console requests that change what the provider charges a payer: a subscription without a plan
 // (`POST /preapproval`, `status: authorized`; the provider then charges the card on schedule) and a change of a
-// subscription's amount or card on file (`PUT /preapproval/{id}`). Money moves once:
-//
-// 1. claim: the request is stored with the dialog's idempotency key and the body to send (without the card
-//    token, kept only as its SHA-256) and committed, audited as requested;
-// 2. call: the provider is called outside any transaction with that key; a double submit or a "Try again" after
-//    a lost answer repeats the same call and the provider replays its first answer (one subscription);
-// 3. record: the answer is written to the row and audited. An answer not seen (timeout, 5xx after retries,
-//    dropped connection, 409/423 on the key) is "unknown", never "failed": the page says "being confirmed",
-//    re-reads the subscription from the provider, and "Try again" sends the same key.
+// subscription's amount or card on file (`PUT /preapproval/{id}`), as provider requests (domain/provider-requests):
+// the request row (the body without the card token, kept only as its SHA-256) and its intent (the dialog's key, the
+// account of the subscription) are committed and audited before the call; the engine calls outside any transaction
+// with that key and that account, so a double submit or a "Try again" after a lost answer repeats the same call and
+// the provider replays its first answer. An answer not seen is "unknown", never "failed": the page says "being
+// confirmed", re-reads the subscription, and the one reconcile loop settles it (reconcile-subscription-requests.ts).
 //
 // provider (§4.8, spec SubscriptionUpdateRequest): a PUT can change the amount (`auto_recurring.transaction_amount`,
 // in the subscription's currency) and the card (`card_token_id`, a new card, e.g. one with a new expiry date);
@@ -19,33 +16,33 @@ import type {
   SubscriptionChangeInput,
   SubscriptionRequestOutcome,
 } from "@cobro/contracts";
-import {
-  ProviderError,
-  ProviderNotFoundError,
-  type Subscription as ProviderSubscription,
-  type SubscriptionRequest,
-  type SubscriptionUpdateRequest,
+import type {
+  ProviderClient,
+  Subscription as ProviderSubscription,
+  SubscriptionRequest,
+  SubscriptionUpdateRequest,
 } from "@cobro/provider-client";
 import { fromMinorUnits, isSupportedCurrency } from "@cobro/provider-client/money";
-import type { Selectable } from "kysely";
-// Sorted keys, so a body read back from jsonb compares equal to the one built again.
-import { stringify as canonicalJson } from "safe-stable-stringify";
-import { type SubscriptionRequestStatus, type SubscriptionRequestsTable, toJsonb } from "../../db/schema";
+import type { Kysely } from "kysely";
+import { type DB, type JsonValue, type ProviderRequest, toJsonb } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
-import { refuseConnectedAccountAction } from "../../provider/account-scope";
+import { accountIdOfScope, } from "../../provider/account-scope";
 import {
   PROVIDER_RETRY_AFTER_SECONDS,
   type ProviderFieldMapping,
   toShopperError,
 } from "../../provider/provider-failure";
+import { providerForAccount } from "../../provider/provider-for-account";
 import { recordAudit } from "../audit/record-audit";
-import { isRefusedWithoutPayment, PAYMENT_CALL_DEADLINE_MS } from "../checkout/payment-attempt-policy";
 import { isUnanswered } from "../customers/customer-errors";
+import type { ProviderRequestDeps, ProviderRequestKind } from "../provider-requests/provider-request-kind";
+import { recordProviderRequest } from "../provider-requests/record-provider-request";
+import { recordOutcome, runProviderRequest } from "../provider-requests/run-provider-request";
 import { mirrorSubscription } from "./mirror-subscription";
+import { reconcileSubscriptionChange, reconcileSubscriptionCreate } from "./reconcile-subscription-requests";
 
-type Deps = Pick<AppDeps, "db" | "provider" | "now" | "logger">;
-type RequestRow = Selectable<SubscriptionRequestsTable>;
+type Deps = ProviderRequestDeps;
 
 /** provider request fields → the console's inputs, so a refusal names the field the operator typed. */
 const SUBSCRIPTION_FIELDS: Readonly<Record<string, ProviderFieldMapping>> = {
@@ -91,31 +88,96 @@ function readError(error: unknown): unknown {
   });
 }
 
+type RequestKind = "create" | "change";
+
+const AUDIT_ACTION: Record<RequestKind, string> = {
+  create: "subscription.create",
+  change: "subscription.change",
+};
+
+async function requestRowOf(db: Kysely<DB>, requestId: string) {
+  return db
+    .selectFrom("subscription_requests")
+    .selectAll()
+    .where("provider_request_id", "=", requestId)
+    .executeTakeFirstOrThrow();
+}
+
+/** A subscription create or change as a provider request: the answer completes its row and its audit line. */
+function subscriptionRequest(requestKind: RequestKind): ProviderRequestKind<ProviderSubscription> {
+  return {
+    kind: `subscription.${requestKind}`,
+    async onOutcome(trx, request, outcome, { now, by }) {
+      const row = await requestRowOf(trx, request.id);
+      const made = outcome.status === "succeeded" ? outcome.answer.id : null;
+      await trx
+        .updateTable("subscription_requests")
+        .set({ ...(made ? { provider_subscription_id: made } : {}), updated_at: now })
+        .where("id", "=", row.id)
+        .execute();
+      const error = outcome.status === "succeeded" ? null : outcome.error;
+      await recordAudit({
+        db: trx,
+        actorUserId: by === "call" ? row.created_by : null,
+        action: `${AUDIT_ACTION[requestKind]}_${outcome.status}`,
+        resourceType: "provider_subscription",
+        resourceId: made ?? row.provider_subscription_id ?? row.id,
+        idempotencyKey: request.idempotency_key,
+        details: {
+          requestId: row.id,
+          amountMinor: row.amount_minor,
+          currency: row.currency,
+          ...(outcome.status === "succeeded" ? { status: outcome.answer.status ?? null } : {}),
+          ...(error ? { providerStatus: error.httpStatus, code: error.code } : {}),
+          ...(by === "reconcile" ? { settledBy: "reconcile", requestedBy: row.created_by } : {}),
+        },
+        now,
+      });
+    },
+    reconcile: requestKind === "create" ? reconcileSubscriptionCreate : reconcileSubscriptionChange,
+  };
+}
+
+export const SUBSCRIPTION_REQUESTS: Record<RequestKind, ProviderRequestKind<ProviderSubscription>> = {
+  create: subscriptionRequest("create"),
+  change: subscriptionRequest("change"),
+};
+
 interface Claim {
-  kind: "create" | "change";
+  kind: RequestKind;
   idempotencyKey: string;
+  /** The account the subscription is on (null: the store's own); every retry goes there. */
+  providerAccountId: string | null;
   providerSubscriptionId: string | null;
   /** The body without the card token. */
   request: Record<string, unknown>;
   cardToken: string | null;
   amountMinor: number | null;
   currency: string | null;
-  auditAction: string;
   auditDetails: Record<string, unknown>;
 }
 
-/** Step 1: stores the request with its key (or finds the stored one; a different request under the key is refused). */
-async function claimRequest(deps: Deps, actorUserId: string, claim: Claim): Promise<RequestRow> {
+/** Stores the request and its intent (or finds the ones stored under the key; another request under it is a 409). */
+async function claimRequest(deps: Deps, actorUserId: string, claim: Claim): Promise<ProviderRequest> {
   const cardHash = claim.cardToken ? sha256(claim.cardToken) : null;
   return deps.db.transaction().execute(async (trx) => {
     const now = deps.now();
+    const { request, isNew } = await recordProviderRequest(trx, {
+      kind: SUBSCRIPTION_REQUESTS[claim.kind].kind,
+      idempotencyKey: claim.idempotencyKey,
+      providerAccountId: claim.providerAccountId,
+      body: { request: claim.request as JsonValue, cardTokenSha256: cardHash },
+      // A create acts on no subscription yet.
+      resource: { type: "provider_subscription", id: claim.providerSubscriptionId ?? "new" },
+      now,
+    });
+    if (!isNew) return request;
     const inserted = await trx
       .insertInto("subscription_requests")
       .values({
-        idempotency_key: claim.idempotencyKey,
+        provider_request_id: request.id,
         kind: claim.kind,
         provider_subscription_id: claim.providerSubscriptionId,
-        request_status: "pending",
         request: toJsonb(claim.request),
         card_token_sha256: cardHash,
         amount_minor: claim.amountMinor,
@@ -124,109 +186,57 @@ async function claimRequest(deps: Deps, actorUserId: string, claim: Claim): Prom
         created_at: now,
         updated_at: now,
       })
-      .onConflict((oc) => oc.column("idempotency_key").doNothing())
-      .returningAll()
-      .executeTakeFirst();
-    if (inserted) {
-      await recordAudit({
-        db: trx,
-        actorUserId,
-        action: `${claim.auditAction}_requested`,
-        resourceType: "provider_subscription",
-        resourceId: claim.providerSubscriptionId ?? inserted.id,
-        idempotencyKey: claim.idempotencyKey,
-        details: { requestId: inserted.id, ...claim.auditDetails },
-        now,
-      });
-      return inserted;
-    }
-    const existing = await trx
-      .selectFrom("subscription_requests")
-      .selectAll()
-      .where("idempotency_key", "=", claim.idempotencyKey)
+      .returning("id")
       .executeTakeFirstOrThrow();
-    if (
-      existing.kind !== claim.kind ||
-      existing.provider_subscription_id !== (claim.providerSubscriptionId ?? existing.provider_subscription_id) ||
-      canonicalJson(existing.request) !== canonicalJson(claim.request) ||
-      existing.card_token_sha256 !== cardHash
-    ) {
-      throw new AppError(
-        "CONFLICT",
-        "This request was already sent with other values. Close the dialog, open it again and send the new values.",
-        { reason: "action_in_progress", field: "idempotencyKey" },
-      );
-    }
-    return existing;
-  });
-}
-
-/** Steps 2 and 3: calls the provider with the stored key and records what it answered (or that no answer came). */
-async function sendClaimed(
-  deps: Deps,
-  actorUserId: string,
-  row: RequestRow,
-  claim: Claim,
-  call: (options: { idempotencyKey: string; signal: AbortSignal }) => Promise<ProviderSubscription>,
-  action: string,
-): Promise<SubscriptionRequestOutcome> {
-  if (row.request_status === "succeeded") {
-    return { requestId: row.id, outcome: "done", subscriptionId: row.provider_subscription_id };
-  }
-  if (row.request_status === "failed") {
-    throw new AppError("BAD_REQUEST", row.error ?? `Mercado Pago refused to ${action}.`, {
-      reason: "provider_rejected_request",
-    });
-  }
-  let status: SubscriptionRequestStatus;
-  let answer: ProviderSubscription | null = null;
-  let failure: unknown = null;
-  try {
-    answer = await call({ idempotencyKey: row.idempotency_key, signal: AbortSignal.timeout(PAYMENT_CALL_DEADLINE_MS) });
-    status = "succeeded";
-  } catch (error) {
-    failure = error;
-    status = isRefusedWithoutPayment(error) || error instanceof ProviderNotFoundError ? "failed" : "unknown";
-  }
-  const refused = status === "failed" ? refusal(failure, action) : null;
-  const now = deps.now();
-  await deps.db.transaction().execute(async (trx) => {
-    let update = trx
-      .updateTable("subscription_requests")
-      .set({
-        request_status: status,
-        ...(answer ? { provider_subscription_id: answer.id } : {}),
-        error: refused ? refused.message : null,
-        updated_at: now,
-      })
-      .where("id", "=", row.id);
-    // A concurrent repeat of the same key may have recorded the answer first: never undo a success.
-    if (status !== "succeeded") update = update.where("request_status", "!=", "succeeded");
-    const changed = await update.returning("id").executeTakeFirst();
-    if (!changed) return;
     await recordAudit({
       db: trx,
       actorUserId,
-      action: `${claim.auditAction}_${status}`,
+      action: `${AUDIT_ACTION[claim.kind]}_requested`,
       resourceType: "provider_subscription",
-      resourceId: answer?.id ?? row.provider_subscription_id ?? row.id,
-      idempotencyKey: row.idempotency_key,
-      details: {
-        requestId: row.id,
-        ...claim.auditDetails,
-        ...(answer ? { status: answer.status } : {}),
-        ...(failure instanceof ProviderError ? { providerStatus: failure.status, code: failure.code ?? null } : {}),
-      },
+      resourceId: claim.providerSubscriptionId ?? inserted.id,
+      idempotencyKey: claim.idempotencyKey,
+      details: { requestId: inserted.id, providerAccountId: claim.providerAccountId, ...claim.auditDetails },
       now,
     });
+    return request;
   });
-  if (refused) throw refused;
-  if (status === "unknown") {
-    deps.logger.warn({ err: failure, idempotencyKey: row.idempotency_key }, "subscription request outcome unknown");
+}
+
+/** Calls the provider through the engine (the stored key and account) and says what came of it. */
+async function sendClaimed(
+  deps: Deps,
+  request: ProviderRequest,
+  kind: RequestKind,
+  call: (
+    provider: ProviderClient,
+    options: { idempotencyKey: string; signal: AbortSignal },
+  ) => Promise<ProviderSubscription>,
+  action: string,
+): Promise<SubscriptionRequestOutcome> {
+  const { outcome, cause } = await runProviderRequest({
+    deps,
+    kind: SUBSCRIPTION_REQUESTS[kind],
+    request,
+    refusedMessage: `Mercado Pago refused to ${action}.`,
+    call: ({ provider, idempotencyKey, signal }) => call(provider, { idempotencyKey, signal }),
+  });
+  const row = await requestRowOf(deps.db, request.id);
+  if (outcome.status === "failed") {
+    // This call's refusal names the field; a repeat of a refused key says it in the stored words.
+    if (cause !== null) throw refusal(cause, action);
+    throw new AppError("BAD_REQUEST", outcome.error.message ?? `Mercado Pago refused to ${action}.`, {
+      reason: "provider_rejected_request",
+    });
+  }
+  if (outcome.status === "unknown") {
+    if (cause !== null) {
+      deps.logger.warn({ err: cause, idempotencyKey: request.idempotency_key }, "subscription request outcome unknown");
+    }
     return { requestId: row.id, outcome: "unknown", subscriptionId: row.provider_subscription_id };
   }
-  if (answer) await mirrorIfKnown(deps, answer);
-  return { requestId: row.id, outcome: "done", subscriptionId: answer?.id ?? row.provider_subscription_id };
+  // Answered just now (not a repeat of a settled request): the shop's mirror follows the change.
+  if (request.status !== "succeeded" && request.provider_account_id === null) await mirrorIfKnown(deps, outcome.answer);
+  return { requestId: row.id, outcome: "done", subscriptionId: outcome.answer.id ?? row.provider_subscription_id };
 }
 
 /** Keeps a shopper's mirrored subscription (when the shop has one for it) in step with the change. */
@@ -249,10 +259,12 @@ export async function changeAdminSubscription(options: {
   input: SubscriptionChangeInput;
 }): Promise<SubscriptionRequestOutcome> {
   const { deps, actorUserId, input } = options;
-  refuseConnectedAccountAction(input.account);
+  // The subscription's account (a connected seller's or the store's own): the change and every retry go there.
+  const providerAccountId = accountIdOfScope(input.account);
+  const provider = await providerForAccount(deps, providerAccountId);
   let current: ProviderSubscription;
   try {
-    current = await deps.provider.subscriptions.get(input.subscriptionId);
+    current = await provider.subscriptions.get(input.subscriptionId);
   } catch (error) {
     throw readError(error);
   }
@@ -276,12 +288,12 @@ export async function changeAdminSubscription(options: {
   const claim: Claim = {
     kind: "change",
     idempotencyKey: input.idempotencyKey,
+    providerAccountId,
     providerSubscriptionId: input.subscriptionId,
     request: { ...body },
     cardToken: input.cardToken ?? null,
     amountMinor: input.amountMinor ?? null,
     currency: input.amountMinor !== undefined ? (currency ?? null) : null,
-    auditAction: "subscription.change",
     auditDetails: {
       amountMinor: input.amountMinor ?? null,
       currency: input.amountMinor !== undefined ? (currency ?? null) : null,
@@ -291,14 +303,13 @@ export async function changeAdminSubscription(options: {
         : {}),
     },
   };
-  const row = await claimRequest(deps, actorUserId, claim);
+  const request = await claimRequest(deps, actorUserId, claim);
   const sent: SubscriptionUpdateRequest = { ...body, ...(input.cardToken ? { card_token_id: input.cardToken } : {}) };
   return sendClaimed(
     deps,
-    actorUserId,
-    row,
-    claim,
-    (callOptions) => deps.provider.subscriptions.update(input.subscriptionId, sent, callOptions),
+    request,
+    "change",
+    (client, callOptions) => client.subscriptions.update(input.subscriptionId, sent, callOptions),
     "change the subscription",
   );
 }
@@ -327,12 +338,13 @@ export async function createAdminSubscription(options: {
   const claim: Claim = {
     kind: "create",
     idempotencyKey: input.idempotencyKey,
+    // A console create is made on the store's own account.
+    providerAccountId: null,
     providerSubscriptionId: null,
     request: { ...body },
     cardToken: input.cardToken,
     amountMinor: input.amountMinor,
     currency: input.currency,
-    auditAction: "subscription.create",
     auditDetails: {
       amountMinor: input.amountMinor,
       currency: input.currency,
@@ -340,13 +352,12 @@ export async function createAdminSubscription(options: {
       frequencyType: input.frequencyType,
     },
   };
-  const row = await claimRequest(deps, actorUserId, claim);
+  const request = await claimRequest(deps, actorUserId, claim);
   return sendClaimed(
     deps,
-    actorUserId,
-    row,
-    claim,
-    (callOptions) => deps.provider.subscriptions.create({ ...body, card_token_id: input.cardToken }, callOptions),
+    request,
+    "create",
+    (client, callOptions) => client.subscriptions.create({ ...body, card_token_id: input.cardToken }, callOptions),
     "create the subscription",
   );
 }
@@ -358,10 +369,16 @@ export async function pendingSubscriptionChanges(options: {
 }): Promise<{ id: string; createdAt: string; amountMinor: number | null; newCard: boolean }[]> {
   const rows = await options.deps.db
     .selectFrom("subscription_requests")
-    .select(["id", "created_at", "amount_minor", "card_token_sha256"])
-    .where("provider_subscription_id", "=", options.subscriptionId)
-    .where("request_status", "in", ["pending", "unknown"])
-    .orderBy("created_at", "desc")
+    .innerJoin("provider_requests", "provider_requests.id", "subscription_requests.provider_request_id")
+    .select([
+      "subscription_requests.id",
+      "subscription_requests.created_at",
+      "subscription_requests.amount_minor",
+      "subscription_requests.card_token_sha256",
+    ])
+    .where("subscription_requests.provider_subscription_id", "=", options.subscriptionId)
+    .where("provider_requests.status", "in", ["pending", "unknown"])
+    .orderBy("subscription_requests.created_at", "desc")
     .limit(10)
     .execute();
   return rows.map((row) => ({
@@ -374,8 +391,8 @@ export async function pendingSubscriptionChanges(options: {
 
 /**
  * Re-reading a subscription settles an unknown amount change the provider shows as made (its amount is the one
- * asked for): the row and the audit say so. A card change cannot be told from a read; the dialog's "Try again"
- * (same key, same card) settles it.
+ * asked for), as the reconcile loop would. A card change cannot be told from one read; the dialog's "Try again"
+ * (same key, same card) or the loop settles it.
  */
 export async function settleUnknownChanges(options: {
   deps: Pick<AppDeps, "db" | "now">;
@@ -385,36 +402,24 @@ export async function settleUnknownChanges(options: {
   const currency = subscription.auto_recurring?.currency_id;
   const amount = subscription.auto_recurring?.transaction_amount;
   if (!currency || !isSupportedCurrency(currency) || amount === undefined) return;
-  const rows = await deps.db
+  const open = await deps.db
     .selectFrom("subscription_requests")
-    .select(["id", "amount_minor", "idempotency_key", "created_by"])
-    .where("provider_subscription_id", "=", subscription.id)
-    .where("kind", "=", "change")
-    .where("request_status", "=", "unknown")
-    .where("card_token_sha256", "is", null)
+    .innerJoin("provider_requests", "provider_requests.id", "subscription_requests.provider_request_id")
+    .selectAll("provider_requests")
+    .select("subscription_requests.amount_minor")
+    .where("subscription_requests.provider_subscription_id", "=", subscription.id)
+    .where("subscription_requests.kind", "=", "change")
+    .where("subscription_requests.card_token_sha256", "is", null)
+    .where("provider_requests.status", "=", "unknown")
     .execute();
-  for (const row of rows) {
-    if (row.amount_minor === null || fromMinorUnits(row.amount_minor, currency) !== amount) continue;
-    const now = deps.now();
-    await deps.db.transaction().execute(async (trx) => {
-      const changed = await trx
-        .updateTable("subscription_requests")
-        .set({ request_status: "succeeded", updated_at: now })
-        .where("id", "=", row.id)
-        .where("request_status", "=", "unknown")
-        .returning("id")
-        .executeTakeFirst();
-      if (!changed) return;
-      await recordAudit({
-        db: trx,
-        actorUserId: row.created_by,
-        action: "subscription.change_succeeded",
-        resourceType: "provider_subscription",
-        resourceId: subscription.id,
-        idempotencyKey: row.idempotency_key,
-        details: { requestId: row.id, amountMinor: row.amount_minor, currency, settledBy: "read" },
-        now,
-      });
-    });
+  for (const { amount_minor: amountMinor, ...request } of open) {
+    if (amountMinor === null || fromMinorUnits(amountMinor, currency) !== amount) continue;
+    await recordOutcome(
+      deps,
+      SUBSCRIPTION_REQUESTS.change,
+      request,
+      { status: "succeeded", answer: subscription },
+      "reconcile",
+    );
   }
 }

@@ -1,6 +1,6 @@
 // The actions of the provider-search screens (payment links, merchant orders, customers, terminals) over real HTTP
-// (Hono + tRPC): on a connected account each is refused with a 409 naming `account` (their request rows keep no
-// account with the idempotency key, so a retry could not be bound to it); a junk account is a 400 naming `account`;
+// (Hono + tRPC): a link's and a customer's changes go to the account they name (an unknown one is a 404); the others are refused on
+// a connected account with a 409 naming `account`; a junk account is a 400 naming `account`;
 // creating takes no account at all (it stays on the store's own).
 import { randomUUID } from "node:crypto";
 import { trpcServer } from "@hono/trpc-server";
@@ -28,18 +28,27 @@ async function post(path: string, body: unknown) {
 
 const account = randomUUID();
 const ACTIONS: [string, Record<string, unknown>][] = [
-  ["admin.links.update", { preferenceId: "1000001-pref", currency: "ARS", idempotencyKey: randomUUID() }],
-  ["admin.links.expire", { preferenceId: "1000001-pref", idempotencyKey: randomUUID() }],
   ["admin.merchantOrders.update", { merchantOrderId: 1, idempotencyKey: randomUUID(), additionalInfo: "x" }],
-  ["admin.customers.update", { customerId: "1000001-abc", firstName: "Ana" }],
-  ["admin.customers.delete", { customerId: "1000001-abc" }],
   ["admin.customers.addCard", { customerId: "1000001-abc", cardToken: "a".repeat(32), idempotencyKey: randomUUID() }],
-  ["admin.customers.updateCard", { customerId: "1000001-abc", cardId: "1", expirationMonth: 1, expirationYear: 2030 }],
-  ["admin.customers.deleteCard", { customerId: "1000001-abc", cardId: "1" }],
   ["admin.terminals.setMode", { deviceId: "PAX_A910__SMARTPOS1", operatingMode: "PDV" }],
 ];
 
+/** Actions that go to the account they name: an account Cobro has no connection for is a 404, never the store's. */
+const ACTING: [string, Record<string, unknown>][] = [
+  ["admin.links.update", { preferenceId: "1000001-pref", currency: "ARS", idempotencyKey: randomUUID() }],
+  ["admin.links.expire", { preferenceId: "1000001-pref", idempotencyKey: randomUUID() }],
+  ["admin.customers.update", { customerId: "1000001-abc", firstName: "Ana" }],
+  ["admin.customers.delete", { customerId: "1000001-abc" }],
+  ["admin.customers.updateCard", { customerId: "1000001-abc", cardId: "1", expirationMonth: 1, expirationYear: 2030 }],
+  ["admin.customers.deleteCard", { customerId: "1000001-abc", cardId: "1" }],
+];
+
 describe("actions on a connected account's links, merchant orders, customers and terminals", () => {
+  it.each(ACTING)("%s on a connection Cobro does not know is a 404", async (path, input) => {
+    const { status } = await post(path, { ...input, account });
+    expect(status).toBe(404);
+  });
+
   it.each(ACTIONS)("%s is refused with 409 on account", async (path, input) => {
     const { status, data } = await post(path, { ...input, account });
     expect(status).toBe(409);

@@ -21,12 +21,14 @@ export function formatExpiry(month: number | null, year: number | null): string 
 
 interface CardDialogProps {
   customerId: string;
+  /** The connected seller the customer belongs to; empty for the store's own account. */
+  scope: { account?: string };
   card: SavedCard;
   onClose(): void;
   onDone(message: string): void;
 }
 
-export function EditCardDialog({ customerId, card, onClose, onDone }: CardDialogProps) {
+export function EditCardDialog({ customerId, scope, card, onClose, onDone }: CardDialogProps) {
   const { t, language } = useI18n();
   const label = useCardLabel()(card);
   const utils = trpc.useUtils();
@@ -45,6 +47,7 @@ export function EditCardDialog({ customerId, card, onClose, onDone }: CardDialog
     if (update.isPending) return;
     const parsed = customerCardUpdateInputSchema.safeParse({
       customerId,
+      ...scope,
       cardId: card.id,
       expirationMonth: values.month.trim() === "" ? undefined : Number(values.month),
       expirationYear: values.year.trim() === "" ? undefined : Number(values.year),
@@ -117,7 +120,7 @@ export function EditCardDialog({ customerId, card, onClose, onDone }: CardDialog
   );
 }
 
-export function DeleteCardDialog({ customerId, card, onClose, onDone }: CardDialogProps) {
+export function DeleteCardDialog({ customerId, scope, card, onClose, onDone }: CardDialogProps) {
   const { t, language } = useI18n();
   const label = useCardLabel()(card);
   const utils = trpc.useUtils();
@@ -126,7 +129,7 @@ export function DeleteCardDialog({ customerId, card, onClose, onDone }: CardDial
   const confirm = async () => {
     if (remove.isPending) return;
     try {
-      await remove.mutateAsync({ customerId, cardId: card.id });
+      await remove.mutateAsync({ customerId, cardId: card.id, ...scope });
       await utils.admin.customers.get.invalidate({ customerId });
       onDone(t("admin.customers.cards.deleted", { card: label }));
     } catch (error) {

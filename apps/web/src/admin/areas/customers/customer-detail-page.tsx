@@ -1,7 +1,8 @@
 // /admin/customers/:customerId: one Mercado Pago customer — its details (operators edit them), the Cobro user whose
 // saved cards live under it, and its saved cards: add one through the provider's secure fields (the card data never
 // touches this page's document or our server; only a token does), change a card's expiry, delete a card, or delete
-// the customer (its cards go with it, and the Cobro user is unlinked).
+// the customer (its cards go with it, and the Cobro user is unlinked). A connected seller's customer (`?account=`)
+// is changed on that seller's account.
 import type { AdminCustomerDetail } from "@cobro/contracts";
 import { Alert, Button, ConfirmDialog, LoadingState, PageHeading, SelectField, StatusBadge } from "@cobro/ui";
 import { useState } from "react";
@@ -14,7 +15,7 @@ import { describeError, type UserFacingError } from "../../../shared/errors/desc
 import { useIntentKey } from "../../../shared/forms/use-intent-key";
 import { CardForm, type CardFormSubmission } from "../../../shared/payments/card-form";
 import { trpc } from "../../../trpc";
-import { ConnectedAccountNotice, useAccountScope } from "../../components/account-scope";
+import { useAccountScope } from "../../components/account-scope";
 import { type Outcome, OutcomeAlert, roleKey } from "../admin-outcome";
 import { BuyerSummarySection } from "../store-orders/buyer-summary-section";
 import { useCanAct } from "../use-can-act";
@@ -38,7 +39,18 @@ function formValuesOf(customer: AdminCustomerDetail): CustomerFormValues & { def
   };
 }
 
-function EditCustomerForm({ customer, onDone }: { customer: AdminCustomerDetail; onDone(message: string): void }) {
+/** The connected seller a customer belongs to (its changes go to that account); empty for the store's own. */
+type CustomerAccount = { account?: string };
+
+function EditCustomerForm({
+  customer,
+  scope,
+  onDone,
+}: {
+  customer: AdminCustomerDetail;
+  scope: CustomerAccount;
+  onDone(message: string): void;
+}) {
   const { t, language } = useI18n();
   const cardLabel = useCardLabel();
   const utils = trpc.useUtils();
@@ -52,13 +64,14 @@ function EditCustomerForm({ customer, onDone }: { customer: AdminCustomerDetail;
     try {
       const saved = await update.mutateAsync({
         customerId: customer.id,
+        ...scope,
         ...toCustomerFields(values),
         ...(values.defaultCardId && values.defaultCardId !== customer.defaultCardId
           ? { defaultCardId: values.defaultCardId }
           : {}),
       });
       form.reset(formValuesOf(saved));
-      utils.admin.customers.get.setData({ customerId: customer.id }, saved);
+      utils.admin.customers.get.setData({ customerId: customer.id, ...scope }, saved);
       onDone(t("admin.customers.edit.done"));
     } catch (error) {
       setFailure(describeError(error, { t, language }));
@@ -136,7 +149,15 @@ function AddCardSection({ customerId, onDone }: { customerId: string; onDone(mes
   );
 }
 
-function DeleteCustomerDialog({ customer, onClose }: { customer: AdminCustomerDetail; onClose(): void }) {
+function DeleteCustomerDialog({
+  customer,
+  scope,
+  onClose,
+}: {
+  customer: AdminCustomerDetail;
+  scope: CustomerAccount & { search: string };
+  onClose(): void;
+}) {
   const { t, tPlural, language } = useI18n();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
@@ -145,10 +166,13 @@ function DeleteCustomerDialog({ customer, onClose }: { customer: AdminCustomerDe
   const confirm = async () => {
     if (remove.isPending) return;
     try {
-      await remove.mutateAsync({ customerId: customer.id });
+      const { search, ...account } = scope;
+      await remove.mutateAsync({ customerId: customer.id, ...account });
       await utils.admin.customers.search.invalidate();
-      utils.admin.customers.get.setData({ customerId: customer.id }, undefined);
-      navigate("/admin/customers", { state: { outcome: t("admin.customers.deleted", { email: customer.email }) } });
+      utils.admin.customers.get.setData({ customerId: customer.id, ...account }, undefined);
+      navigate(`/admin/customers${search}`, {
+        state: { outcome: t("admin.customers.deleted", { email: customer.email }) },
+      });
     } catch (error) {
       setFailure(describeError(error, { t, language }).message);
     }
@@ -185,14 +209,13 @@ export function CustomerDetailPage() {
   const { customerId = "" } = useParams();
   const location = useLocation();
   const scope = useAccountScope();
-  // A connected account's customer is read with its credentials and only shown (the server refuses its edits).
-  const canAct = useCanAct("operator") && !scope.connected;
+  // A connected account's customer is read and changed with that seller's credentials. Cards are added on the
+  // store's own customers only: the card token is made with the store's public key.
+  const canAct = useCanAct("operator");
+  const account: CustomerAccount = scope.account ? { account: scope.account } : {};
   const canSeeUsers = useCanAct("admin");
   const cardLabel = useCardLabel();
-  const customer = trpc.admin.customers.get.useQuery({
-    customerId,
-    ...(scope.account ? { account: scope.account } : {}),
-  });
+  const customer = trpc.admin.customers.get.useQuery({ customerId, ...account });
   const [outcome, setOutcome] = useState<Outcome>(() => {
     const message = (location.state as { outcome?: string } | null)?.outcome;
     return message ? { tone: "success", message } : null;
@@ -234,7 +257,7 @@ export function CustomerDetailPage() {
           ) : null
         }
       />
-      {scope.connected ? <ConnectedAccountNotice /> : null}
+      {scope.connected ? <Alert tone="info">{t("admin.customers.connectedSeller")}</Alert> : null}
       <OutcomeAlert outcome={outcome} onDismiss={() => setOutcome(null)} />
       {customer.isError ? <Alert tone="danger">{t("admin.customers.detail.failed")}</Alert> : null}
 
@@ -272,7 +295,9 @@ export function CustomerDetailPage() {
             </>
           )}
         </dl>
-        {canAct ? <EditCustomerForm key={data.updatedAt ?? data.id} customer={data} onDone={done} /> : null}
+        {canAct ? (
+          <EditCustomerForm key={data.updatedAt ?? data.id} customer={data} scope={account} onDone={done} />
+        ) : null}
       </section>
 
       <section className="customer-section" aria-labelledby="customer-user-title">
@@ -353,7 +378,7 @@ export function CustomerDetailPage() {
             </table>
           </div>
         )}
-        {canAct ? (
+        {canAct && !scope.connected ? (
           adding ? (
             <AddCardSection
               customerId={data.id}
@@ -371,17 +396,30 @@ export function CustomerDetailPage() {
       </section>
 
       {cardAction?.kind === "edit" ? (
-        <EditCardDialog customerId={data.id} card={cardAction.card} onClose={() => setCardAction(null)} onDone={done} />
-      ) : null}
-      {cardAction?.kind === "delete" ? (
-        <DeleteCardDialog
+        <EditCardDialog
           customerId={data.id}
+          scope={account}
           card={cardAction.card}
           onClose={() => setCardAction(null)}
           onDone={done}
         />
       ) : null}
-      {deleting ? <DeleteCustomerDialog customer={data} onClose={() => setDeleting(false)} /> : null}
+      {cardAction?.kind === "delete" ? (
+        <DeleteCardDialog
+          customerId={data.id}
+          scope={account}
+          card={cardAction.card}
+          onClose={() => setCardAction(null)}
+          onDone={done}
+        />
+      ) : null}
+      {deleting ? (
+        <DeleteCustomerDialog
+          customer={data}
+          scope={{ ...account, search: scope.search }}
+          onClose={() => setDeleting(false)}
+        />
+      ) : null}
     </>
   );
 }

@@ -18,6 +18,8 @@ export const customersEn = {
   "admin.customers.colDocument": "Document",
   "admin.customers.colCards": "Saved cards",
   "admin.customers.colUser": "Cobro user",
+  "admin.customers.connectedSeller":
+    "This customer belongs to a connected seller account: it is read and changed with that seller's credentials. Cards are added to the store's own customers only.",
   "admin.customers.colCreated": "Created",
   "admin.customers.new": "New customer",
   "admin.customers.create.title": "New customer",

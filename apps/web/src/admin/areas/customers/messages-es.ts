@@ -20,6 +20,8 @@ export const customersEs: Readonly<Record<keyof typeof customersEn, string>> = {
   "admin.customers.colDocument": "Documento",
   "admin.customers.colCards": "Tarjetas guardadas",
   "admin.customers.colUser": "Usuario de Cobro",
+  "admin.customers.connectedSeller":
+    "Este cliente pertenece a una cuenta de vendedor conectada: se lee y se cambia con las credenciales de ese vendedor. Las tarjetas se agregan solo a los clientes de la tienda.",
   "admin.customers.colCreated": "Creado",
   "admin.customers.new": "Nuevo cliente",
   "admin.customers.create.title": "Nuevo cliente",

@@ -20,6 +20,8 @@ export const customersPt: Readonly<Record<keyof typeof customersEn, string>> = {
   "admin.customers.colDocument": "Documento",
   "admin.customers.colCards": "Cartões salvos",
   "admin.customers.colUser": "Usuário do Cobro",
+  "admin.customers.connectedSeller":
+    "Este cliente pertence a uma conta de vendedor conectada: é lido e alterado com as credenciais desse vendedor. Os cartões são adicionados só aos clientes da própria loja.",
   "admin.customers.colCreated": "Criado",
   "admin.customers.new": "Novo cliente",
   "admin.customers.create.title": "Novo cliente",

@@ -1,7 +1,7 @@
 // /admin/links/:preferenceId: one payment link — what it sells, until when, where buyers return, the payments it
 // produced (from the payments mirror) and its merchant orders — with the link to share. Operators and admins get
-// Edit and Expire now; a viewer sees neither.
-import { Button, Card, EmptyState, ErrorState, LoadingState, Money, PageHeading } from "@cobro/ui";
+// Edit and Expire now (on a connected seller's link, sent to that seller's account); a viewer sees neither.
+import { Alert, Button, Card, EmptyState, ErrorState, LoadingState, Money, PageHeading } from "@cobro/ui";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { useI18n } from "../../../i18n/i18n-context";
@@ -9,11 +9,11 @@ import { ErrorStatusPage } from "../../../shared/components/error-status-page";
 import { PaymentStatusBadge } from "../../../shared/components/payment-status-badge";
 import { describeError } from "../../../shared/errors/describe-error";
 import { httpStatusOf, trpc } from "../../../trpc";
-import { ConnectedAccountNotice, useAccountScope } from "../../components/account-scope";
+import { useAccountScope } from "../../components/account-scope";
 import { LineItemsTable } from "../../components/line-items-table";
 import { MerchantOrderStatus } from "../merchant-orders/merchant-order-status";
 import { useCanAct } from "../use-can-act";
-import { EditLinkDialog, ExpireLinkDialog } from "./link-dialogs";
+import { EditLinkDialog, ExpireLinkDialog, type LinkAccount } from "./link-dialogs";
 import { LinkShare } from "./link-share";
 import { ExpiryText, LinkStateBadge } from "./links-list-page";
 
@@ -21,13 +21,11 @@ export function LinkDetailPage() {
   const { t, formatDate, moneyLocaleFor, language } = useI18n();
   const { preferenceId = "" } = useParams();
   const scope = useAccountScope();
-  // A connected account's link is read with its credentials and only shown (the server refuses its actions).
-  const canAct = useCanAct("operator") && !scope.connected;
+  // A connected account's link is read and changed with that seller's credentials.
+  const canAct = useCanAct("operator");
+  const account: LinkAccount = scope.account ? { account: scope.account } : {};
   const [dialog, setDialog] = useState<"edit" | "expire" | null>(null);
-  const link = trpc.admin.links.get.useQuery(
-    { preferenceId, ...(scope.account ? { account: scope.account } : {}) },
-    { retry: false },
-  );
+  const link = trpc.admin.links.get.useQuery({ preferenceId, ...account }, { retry: false });
 
   if (link.isPending) return <LoadingState label={t("common.loading")} />;
   if (link.isError) {
@@ -50,7 +48,7 @@ export function LinkDetailPage() {
       <p>
         <Link to={`/admin/links${scope.search}`}>{t("admin.links.detail.back")}</Link>
       </p>
-      {scope.connected ? <ConnectedAccountNotice /> : null}
+      {scope.connected ? <Alert tone="info">{t("admin.links.connectedSeller")}</Alert> : null}
       <PageHeading
         title={title}
         actions={
@@ -196,9 +194,9 @@ export function LinkDetailPage() {
         )}
       </Card>
 
-      {dialog === "edit" ? <EditLinkDialog link={data} onClose={() => setDialog(null)} /> : null}
+      {dialog === "edit" ? <EditLinkDialog link={data} scope={account} onClose={() => setDialog(null)} /> : null}
       {dialog === "expire" ? (
-        <ExpireLinkDialog preferenceId={data.preferenceId} onClose={() => setDialog(null)} />
+        <ExpireLinkDialog preferenceId={data.preferenceId} scope={account} onClose={() => setDialog(null)} />
       ) : null}
     </section>
   );

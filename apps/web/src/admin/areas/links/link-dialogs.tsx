@@ -43,7 +43,10 @@ interface EditLinkForm {
   backUrls: LinkDetail["backUrls"];
 }
 
-export function EditLinkDialog({ link, onClose }: { link: LinkDetail; onClose(): void }) {
+/** The connected seller a link belongs to (its changes go to that account); empty for the store's own. */
+export type LinkAccount = { account?: string };
+
+export function EditLinkDialog({ link, scope, onClose }: { link: LinkDetail; scope: LinkAccount; onClose(): void }) {
   const { t, moneyLocaleFor } = useI18n();
   const currency: CurrencyCode = isSupportedCurrency(link.total.currency) ? link.total.currency : "ARS";
   const locale = moneyLocaleFor(currency);
@@ -65,7 +68,7 @@ export function EditLinkDialog({ link, onClose }: { link: LinkDetail; onClose():
   const update = trpc.admin.links.update.useMutation({
     onSuccess: (result) => intent.answered(result.outcome),
     onError: (error) => void intent.failed(error),
-    onSettled: () => void utils.admin.links.get.invalidate({ preferenceId: link.preferenceId }),
+    onSettled: () => void utils.admin.links.get.invalidate({ preferenceId: link.preferenceId, ...scope }),
   });
   const outcome = useOutcomeAlert("admin.links.edit.done");
   const done = update.isSuccess && update.data.outcome === "done";
@@ -80,6 +83,7 @@ export function EditLinkDialog({ link, onClose }: { link: LinkDetail; onClose():
       expiresTo: localToIso(values.expiresTo) ?? null,
       backUrls: values.backUrls,
       idempotencyKey: intent.idempotencyKey,
+      ...scope,
     };
     const parsed = updateLinkInputSchema.safeParse(input);
     if (!parsed.success) {
@@ -153,14 +157,22 @@ export function EditLinkDialog({ link, onClose }: { link: LinkDetail; onClose():
   );
 }
 
-export function ExpireLinkDialog({ preferenceId, onClose }: { preferenceId: string; onClose(): void }) {
+export function ExpireLinkDialog({
+  preferenceId,
+  scope,
+  onClose,
+}: {
+  preferenceId: string;
+  scope: LinkAccount;
+  onClose(): void;
+}) {
   const { t } = useI18n();
   const intent = useIntentKey();
   const utils = trpc.useUtils();
   const expire = trpc.admin.links.expire.useMutation({
     onSuccess: (result) => intent.answered(result.outcome),
     onError: (error) => void intent.failed(error),
-    onSettled: () => void utils.admin.links.get.invalidate({ preferenceId }),
+    onSettled: () => void utils.admin.links.get.invalidate({ preferenceId, ...scope }),
   });
   const outcome = useOutcomeAlert("admin.links.expire.done");
   const done = expire.isSuccess && expire.data.outcome === "done";
@@ -173,7 +185,9 @@ export function ExpireLinkDialog({ preferenceId, onClose }: { preferenceId: stri
       busy={expire.isPending}
       busyLabel={t("admin.links.action.working")}
       finished={done}
-      onConfirm={done ? onClose : () => expire.mutate({ preferenceId, idempotencyKey: intent.idempotencyKey })}
+      onConfirm={
+        done ? onClose : () => expire.mutate({ preferenceId, idempotencyKey: intent.idempotencyKey, ...scope })
+      }
       onCancel={onClose}
     >
       <p>{t("admin.links.expire.body")}</p>

@@ -1,6 +1,8 @@
 // English words of the console's payment links area; spread into the admin dictionary (this file defines its keys).
 export const linksEn = {
   "admin.nav.links": "Payment links",
+  "admin.links.connectedSeller":
+    "This link belongs to a connected seller account: it is read and changed with that seller's credentials.",
   "admin.links.title": "Payment links",
   "admin.links.new": "New payment link",
   "admin.links.newTitle": "New payment link",

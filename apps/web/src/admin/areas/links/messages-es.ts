@@ -3,6 +3,8 @@ import type { linksEn } from "./messages-en";
 
 export const linksEs: Readonly<Record<keyof typeof linksEn, string>> = {
   "admin.nav.links": "Links de pago",
+  "admin.links.connectedSeller":
+    "Este link pertenece a una cuenta de vendedor conectada: se lee y se cambia con las credenciales de ese vendedor.",
   "admin.links.title": "Links de pago",
   "admin.links.new": "Nuevo link de pago",
   "admin.links.newTitle": "Nuevo link de pago",

@@ -3,6 +3,8 @@ import type { linksEn } from "./messages-en";
 
 export const linksPt: Readonly<Record<keyof typeof linksEn, string>> = {
   "admin.nav.links": "Links de pagamento",
+  "admin.links.connectedSeller":
+    "Este link pertence a uma conta de vendedor conectada: é lido e alterado com as credenciais desse vendedor.",
   "admin.links.title": "Links de pagamento",
   "admin.links.new": "Novo link de pagamento",
   "admin.links.newTitle": "Novo link de pagamento",

@@ -30,8 +30,8 @@ export const plansEn = {
   "admin.plans.cancel": "Cancel",
   "admin.plans.working": "Working…",
   "admin.plans.back": "← All plans",
-  "admin.plans.connectedReadOnly":
-    "This plan belongs to a connected seller account: it is read with that account's credentials. Change it in that seller's Mercado Pago account.",
+  "admin.plans.connectedSeller":
+    "This plan belongs to a connected seller account: it is read and changed with that seller's credentials.",
   "admin.plans.create.title": "New plan",
   "admin.plans.create.submit": "Create plan",
   "admin.plans.create.done": "Plan “{reason}” created.",

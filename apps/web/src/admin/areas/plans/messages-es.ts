@@ -32,8 +32,8 @@ export const plansEs: Record<keyof typeof plansEn, string> = {
   "admin.plans.cancel": "Cancelar",
   "admin.plans.working": "Procesando…",
   "admin.plans.back": "← Todos los planes",
-  "admin.plans.connectedReadOnly":
-    "Este plan pertenece a una cuenta de vendedor conectada: se lee con las credenciales de esa cuenta. Para cambiarlo, usa la cuenta de Mercado Pago de ese vendedor.",
+  "admin.plans.connectedSeller":
+    "Este plan pertenece a una cuenta de vendedor conectada: se lee y se cambia con las credenciales de ese vendedor.",
   "admin.plans.create.title": "Nuevo plan",
   "admin.plans.create.submit": "Crear plan",
   "admin.plans.create.done": "Plan “{reason}” creado.",

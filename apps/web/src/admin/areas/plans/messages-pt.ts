@@ -32,8 +32,8 @@ export const plansPt: Record<keyof typeof plansEn, string> = {
   "admin.plans.cancel": "Cancelar",
   "admin.plans.working": "Processando…",
   "admin.plans.back": "← Todos os planos",
-  "admin.plans.connectedReadOnly":
-    "Este plano pertence a uma conta de vendedor conectada: é lido com as credenciais dessa conta. Para alterá-lo, use a conta do Mercado Pago desse vendedor.",
+  "admin.plans.connectedSeller":
+    "Este plano pertence a uma conta de vendedor conectada: é lido e alterado com as credenciais desse vendedor.",
   "admin.plans.create.title": "Novo plano",
   "admin.plans.create.submit": "Criar plano",
   "admin.plans.create.done": "Plano “{reason}” criado.",

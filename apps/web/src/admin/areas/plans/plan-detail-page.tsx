@@ -19,7 +19,10 @@ import { type PlanFormErrors, PlanFormFields, type PlanFormValues, planFormValue
 import { PlanStatusBadge, usePlanSchedule } from "./plan-terms";
 import "./plans.css";
 
-function EditPlanForm({ plan, onDone }: { plan: AdminPlan; onDone(message: string): void }) {
+/** `account`: the connected seller the plan belongs to (its changes go to that account), absent for the store's own. */
+type PlanAccount = { account?: string };
+
+function EditPlanForm({ plan, scope, onDone }: { plan: AdminPlan; scope: PlanAccount; onDone(message: string): void }) {
   const { t, language, moneyLocaleFor } = useI18n();
   const utils = trpc.useUtils();
   const update = trpc.admin.plans.update.useMutation();
@@ -36,8 +39,8 @@ function EditPlanForm({ plan, onDone }: { plan: AdminPlan; onDone(message: strin
     setFailure(null);
     if (!checked.fields) return;
     try {
-      const saved = await update.mutateAsync({ planId: plan.id, plan: checked.fields });
-      utils.admin.plans.get.setData({ planId: plan.id }, saved);
+      const saved = await update.mutateAsync({ planId: plan.id, plan: checked.fields, ...scope });
+      utils.admin.plans.get.setData({ planId: plan.id, ...scope }, saved);
       await utils.admin.plans.search.invalidate();
       onDone(t("admin.plans.edit.done"));
     } catch (error) {
@@ -67,7 +70,17 @@ function EditPlanForm({ plan, onDone }: { plan: AdminPlan; onDone(message: strin
   );
 }
 
-function StatusDialog({ plan, onClose, onDone }: { plan: AdminPlan; onClose(): void; onDone(message: string): void }) {
+function StatusDialog({
+  plan,
+  scope,
+  onClose,
+  onDone,
+}: {
+  plan: AdminPlan;
+  scope: PlanAccount;
+  onClose(): void;
+  onDone(message: string): void;
+}) {
   const { t, language } = useI18n();
   const utils = trpc.useUtils();
   const setStatus = trpc.admin.plans.setStatus.useMutation();
@@ -76,8 +89,12 @@ function StatusDialog({ plan, onClose, onDone }: { plan: AdminPlan; onClose(): v
   const confirm = async () => {
     if (setStatus.isPending) return;
     try {
-      const saved = await setStatus.mutateAsync({ planId: plan.id, status: activating ? "active" : "inactive" });
-      utils.admin.plans.get.setData({ planId: plan.id }, saved);
+      const saved = await setStatus.mutateAsync({
+        planId: plan.id,
+        status: activating ? "active" : "inactive",
+        ...scope,
+      });
+      utils.admin.plans.get.setData({ planId: plan.id, ...scope }, saved);
       await utils.admin.plans.search.invalidate();
       onDone(t(activating ? "admin.plans.activated" : "admin.plans.deactivated", { reason: saved.reason }));
     } catch (error) {
@@ -106,12 +123,13 @@ export function PlanDetailPage() {
   const { t, formatDate, formatMoney } = useI18n();
   const { planId = "" } = useParams();
   const location = useLocation();
-  // A connected seller's plan (`?account=<id>`) is read with that account and only read (see the subscriptions).
+  // A connected seller's plan (`?account=<id>`) is read and changed with that account's credentials.
   const [params] = useSearchParams();
   const connection = connectionInUrl(params);
-  const canAct = useCanAct("operator") && connection === null;
+  const scope: PlanAccount = connection ? { account: connection } : {};
+  const canAct = useCanAct("operator");
   const schedule = usePlanSchedule();
-  const plan = trpc.admin.plans.get.useQuery({ planId, ...(connection ? { account: connection } : {}) });
+  const plan = trpc.admin.plans.get.useQuery({ planId, ...scope });
   const [outcome, setOutcome] = useState<Outcome>(() => {
     const message = (location.state as { outcome?: string } | null)?.outcome;
     return message ? { tone: "success", message } : null;
@@ -157,7 +175,7 @@ export function PlanDetailPage() {
         }
       />
       <OutcomeAlert outcome={outcome} onDismiss={() => setOutcome(null)} />
-      {connection ? <Alert tone="info">{t("admin.plans.connectedReadOnly")}</Alert> : null}
+      {connection ? <Alert tone="info">{t("admin.plans.connectedSeller")}</Alert> : null}
       {plan.isError ? <Alert tone="danger">{t("admin.plans.detail.failed")}</Alert> : null}
 
       <section className="plan-section" aria-labelledby="plan-facts-title">
@@ -235,10 +253,12 @@ export function PlanDetailPage() {
           <h2 id="plan-edit-title" className="admin-subheading">
             {t("admin.plans.edit.title")}
           </h2>
-          <EditPlanForm key={data.updatedAt ?? data.id} plan={data} onDone={done} />
+          <EditPlanForm key={data.updatedAt ?? data.id} plan={data} scope={scope} onDone={done} />
         </section>
       ) : null}
-      {changingStatus ? <StatusDialog plan={data} onClose={() => setChangingStatus(false)} onDone={done} /> : null}
+      {changingStatus ? (
+        <StatusDialog plan={data} scope={scope} onClose={() => setChangingStatus(false)} onDone={done} />
+      ) : null}
     </>
   );
 }

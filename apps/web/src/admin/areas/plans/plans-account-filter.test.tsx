@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The plans list searches one account at a time: the shared account select goes into the URL and the search; a
-// connected account's plan opens its detail with `?account=<id>`, read with that account and without the edit form
-// or (de)activation.
+// connected account's plan opens its detail with `?account=<id>`, read with that account, and its deactivation is sent
+// with that account (the server changes it with the seller's credentials).
 import "@testing-library/jest-dom/vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -33,7 +33,7 @@ function plan(id: string, reason: string) {
 }
 
 describe("[admin][plans] the account filter", () => {
-  it("goes into the URL and the search; a seller's plan opens read-only with the account", async () => {
+  it("goes into the URL and the search; a seller's plan opens with the account and is deactivated on it", async () => {
     const server = new FakeTrpcServer({
       "auth.me": () => ({ user: { id: "u1", email: "o@example.com", name: "Op", role: "operator" } }),
       "system.publicConfig": () => ({
@@ -54,6 +54,7 @@ describe("[admin][plans] the account filter", () => {
         };
       },
       "admin.plans.get": () => plan("plan-seller", "Seller plan"),
+      "admin.plans.setStatus": () => ({ ...plan("plan-seller", "Seller plan"), status: "inactive" }),
     });
     renderWithServer(
       server,
@@ -86,7 +87,16 @@ describe("[admin][plans] the account filter", () => {
     expect(await screen.findByRole("heading", { name: "Seller plan" })).toBeInTheDocument();
     expect(server.callsTo("admin.plans.get").at(-1)).toEqual({ planId: "plan-seller", account: SELLER_CONNECTION.id });
     expect(screen.getByText(/belongs to a connected seller account/)).toBeInTheDocument();
-    expect(screen.queryByRole("button", { name: "Deactivate" })).toBeNull();
-    expect(screen.queryByRole("heading", { name: "Edit the plan" })).toBeNull();
+    expect(screen.getByRole("heading", { name: "Edit the plan" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Deactivate" }));
+    const dialog = await screen.findByRole("dialog");
+    await user.click(within(dialog).getByRole("button", { name: "Deactivate" }));
+    await waitFor(() =>
+      expect(server.callsTo("admin.plans.setStatus").at(-1)).toEqual({
+        planId: "plan-seller",
+        status: "inactive",
+        account: SELLER_CONNECTION.id,
+      }),
+    );
   });
 });

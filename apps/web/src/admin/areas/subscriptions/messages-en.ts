@@ -31,8 +31,8 @@ export const subscriptionsEn = {
   "admin.subscriptions.charge.recycling": "Failed, retrying",
   "admin.subscriptions.charge.cancelled": "Cancelled",
   "admin.subscriptions.back": "← All subscriptions",
-  "admin.subscriptions.connectedReadOnly":
-    "This subscription belongs to a connected seller account: it is read with that account's credentials. Change it in that seller's Mercado Pago account.",
+  "admin.subscriptions.connectedSeller":
+    "This subscription belongs to a connected seller account: it is read and changed with that seller's credentials. Its card is changed in that seller's Mercado Pago account.",
   "admin.subscriptions.detail.loading": "Loading the subscription…",
   "admin.subscriptions.detail.failed": "The subscription could not be loaded",
   "admin.subscriptions.detail.none": "—",

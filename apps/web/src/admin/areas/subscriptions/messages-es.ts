@@ -34,8 +34,8 @@ export const subscriptionsEs: Record<keyof typeof subscriptionsEn, string> = {
   "admin.subscriptions.charge.recycling": "Falló, reintentando",
   "admin.subscriptions.charge.cancelled": "Cancelado",
   "admin.subscriptions.back": "← Todas las suscripciones",
-  "admin.subscriptions.connectedReadOnly":
-    "Esta suscripción pertenece a una cuenta de vendedor conectada: se lee con las credenciales de esa cuenta. Para cambiarla, usa la cuenta de Mercado Pago de ese vendedor.",
+  "admin.subscriptions.connectedSeller":
+    "Esta suscripción pertenece a una cuenta de vendedor conectada: se lee y se cambia con las credenciales de ese vendedor. Su tarjeta se cambia en la cuenta de Mercado Pago de ese vendedor.",
   "admin.subscriptions.detail.loading": "Cargando la suscripción…",
   "admin.subscriptions.detail.failed": "No se pudo cargar la suscripción",
   "admin.subscriptions.detail.none": "—",

@@ -33,8 +33,8 @@ export const subscriptionsPt: Record<keyof typeof subscriptionsEn, string> = {
   "admin.subscriptions.charge.recycling": "Falhou, tentando de novo",
   "admin.subscriptions.charge.cancelled": "Cancelada",
   "admin.subscriptions.back": "← Todas as assinaturas",
-  "admin.subscriptions.connectedReadOnly":
-    "Esta assinatura pertence a uma conta de vendedor conectada: é lida com as credenciais dessa conta. Para alterá-la, use a conta do Mercado Pago desse vendedor.",
+  "admin.subscriptions.connectedSeller":
+    "Esta assinatura pertence a uma conta de vendedor conectada: é lida e alterada com as credenciais desse vendedor. O cartão é trocado na conta do Mercado Pago desse vendedor.",
   "admin.subscriptions.detail.loading": "Carregando a assinatura…",
   "admin.subscriptions.detail.failed": "Não foi possível carregar a assinatura",
   "admin.subscriptions.detail.none": "—",

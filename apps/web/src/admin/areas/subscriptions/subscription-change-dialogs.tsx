@@ -30,10 +30,13 @@ function useRefreshSubscription(subscriptionId: string) {
 
 export function ChangeAmountDialog({
   subscription,
+  scope = {},
   onClose,
   onDone,
 }: {
   subscription: AdminSubscriptionDetail;
+  /** The connected seller the subscription belongs to; empty for the store's own account. */
+  scope?: { account?: string };
   onClose(): void;
   onDone(message: string): void;
 }) {
@@ -61,6 +64,7 @@ export function ChangeAmountDialog({
       subscriptionId: subscription.id,
       idempotencyKey: intent.idempotencyKey,
       amountMinor,
+      ...scope,
     });
     if (!parsed.success || amountMinor === current?.amountMinor) {
       setProblem(t("admin.subscriptions.changeAmount.invalid"));

@@ -1,6 +1,7 @@
 // /admin/subscriptions/:subscriptionId: one subscription — its payer, plan, amount and next charge date, and every
 // charge Mercado Pago made for it (a failed one shows the provider's reason and its retries; each links the payment it
-// produced). Operators pause, resume or cancel it, each confirmed first (cancelling cannot be undone).
+// produced). Operators pause, resume or cancel it, each confirmed first (cancelling cannot be undone), also on a
+// connected seller's subscription (sent to that seller's account).
 import type { AdminSubscriptionDetail, SubscriptionAction } from "@cobro/contracts";
 import { Alert, Button, ConfirmDialog, LoadingState, PageHeading } from "@cobro/ui";
 import { useState } from "react";
@@ -41,13 +42,18 @@ const ACTION_WORDS: Record<
   },
 };
 
+/** The connected seller a subscription belongs to (its changes go to that account); empty for the store's own. */
+export type SubscriptionAccount = { account?: string };
+
 function ActionDialog({
   subscription,
+  scope,
   action,
   onClose,
   onDone,
 }: {
   subscription: AdminSubscriptionDetail;
+  scope: SubscriptionAccount;
   action: SubscriptionAction;
   onClose(): void;
   onDone(message: string): void;
@@ -60,8 +66,8 @@ function ActionDialog({
   const confirm = async () => {
     if (change.isPending) return;
     try {
-      const saved = await change.mutateAsync({ subscriptionId: subscription.id, action });
-      utils.admin.subscriptions.get.setData({ subscriptionId: subscription.id }, saved);
+      const saved = await change.mutateAsync({ subscriptionId: subscription.id, action, ...scope });
+      utils.admin.subscriptions.get.setData({ subscriptionId: subscription.id, ...scope }, saved);
       await utils.admin.subscriptions.search.invalidate();
       onDone(t(words.done, { reason: saved.reason }));
     } catch (error) {
@@ -89,15 +95,13 @@ function ActionDialog({
 export function SubscriptionDetailPage() {
   const { t, formatDate, formatMoney } = useI18n();
   const { subscriptionId = "" } = useParams();
-  // A connected seller's subscription (`?account=<id>`) is read with that account and only read: changes are made on
-  // the store's own account (the server refuses them for a connection, 409 naming `account`).
+  // A connected seller's subscription (`?account=<id>`) is read and changed with that seller's credentials. Its card
+  // is changed on the store's own account only: the card token is made with the store's public key.
   const [params] = useSearchParams();
   const connection = connectionInUrl(params);
-  const canAct = useCanAct("operator") && connection === null;
-  const subscription = trpc.admin.subscriptions.get.useQuery({
-    subscriptionId,
-    ...(connection ? { account: connection } : {}),
-  });
+  const scope: SubscriptionAccount = connection ? { account: connection } : {};
+  const canAct = useCanAct("operator");
+  const subscription = trpc.admin.subscriptions.get.useQuery({ subscriptionId, ...scope });
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [action, setAction] = useState<SubscriptionAction | null>(null);
   const [changing, setChanging] = useState<"amount" | "card" | null>(null);
@@ -139,9 +143,11 @@ export function SubscriptionDetailPage() {
               <Button variant="secondary" onClick={() => setChanging("amount")}>
                 {t("admin.subscriptions.changeAmount")}
               </Button>
-              <Button variant="secondary" onClick={() => setChanging("card")}>
-                {t("admin.subscriptions.changeCard")}
-              </Button>
+              {connection ? null : (
+                <Button variant="secondary" onClick={() => setChanging("card")}>
+                  {t("admin.subscriptions.changeCard")}
+                </Button>
+              )}
               {actions.map((candidate) => (
                 <Button
                   key={candidate}
@@ -156,7 +162,7 @@ export function SubscriptionDetailPage() {
         }
       />
       <OutcomeAlert outcome={outcome} onDismiss={() => setOutcome(null)} />
-      {connection ? <Alert tone="info">{t("admin.subscriptions.connectedReadOnly")}</Alert> : null}
+      {connection ? <Alert tone="info">{t("admin.subscriptions.connectedSeller")}</Alert> : null}
       {subscription.isError ? <Alert tone="danger">{t("admin.subscriptions.detail.failed")}</Alert> : null}
       {data.pendingChanges.map((pending) => (
         <Alert key={pending.id} tone="warning">
@@ -293,6 +299,7 @@ export function SubscriptionDetailPage() {
       {changing === "amount" ? (
         <ChangeAmountDialog
           subscription={data}
+          scope={scope}
           onClose={() => setChanging(null)}
           onDone={(message) => {
             setChanging(null);
@@ -303,6 +310,7 @@ export function SubscriptionDetailPage() {
       {action ? (
         <ActionDialog
           subscription={data}
+          scope={scope}
           action={action}
           onClose={() => setAction(null)}
           onDone={(message) => {

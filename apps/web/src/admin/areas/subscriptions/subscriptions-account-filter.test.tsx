@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 // The subscriptions list searches one account at a time: the shared account select (no "every account" choice, no
 // ended connection, the store's own by default) goes into the URL and the search; a connected account's row opens its detail with
-// `?account=<id>`, read with that account and without the actions (they are refused for a connection).
+// `?account=<id>`, read with that account; its pause and its amount change are sent with that account (the card is
+// changed on the store's own subscriptions only).
 import "@testing-library/jest-dom/vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -29,7 +30,7 @@ function subscription(id: string, reason: string) {
 }
 
 describe("[admin][subscriptions] the account filter", () => {
-  it("goes into the URL and the search; a seller's row opens its read-only detail with the account", async () => {
+  it("goes into the URL and the search; a seller's row opens its detail and acts with the account", async () => {
     const server = new FakeTrpcServer({
       "auth.me": () => ({ user: { id: "u1", email: "o@example.com", name: "Op", role: "operator" } }),
       "admin.account.accountOptions": () => [
@@ -43,6 +44,14 @@ describe("[admin][subscriptions] the account filter", () => {
       },
       "admin.subscriptions.get": () => ({
         ...subscription("sub-seller", "Seller gym"),
+        plan: null,
+        charges: [],
+        summary: null,
+        pendingChanges: [],
+      }),
+      "admin.subscriptions.changeStatus": () => ({
+        ...subscription("sub-seller", "Seller gym"),
+        status: "paused",
         plan: null,
         charges: [],
         summary: null,
@@ -85,7 +94,17 @@ describe("[admin][subscriptions] the account filter", () => {
       account: SELLER_CONNECTION.id,
     });
     expect(screen.getByText(/belongs to a connected seller account/)).toBeInTheDocument();
-    expect(screen.queryByRole("button", { name: "Pause" })).toBeNull();
-    expect(screen.queryByRole("button", { name: "Change amount" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Change amount" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Change card" })).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Pause" }));
+    const dialog = await screen.findByRole("dialog", { name: "Pause this subscription?" });
+    await user.click(within(dialog).getByRole("button", { name: "Pause" }));
+    await waitFor(() =>
+      expect(server.callsTo("admin.subscriptions.changeStatus").at(-1)).toEqual({
+        subscriptionId: "sub-seller",
+        action: "pause",
+        account: SELLER_CONNECTION.id,
+      }),
+    );
   });
 });
