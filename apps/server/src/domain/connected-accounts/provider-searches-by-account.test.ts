@@ -142,7 +142,7 @@ describe("customers by account", () => {
 });
 
 describe("terminals by account", () => {
-  it("lists a seller's terminals with the seller's credentials; a mode switch there is refused", async () => {
+  it("lists a seller's terminals with the seller's credentials; a mode switch there goes to the seller's account", async () => {
     const own = await listTerminalDevices({ deps, accountId: null, filters: { offset: 0, limit: 25 } });
     const sellers = await listTerminalDevices({ deps, accountId: seller.id, filters: { offset: 0, limit: 25 } });
     expect(sellers.devices.length).toBeGreaterThan(0);
@@ -150,15 +150,33 @@ describe("terminals by account", () => {
     expect(sellers.devices.some((device) => ownIds.has(device.id))).toBe(false);
 
     const device = sellers.devices[0];
+    if (!device) throw new Error("the seller has no terminal");
+    const to = device.operatingMode === "PDV" ? "STANDALONE" : "PDV";
+    const switchMode = () =>
+      setTerminalMode({ deps, actorUserId: operator.id, deviceId: device.id, operatingMode: to, account: seller.id });
+    expect(await switchMode()).toEqual({ deviceId: device.id, operatingMode: to, restartRequired: true });
+    // The seller's own read of its terminal shows the new mode: the switch went out with the seller's credentials.
+    const modeAtSeller = async () =>
+      (await sellerClient.point.devices()).devices?.find((candidate) => candidate.id === device.id)?.operating_mode;
+    expect(await modeAtSeller()).toBe(to);
+    // The dialog's "Try again" sends the same account: the same terminal, the same mode, nothing on the store's own.
+    expect(await switchMode()).toMatchObject({ operatingMode: to });
+    expect(await modeAtSeller()).toBe(to);
+    const ownAfter = await listTerminalDevices({ deps, accountId: null, filters: { offset: 0, limit: 25 } });
+    expect(ownAfter.devices).toEqual(own.devices);
+    // The store's own credentials do not reach the seller's terminal.
     await expect(
-      setTerminalMode({
-        deps,
-        actorUserId: operator.id,
-        deviceId: device?.id ?? "",
-        operatingMode: device?.operatingMode === "PDV" ? "STANDALONE" : "PDV",
-        account: seller.id,
-      }),
-    ).rejects.toMatchObject(refused);
+      setTerminalMode({ deps, actorUserId: operator.id, deviceId: device.id, operatingMode: to }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+    const audit = await db
+      .selectFrom("audit_log")
+      .select(["action", "details"])
+      .where("resource_id", "=", device.id)
+      .execute();
+    expect(audit.map((row) => row.details)).toEqual([
+      { operatingMode: to, accountId: seller.id },
+      { operatingMode: to, accountId: seller.id },
+    ]);
   });
 
   it("an ended connection is a 409, never the store's own account's list", async () => {

@@ -36,7 +36,6 @@ const ACTIONS: [string, Record<string, unknown>][] = [
   ["admin.customers.addCard", { customerId: "1000001-abc", cardToken: "a".repeat(32), idempotencyKey: randomUUID() }],
   ["admin.customers.updateCard", { customerId: "1000001-abc", cardId: "1", expirationMonth: 1, expirationYear: 2030 }],
   ["admin.customers.deleteCard", { customerId: "1000001-abc", cardId: "1" }],
-  ["admin.terminals.setMode", { deviceId: "PAX_A910__SMARTPOS1", operatingMode: "PDV" }],
 ];
 
 describe("actions on a connected account's links, merchant orders, customers and terminals", () => {
