@@ -72,6 +72,7 @@ export const APP_ERROR_REASONS = [
   "payment_not_refundable",
   "payer_email_not_test_user",
   "plan_not_found",
+  "idempotency_key_reused",
   "product_unavailable",
   "provider_rate_limited",
   "provider_rejected_request",

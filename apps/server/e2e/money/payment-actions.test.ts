@@ -73,7 +73,14 @@ async function provider<T>(pathAndQuery: string): Promise<T> {
 
 async function rowByKey(table: "refunds" | "payment_actions", key: string) {
   return withServerDatabase(live.server.databaseUrl(), async (client) => {
-    const { rows } = await client.query(`select status, amount_minor from ${table} where idempotency_key = $1`, [key]);
+    // The key lives in the provider request ledger; a refund keeps the provider's word, an action's status is its
+    // request's.
+    const status = table === "refunds" ? "d.status" : "r.status";
+    const { rows } = await client.query(
+      `select ${status} as status, d.amount_minor from ${table} d
+       join provider_requests r on r.id = d.provider_request_id where r.idempotency_key = $1`,
+      [key],
+    );
     return rows[0] as { status: string; amount_minor: string } | undefined;
   });
 }

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
+import { recordProviderRequest } from "../domain/provider-requests/record-provider-request";
 import { createTestDatabase } from "../test/test-database";
 import { MIGRATIONS, MigrationError, migrateToLatest } from "./migrate";
 
@@ -29,6 +30,7 @@ const EXPECTED_TABLES = [
   "products",
   "provider_accounts",
   "provider_calls",
+  "provider_requests",
   "provider_sync_state",
   "rate_limits",
   "refunds",
@@ -205,6 +207,91 @@ describe("migrations", () => {
           external_reference: null,
         },
       ]);
+    } finally {
+      await empty.drop();
+    }
+  });
+
+  it("0031 moves stored refund and action keys into the request ledger, so a repeat after the upgrade replays", async () => {
+    const empty = await createTestDatabase({ from: "empty" });
+    try {
+      const before = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < "0031"));
+      await migrateToLatest(empty.db, before);
+      await sql`insert into payments (provider_payment_id, status, amount_minor, currency, snapshot)
+        values (1, 'approved', 1000, 'ARS', '{}'), (2, 'pending', 500, 'ARS', '{}')`.execute(empty.db);
+      await sql`insert into refunds (provider_refund_id, provider_payment_id, amount_minor, currency, status,
+          idempotency_key, completed_at)
+        values (77, 1, 300, 'ARS', 'approved', 'key-refund-done', now()),
+          (null, 1, 200, 'ARS', 'unknown', 'key-refund-unseen', null),
+          (null, 1, 100, 'ARS', 'approved', null, now())`.execute(empty.db);
+      await sql`insert into payment_actions (provider_payment_id, kind, currency, status, idempotency_key, error)
+        values (2, 'cancel', 'ARS', 'failed', 'key-cancel-refused', 'Mercado Pago refused to cancel the payment.')`.execute(
+        empty.db,
+      );
+      await migrateToLatest(empty.db);
+
+      const requests = await empty.db
+        .selectFrom("provider_requests")
+        .select(["kind", "idempotency_key", "status", "answer", "error", "resource_type", "resource_id", "fingerprint"])
+        .orderBy("idempotency_key")
+        .execute();
+      expect(requests).toEqual([
+        {
+          kind: "payment.cancel",
+          idempotency_key: "key-cancel-refused",
+          status: "failed",
+          answer: null,
+          error: { type: "refused", message: "Mercado Pago refused to cancel the payment." },
+          resource_type: "payment",
+          resource_id: "2",
+          fingerprint: null,
+        },
+        {
+          kind: "payment.refund",
+          idempotency_key: "key-refund-done",
+          status: "succeeded",
+          answer: { id: 77, status: "approved" },
+          error: null,
+          resource_type: "payment",
+          resource_id: "1",
+          fingerprint: null,
+        },
+        {
+          kind: "payment.refund",
+          idempotency_key: "key-refund-unseen",
+          status: "unknown",
+          answer: null,
+          error: null,
+          resource_type: "payment",
+          resource_id: "1",
+          fingerprint: null,
+        },
+      ]);
+      const refunds = await empty.db
+        .selectFrom("refunds")
+        .leftJoin("provider_requests", "provider_requests.id", "refunds.provider_request_id")
+        .select(["refunds.amount_minor", "refunds.status", "provider_requests.idempotency_key"])
+        .orderBy("refunds.amount_minor", "desc")
+        .execute();
+      expect(refunds).toEqual([
+        { amount_minor: 300, status: "approved", idempotency_key: "key-refund-done" },
+        { amount_minor: 200, status: "unknown", idempotency_key: "key-refund-unseen" },
+        { amount_minor: 100, status: "approved", idempotency_key: null },
+      ]);
+      // A repeat of a stored key finds its request (no second refund); the key for another kind is a conflict.
+      const repeat = (kind: string) =>
+        empty.db.transaction().execute((trx) =>
+          recordProviderRequest(trx, {
+            kind,
+            idempotencyKey: "key-refund-unseen",
+            providerAccountId: null,
+            body: { amountMinor: 200 },
+            resource: { type: "payment", id: "1" },
+            now: new Date(),
+          }),
+        );
+      expect(await repeat("payment.refund")).toMatchObject({ isNew: false, request: { status: "unknown" } });
+      await expect(repeat("payment.capture")).rejects.toMatchObject({ reason: "idempotency_key_reused" });
     } finally {
       await empty.drop();
     }

@@ -16,6 +16,7 @@
 // - There is no card number, CVV or security-code column anywhere, by design.
 import type { StaffRole, UserRole, WebhookEventStatusValue } from "@cobro/contracts";
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ProviderRequestStatus } from "../domain/provider-requests/provider-request-status";
 
 export type { UserRole };
 
@@ -226,7 +227,8 @@ export interface RefundsTable {
   currency: string;
   status: string;
   created_by: string | null;
-  idempotency_key: string | null;
+  /** The provider request that made it (its key, account and call status); null for refunds from elsewhere. */
+  provider_request_id: string | null;
   /** Why staff refunded (required in the console). */
   reason: string | null;
   note: string | null;
@@ -237,9 +239,6 @@ export interface RefundsTable {
   updated_at: CreatedAt;
 }
 
-/** pending: stored, the call may be out; succeeded / failed: the provider's answer; unknown: no answer seen. */
-export type PaymentActionStatus = "pending" | "succeeded" | "failed" | "unknown";
-
 export interface PaymentActionsTable {
   id: Generated<string>;
   provider_payment_id: number;
@@ -247,13 +246,43 @@ export interface PaymentActionsTable {
   /** Captures: the amount captured (null: in full). */
   amount_minor: number | null;
   currency: string;
-  status: PaymentActionStatus;
-  idempotency_key: string;
+  /** The provider request (key, account, where the call stands). */
+  provider_request_id: string;
   reason: string | null;
   note: string | null;
   error: string | null;
   created_by: string | null;
   created_at: CreatedAt;
+  completed_at: Timestamp | null;
+}
+
+/**
+ * The ledger of idempotent provider calls (migration 0031, see domain/provider-requests): one row per intended
+ * effect, whatever its kind.
+ */
+export interface ProviderRequestsTable {
+  id: Generated<string>;
+  /** What the call does, e.g. `payment.refund`; the reconcile loop's registry is keyed by it. */
+  kind: string;
+  idempotency_key: string;
+  /** The account the first try went to (null: the store's own); every retry goes there. */
+  provider_account_id: string | null;
+  /** sha256 of the canonical request; null only for rows copied in by migration 0031. */
+  fingerprint: string | null;
+  status: ProviderRequestStatus;
+  /** While in the future, one instance holds the right to call. */
+  lease_until: Timestamp | null;
+  /** After it no new call is made: only reconciliation. */
+  deadline_at: Timestamp | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  /** The provider's answer, as received. */
+  answer: NullableJsonb;
+  /** What went wrong: type, HTTP status, provider code, a safe message; never a token. */
+  error: NullableJsonb;
+  resource_type: string;
+  resource_id: string;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
   completed_at: Timestamp | null;
 }
 
@@ -643,6 +672,7 @@ export interface DB {
   checkouts: CheckoutsTable;
   payments: PaymentsTable;
   refunds: RefundsTable;
+  provider_requests: ProviderRequestsTable;
   subscriptions: SubscriptionsTable;
   provider_accounts: ProviderAccountsTable;
   oauth_states: OauthStatesTable;
@@ -678,6 +708,7 @@ export type NewProduct = Insertable<ProductsTable>;
 export type Checkout = Selectable<CheckoutsTable>;
 export type Payment = Selectable<PaymentsTable>;
 export type Refund = Selectable<RefundsTable>;
+export type ProviderRequest = Selectable<ProviderRequestsTable>;
 export type PaymentLink = Selectable<PaymentLinksTable>;
 export type Subscription = Selectable<SubscriptionsTable>;
 export type ProviderAccount = Selectable<ProviderAccountsTable>;

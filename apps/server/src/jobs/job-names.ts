@@ -10,8 +10,12 @@ export const RECONCILE_CHECKOUT_JOB = "reconcile-checkout";
 /** Every minute: re-reads every checkout whose reconciliation is due (the fallback if a delayed job was lost). */
 export const RECONCILE_DUE_CHECKOUTS_JOB = "reconcile-due-checkouts";
 
-/** Every minute: settles refunds, captures and cancels whose provider answer was never seen, from what the provider holds. */
-export const RECONCILE_MONEY_ACTIONS_JOB = "reconcile-money-actions";
+/**
+ * Every minute: the one reconcile loop, settling provider requests whose answer was never seen from what the
+ * provider holds. Named "reconcile-money-actions" before the engine; the name stays so an upgraded database keeps
+ * one schedule.
+ */
+export const RECONCILE_PROVIDER_REQUESTS_JOB = "reconcile-money-actions";
 
 /** Every few minutes and on demand ("Sync now"): the payment mirror catches up with the provider. */
 export const SYNC_PAYMENTS_JOB = "sync-payments";

@@ -9,8 +9,9 @@ import { deleteExpiredOAuthStates } from "../domain/connected-accounts/start-con
 import { deleteExpiredEmailTokens } from "../domain/email/email-tokens";
 import { dispatchPendingEmails, redactSentEmails, SENT_EMAIL_PAYLOAD_RETENTION_DAYS } from "../domain/email/outbox";
 import { MAX_SEND_ATTEMPTS, sendOutboundEmail } from "../domain/email/send-outbound-email";
-import { reconcileMoneyActions } from "../domain/payments/reconcile-money-actions";
+import { settleProcessingRefunds } from "../domain/payments/settle-processing-refunds";
 import { syncPaymentsFromProvider } from "../domain/payments/sync-payments-from-provider";
+import { reconcileProviderRequests } from "../domain/provider-requests/reconcile-provider-requests";
 import { reconcileSubscriptionRequests } from "../domain/subscriptions/reconcile-subscription-requests";
 import { PROVIDER_CALL_RETENTION_DAYS, pruneProviderCalls } from "../provider/provider-call-log";
 import { pruneRateLimits } from "../rate-limits/limiter";
@@ -21,12 +22,13 @@ import {
   PRUNE_PROVIDER_CALLS_JOB,
   RECONCILE_CHECKOUT_JOB,
   RECONCILE_DUE_CHECKOUTS_JOB,
-  RECONCILE_MONEY_ACTIONS_JOB,
+  RECONCILE_PROVIDER_REQUESTS_JOB,
   REFRESH_SELLER_TOKENS_JOB,
   SEND_EMAIL_JOB,
   SYNC_PAYMENTS_JOB,
 } from "./job-names";
 import { processWebhookEvent } from "./process-webhook-event";
+import { PROVIDER_REQUEST_KINDS } from "./provider-request-kinds";
 
 export interface JobContext {
   deps: AppDeps;
@@ -117,10 +119,10 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
     handle: ({ deps }) => reconcileDueCheckouts({ deps }),
   },
   {
-    // Staff refunds, captures and cancels, and console subscription creates, left unknown (or pending by a process
-    // that died mid-call): read the provider and record what happened. Singleton: one run at a time across every
-    // server instance.
-    name: RECONCILE_MONEY_ACTIONS_JOB,
+    // The one reconcile loop: provider requests of every registered kind left unknown (or pending by a process that
+    // died mid-call) are settled from what the provider holds; then refunds still in process are followed. Console
+    // subscription requests until they move onto the engine. Singleton: one run at a time across every instance.
+    name: RECONCILE_PROVIDER_REQUESTS_JOB,
     policy: "singleton",
     retryLimit: 0,
     retryDelaySeconds: 60,
@@ -128,7 +130,8 @@ export const JOB_DEFINITIONS: readonly JobDefinition[] = [
     expireInSeconds: 300,
     cron: "* * * * *",
     handle: async ({ deps }) => {
-      await reconcileMoneyActions({ deps });
+      await reconcileProviderRequests({ deps, kinds: PROVIDER_REQUEST_KINDS });
+      await settleProcessingRefunds({ deps });
       await reconcileSubscriptionRequests({ deps });
     },
   },

@@ -126,6 +126,8 @@ export const en = {
   "reason.provider_rejected_request": "Mercado Pago did not accept the request. Check your details and try again.",
   "reason.provider_unavailable":
     "Mercado Pago is not answering right now. Nothing was charged twice: please try again in a moment.",
+  "reason.idempotency_key_reused":
+    "This request was already sent with other details. Close the dialog and start again.",
   "reason.quantity_too_large": "One of the quantities is too large. Lower it and try again.",
   "reason.total_too_large":
     "The total is above what this payment method accepts. Remove some products or pay another way.",

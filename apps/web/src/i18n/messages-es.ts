@@ -130,6 +130,7 @@ export const es: Dictionary = {
   "reason.provider_rejected_request": "Mercado Pago no aceptó la solicitud. Revisa tus datos e inténtalo de nuevo.",
   "reason.provider_unavailable":
     "Mercado Pago no responde en este momento. No se cobró dos veces: inténtalo de nuevo en un momento.",
+  "reason.idempotency_key_reused": "Esta solicitud ya se envió con otros datos. Cierra el diálogo y empieza de nuevo.",
   "reason.quantity_too_large": "Una de las cantidades es demasiado grande. Redúcela e inténtalo de nuevo.",
   "reason.total_too_large": "El total supera lo que acepta este medio de pago. Quita productos o paga de otra forma.",
   "reason.total_zero": "El total debe ser mayor que cero.",

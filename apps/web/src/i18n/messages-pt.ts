@@ -129,6 +129,7 @@ export const pt: Dictionary = {
   "reason.provider_rejected_request": "O Mercado Pago não aceitou a solicitação. Confira seus dados e tente novamente.",
   "reason.provider_unavailable":
     "O Mercado Pago não está respondendo agora. Nada foi cobrado duas vezes: tente novamente em instantes.",
+  "reason.idempotency_key_reused": "Esta solicitação já foi enviada com outros dados. Feche a janela e comece de novo.",
   "reason.quantity_too_large": "Uma das quantidades é grande demais. Diminua-a e tente novamente.",
   "reason.total_too_large":
     "O total passa do que este meio de pagamento aceita. Remova produtos ou pague de outra forma.",

@@ -25,6 +25,9 @@ export const PAYMENT_LEASE_MS = 20_000;
 /** A claim whose answer was never recorded is re-read this long after its lease ended (25 s after the claim). */
 export const RECONCILE_AFTER_LEASE_MS = 5_000;
 
+/** A request still `pending` this long after it was recorded was left by a process that never recorded the answer. */
+export const ORPHANED_ACTION_AFTER_MS = PAYMENT_LEASE_MS + RECONCILE_AFTER_LEASE_MS;
+
 /** When the first re-read of a checkout with an unseen outcome happens (within a minute, as promised). */
 export const FIRST_RECONCILE_AFTER_MS = 30_000;
 

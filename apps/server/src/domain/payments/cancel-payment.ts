@@ -2,9 +2,12 @@
 // `pending`, `in_process` and `authorized` payments cancel; an approved one is
 // refunded instead (provider-facts §7).
 import { AppError } from "../../errors/app-error";
-import { type PaymentActionOptions, type PaymentActionOutcome, runPaymentAction } from "./payment-action";
-
-export const CANCELLABLE_STATUSES: ReadonlySet<string> = new Set(["pending", "in_process", "authorized"]);
+import {
+  CANCELLABLE_STATUSES,
+  type PaymentActionOptions,
+  type PaymentActionOutcome,
+  runPaymentAction,
+} from "./payment-action";
 
 export async function cancelPayment(options: PaymentActionOptions): Promise<PaymentActionOutcome> {
   const { providerPaymentId } = options;

@@ -13,8 +13,7 @@ import { isSupportedCurrency, toMinorUnits } from "@cobro/provider-client/money"
 import { sql } from "kysely";
 import type { AppDeps } from "../../deps";
 import { recordAudit } from "../audit/record-audit";
-import { NO_PAYMENT_AFTER_MS } from "../checkout/payment-attempt-policy";
-import { ORPHANED_ACTION_AFTER_MS } from "../payments/reconcile-money-actions";
+import { NO_PAYMENT_AFTER_MS, ORPHANED_ACTION_AFTER_MS } from "../checkout/payment-attempt-policy";
 
 /** Clocks differ: a subscription dated up to this much before our row can still be ours. */
 const CLOCK_SKEW_MS = 60_000;

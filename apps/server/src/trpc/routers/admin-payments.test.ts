@@ -5,7 +5,9 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { createApp } from "../../app";
+import { toJsonb } from "../../db/schema";
 import { syncPaymentFromProvider } from "../../domain/payments/sync-payment-from-provider";
+import { fingerprintOf } from "../../domain/provider-requests/record-provider-request";
 import { SYNC_PAYMENTS_JOB } from "../../jobs/job-names";
 import { startShopTestEnv } from "../../test/shop-test-env";
 import { createTestCaller, signInAs } from "../../test/test-users";
@@ -176,6 +178,25 @@ describe("admin.payments.get", () => {
   it("repeating a refund the provider refused answers `refused` (not done), and sends nothing again", async () => {
     const payment = await mirroredPayment({ amount: 60 });
     const idempotencyKey = randomUUID();
+    const intent = {
+      kind: "payment.refund",
+      body: { amountMinor: 1_000 },
+      resource: { type: "payment", id: String(payment.id) },
+    };
+    const request = await db
+      .insertInto("provider_requests")
+      .values({
+        kind: intent.kind,
+        idempotency_key: idempotencyKey,
+        provider_account_id: null,
+        fingerprint: fingerprintOf(intent),
+        status: "failed",
+        error: toJsonb({ type: "refused", httpStatus: 400, code: null, message: "Mercado Pago refused the refund." }),
+        resource_type: intent.resource.type,
+        resource_id: intent.resource.id,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     await db
       .insertInto("refunds")
       .values({
@@ -183,7 +204,7 @@ describe("admin.payments.get", () => {
         amount_minor: 1_000,
         currency: "ARS",
         status: "failed",
-        idempotency_key: idempotencyKey,
+        provider_request_id: request.id,
         reason: "duplicate",
         error: "Mercado Pago refused the refund.",
       })

@@ -3,21 +3,40 @@
 // action unknown, and the sweep then reads what the provider holds.
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
+import { PROVIDER_REQUEST_KINDS } from "../../jobs/provider-request-kinds";
 import { startShopTestEnv } from "../../test/shop-test-env";
 import { createTestUser } from "../../test/test-users";
+import { reconcileProviderRequests } from "../provider-requests/reconcile-provider-requests";
 import { capturePayment } from "./capture-payment";
-import { reconcileMoneyActions } from "./reconcile-money-actions";
 import { refundPayment } from "./refund-payment";
+import { settleProcessingRefunds } from "./settle-processing-refunds";
 
 const env = await startShopTestEnv();
 afterAll(() => env.close());
 const { db, deps, provider } = env;
 const operator = await createTestUser({ db, role: "admin" });
 
-/** The sweep as the job runs it, optionally `minutes` later than now. */
-function sweep(minutes = 0) {
+/** The sweep as the job runs it (the one reconcile loop, then refunds in process), optionally `minutes` later. */
+async function sweep(minutes = 0) {
   const later = new Date(deps.now().getTime() + minutes * 60_000);
-  return reconcileMoneyActions({ deps: { ...deps, now: () => later } });
+  const laterDeps = { ...deps, now: () => later };
+  const requests = await reconcileProviderRequests({ deps: laterDeps, kinds: PROVIDER_REQUEST_KINDS });
+  const refunds = await settleProcessingRefunds({ deps: laterDeps });
+  return {
+    settled: requests.settled + refunds.settled,
+    failed: requests.failed + refunds.failed,
+    open: requests.open + refunds.open,
+  };
+}
+
+/** A payment action with where its request stands (the ledger holds the status). */
+function actionWithStatus(id: string) {
+  return db
+    .selectFrom("payment_actions")
+    .innerJoin("provider_requests", "provider_requests.id", "payment_actions.provider_request_id")
+    .select(["provider_requests.status", "payment_actions.completed_at"])
+    .where("payment_actions.id", "=", id)
+    .executeTakeFirstOrThrow();
 }
 
 /** Every attempt of the next call to `path` (the client's retries included) fails as told. */
@@ -48,7 +67,7 @@ function auditActions(paymentId: number) {
     .then((rows) => rows.map((row) => row.action));
 }
 
-describe("reconcileMoneyActions", () => {
+describe("the reconcile loop over refunds, captures and cancels", () => {
   it("a refund the provider made but whose answer was lost is settled from the provider's refunds, once", async () => {
     const payment = await env.mirroredPayment({ amount: 300 });
     failEveryAttempt("POST", `/v1/payments/${payment.id}/refunds`, true);
@@ -132,11 +151,7 @@ describe("reconcileMoneyActions", () => {
     expect(await provider.payments.get(payment.id)).toMatchObject({ status: "approved", captured: true });
 
     await sweep();
-    const action = await db
-      .selectFrom("payment_actions")
-      .select(["status", "completed_at"])
-      .where("id", "=", outcome.actionId)
-      .executeTakeFirstOrThrow();
+    const action = await actionWithStatus(outcome.actionId);
     expect(action).toMatchObject({ status: "succeeded", completed_at: expect.any(Date) });
     expect(await auditActions(payment.id)).toContain("payment.capture_reconciled");
     const mirror = await db
@@ -149,6 +164,22 @@ describe("reconcileMoneyActions", () => {
 
   it("a capture left pending by a process that died mid-call waits while it may land, then fails and frees the payment", async () => {
     const payment = await env.mirroredPayment({ amount: 150, capture: false });
+    const createdAt = new Date(deps.now().getTime() - 60_000);
+    const request = await db
+      .insertInto("provider_requests")
+      .values({
+        kind: "payment.capture",
+        idempotency_key: randomUUID(),
+        provider_account_id: null,
+        fingerprint: null,
+        status: "pending",
+        resource_type: "payment",
+        resource_id: String(payment.id),
+        created_at: createdAt,
+        updated_at: createdAt,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const stored = await db
       .insertInto("payment_actions")
       .values({
@@ -156,16 +187,13 @@ describe("reconcileMoneyActions", () => {
         kind: "capture",
         amount_minor: null,
         currency: "ARS",
-        status: "pending",
-        idempotency_key: randomUUID(),
+        provider_request_id: request.id,
         created_by: operator.id,
-        created_at: new Date(deps.now().getTime() - 60_000),
+        created_at: createdAt,
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    const statusOf = async () =>
-      (await db.selectFrom("payment_actions").select("status").where("id", "=", stored.id).executeTakeFirstOrThrow())
-        .status;
+    const statusOf = async () => (await actionWithStatus(stored.id)).status;
 
     await sweep();
     expect(await statusOf()).toBe("pending");

@@ -1,0 +1,153 @@
+// Steps 2 and 3 of every provider request: claim the call under a lease, call the provider outside any
+// transaction with the stored key and account, and record the answer (or its absence) in the ledger and the
+// domain row together. Repeats of the key go through here too: a settled request answers from the ledger, an
+// open one calls again with the same key, and the provider replays instead of acting twice.
+import { type ProviderClient, ProviderError } from "@cobro/provider-client";
+import { sql } from "kysely";
+import { type JsonValue, type ProviderRequest, toJsonb } from "../../db/schema";
+import { providerForAccount } from "../../provider/provider-for-account";
+import {
+  isRefusedWithoutPayment,
+  PAYMENT_CALL_DEADLINE_MS,
+  PAYMENT_LEASE_MS,
+} from "../checkout/payment-attempt-policy";
+import type {
+  ProviderRequestDeps,
+  ProviderRequestError,
+  ProviderRequestKind,
+  ProviderRequestOutcome,
+} from "./provider-request-kind";
+
+/** The stored outcome of a request: final, or unknown (in flight while another instance's lease is live). */
+export function storedOutcome<Answer>(request: ProviderRequest, now: Date): ProviderRequestOutcome<Answer> {
+  if (request.status === "succeeded") return { status: "succeeded", answer: request.answer as Answer };
+  if (request.status === "failed") return { status: "failed", error: request.error as unknown as ProviderRequestError };
+  return {
+    status: "unknown",
+    error: (request.error as unknown as ProviderRequestError | null) ?? null,
+    inFlight: request.lease_until !== null && request.lease_until.getTime() > now.getTime(),
+  };
+}
+
+/** The ledger's words for a failed call: the provider's status and code, never its body (it may echo a token). */
+export function errorOf(error: unknown, type: ProviderRequestError["type"], message: string | null) {
+  return {
+    type,
+    httpStatus: error instanceof ProviderError ? error.status : null,
+    code: error instanceof ProviderError ? (error.code ?? null) : null,
+    message,
+  } satisfies ProviderRequestError;
+}
+
+/**
+ * Records an outcome in the ledger and, in the same transaction, the domain row (`kind.onOutcome`). Only an open
+ * request changes: when a reconcile and a late answer race, the first to record wins and the other reads it.
+ */
+export async function recordOutcome<Answer extends JsonValue | object>(
+  deps: Pick<ProviderRequestDeps, "db" | "now">,
+  kind: ProviderRequestKind<Answer>,
+  request: ProviderRequest,
+  outcome: ProviderRequestOutcome<Answer>,
+  by: "call" | "reconcile",
+): Promise<ProviderRequestOutcome<Answer>> {
+  const now = deps.now();
+  return deps.db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable("provider_requests")
+      .set({
+        status: outcome.status,
+        answer: outcome.status === "succeeded" ? toJsonb(outcome.answer) : null,
+        error: outcome.status === "succeeded" || outcome.error === null ? null : toJsonb(outcome.error),
+        lease_until: null,
+        completed_at: outcome.status === "unknown" ? null : now,
+        updated_at: now,
+      })
+      .where("id", "=", request.id)
+      .where("status", "in", ["pending", "unknown"])
+      .returningAll()
+      .executeTakeFirst();
+    if (!updated) {
+      const settled = await trx
+        .selectFrom("provider_requests")
+        .selectAll()
+        .where("id", "=", request.id)
+        .executeTakeFirstOrThrow();
+      return storedOutcome<Answer>(settled, now);
+    }
+    await kind.onOutcome(trx, updated, outcome, { now, by });
+    return outcome;
+  });
+}
+
+/**
+ * Claims the right to call: only an open request, past any other instance's lease, before its deadline. Returns
+ * the claimed row, or null (settled meanwhile, another call is out, or the deadline passed).
+ */
+async function claim(deps: Pick<ProviderRequestDeps, "db" | "now">, request: ProviderRequest) {
+  const now = deps.now();
+  return deps.db
+    .updateTable("provider_requests")
+    .set({
+      lease_until: new Date(now.getTime() + PAYMENT_LEASE_MS),
+      attempts: sql<number>`attempts + 1`,
+      updated_at: now,
+    })
+    .where("id", "=", request.id)
+    .where("status", "in", ["pending", "unknown"])
+    .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<=", now)]))
+    .where((eb) => eb.or([eb("deadline_at", "is", null), eb("deadline_at", ">", now)]))
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export interface RunProviderRequestOptions<Answer extends JsonValue | object> {
+  deps: ProviderRequestDeps;
+  kind: ProviderRequestKind<Answer>;
+  request: ProviderRequest;
+  /** The one provider call; `provider` acts for the request's account, `idempotencyKey` is the stored key. */
+  call(context: { provider: ProviderClient; idempotencyKey: string; signal: AbortSignal }): Promise<Answer>;
+  /** Words stored with a refusal, safe to show staff (e.g. "Mercado Pago refused the refund."). */
+  refusedMessage: string;
+}
+
+/**
+ * Calls the provider for a recorded request (never inside a transaction) and records the outcome: `succeeded`
+ * with the answer, `failed` when the provider refused without effect, `unknown` when no answer was seen. A
+ * request already settled answers from the ledger without a call. The raw error of this call, if any, comes back
+ * as `cause` for logs.
+ */
+export async function runProviderRequest<Answer extends JsonValue | object>(
+  options: RunProviderRequestOptions<Answer>,
+): Promise<{ outcome: ProviderRequestOutcome<Answer>; cause: unknown }> {
+  const { deps, kind, request } = options;
+  if (request.status === "succeeded" || request.status === "failed") {
+    return { outcome: storedOutcome(request, deps.now()), cause: null };
+  }
+  // The account of the first try, resolved before the claim: an ended connection claims nothing.
+  const provider = await providerForAccount(deps, request.provider_account_id);
+  const claimed = await claim(deps, request);
+  if (!claimed) {
+    const current = await deps.db
+      .selectFrom("provider_requests")
+      .selectAll()
+      .where("id", "=", request.id)
+      .executeTakeFirstOrThrow();
+    return { outcome: storedOutcome(current, deps.now()), cause: null };
+  }
+  let outcome: ProviderRequestOutcome<Answer>;
+  let cause: unknown = null;
+  try {
+    const answer = await options.call({
+      provider,
+      idempotencyKey: claimed.idempotency_key,
+      signal: AbortSignal.timeout(PAYMENT_CALL_DEADLINE_MS),
+    });
+    outcome = { status: "succeeded", answer };
+  } catch (error) {
+    cause = error;
+    outcome = isRefusedWithoutPayment(error)
+      ? { status: "failed", error: errorOf(error, "refused", options.refusedMessage) }
+      : { status: "unknown", error: errorOf(error, "unanswered", null), inFlight: false };
+  }
+  return { outcome: await recordOutcome(deps, kind, claimed, outcome, "call"), cause };
+}
