@@ -33,6 +33,7 @@ import * as m0028 from "./migrations/0028-disputes";
 import * as m0029 from "./migrations/0029-store-identity";
 import * as m0030 from "./migrations/0030-console-search-indexes";
 import * as m0031 from "./migrations/0031-provider-requests";
+import * as m0034 from "./migrations/0034-order-requests-ledger";
 import type { DB } from "./schema";
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -66,6 +67,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0029-store-identity": m0029,
   "0030-console-search-indexes": m0030,
   "0031-provider-requests": m0031,
+  "0034-order-requests-ledger": m0034,
 };
 
 /** Thrown when a migration fails; names the migration and keeps the database error as `cause`. */

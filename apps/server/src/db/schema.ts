@@ -533,24 +533,17 @@ export interface ChargebackEvidenceUploadsTable {
   completed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
-export type MerchantOrderRequestStatus = "pending" | "succeeded" | "failed" | "unknown";
-
-/** Migration 0016: staff create / update requests, stored with their idempotency key before the call. */
+/** Migration 0016: staff create / update requests; their key and call status are the ledger's (migration 0034). */
 export interface MerchantOrderRequestsTable {
   id: Generated<string>;
-  idempotency_key: string;
+  provider_request_id: string;
   kind: "create" | "update";
   provider_merchant_order_id: number | null;
-  status: MerchantOrderRequestStatus;
+  /** The body sent to the provider: every repeat of the key sends it again. */
   request: ColumnType<JsonValue, string, string>;
-  error: string | null;
   created_by: string | null;
   created_at: CreatedAt;
-  completed_at: Timestamp | null;
 }
-
-/** pending: stored, the call may be out; succeeded / failed: the provider's answer; unknown: no answer seen. */
-export type OrderCallStatus = "pending" | "succeeded" | "failed" | "unknown";
 
 export type OrderActionKind =
   | "add_transaction"
@@ -565,8 +558,8 @@ export type OrderActionKind =
 export interface OrdersTable {
   id: Generated<string>;
   provider_order_id: string | null;
-  idempotency_key: string;
-  create_status: OrderCallStatus;
+  /** The create's request in the ledger (its key and call status; migration 0034). */
+  provider_request_id: string;
   external_reference: string;
   processing_mode: "automatic" | "manual";
   capture_mode: "automatic" | "manual";
@@ -598,13 +591,13 @@ export interface OrderActionsTable {
   kind: OrderActionKind;
   transaction_id: string | null;
   amount_minor: number | null;
-  status: OrderCallStatus;
-  idempotency_key: string;
+  /** The action's request in the ledger (its key and call status; migration 0034). */
+  provider_request_id: string;
   reason: string | null;
+  /** Why it failed: a refusal's reason code or a decline's status detail. */
   error: string | null;
   created_by: string | null;
   created_at: CreatedAt;
-  completed_at: Timestamp | null;
 }
 
 export interface OrderStateChangesTable {
@@ -616,15 +609,13 @@ export interface OrderStateChangesTable {
   at: Timestamp;
 }
 
-export type PointIntentRequestStatus = "pending" | "succeeded" | "failed" | "unknown";
-
 /** A charge sent to a card terminal (Point) from the console (migration 0019). */
 export interface PointIntentsTable {
   id: Generated<string>;
-  idempotency_key: string;
+  /** The create's request in the ledger (its key, call status and refusal words; migration 0034). */
+  provider_request_id: string;
   device_id: string;
   provider_intent_id: string | null;
-  request_status: PointIntentRequestStatus;
   state: string | null;
   amount_minor: number;
   currency: string;
@@ -635,7 +626,6 @@ export interface PointIntentsTable {
   external_reference: string | null;
   request: ColumnType<JsonValue, string, string>;
   provider_payment_id: number | null;
-  error: string | null;
   created_by: string | null;
   /** The account the intent was sent with (migration 0024); null: the store's own account. */
   provider_account_id: ColumnType<string | null, string | null | undefined, string | null>;

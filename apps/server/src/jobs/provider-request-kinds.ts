@@ -1,11 +1,20 @@
 // The reconcile loop's registry: every kind of provider request whose unseen answers the one loop settles
 // (domain/provider-requests). A path moved onto the engine adds its kind here, one line.
+import { MERCHANT_ORDER_CREATE, MERCHANT_ORDER_UPDATE } from "../domain/merchant-orders/merchant-order-write";
+import { ORDER_CREATE_REQUEST } from "../domain/orders/create-order";
+import { ORDER_ACTION_REQUESTS } from "../domain/orders/order-actions";
 import { PAYMENT_ACTION_REQUESTS } from "../domain/payments/payment-action";
 import { REFUND_REQUEST } from "../domain/payments/refund-payment";
 import type { AnyProviderRequestKind } from "../domain/provider-requests/reconcile-provider-requests";
+import { POINT_INTENT_REQUEST } from "../domain/terminals/point-intents";
 
 export const PROVIDER_REQUEST_KINDS: readonly AnyProviderRequestKind[] = [
   REFUND_REQUEST,
   PAYMENT_ACTION_REQUESTS.capture,
   PAYMENT_ACTION_REQUESTS.cancel,
+  ORDER_CREATE_REQUEST,
+  ...Object.values(ORDER_ACTION_REQUESTS),
+  POINT_INTENT_REQUEST,
+  MERCHANT_ORDER_CREATE,
+  MERCHANT_ORDER_UPDATE,
 ];

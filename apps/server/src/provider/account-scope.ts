@@ -1,9 +1,10 @@
 // The account a provider-search screen of the console reads (links, merchant orders, customers, terminals, plans,
 // subscriptions, charges): the contracts' `account` field (`own` or a connection's id) as the id
-// `providerForAccount` takes. Actions there stay on the store's own account: the request rows of links, merchant
-// orders, customer cards and subscription changes keep the idempotency key without the account, so a retry could
-// not be bound to the account the first try went to; they are refused on a connected account rather than sent with
-// the store's credentials to a seller's resource.
+// `providerForAccount` takes. Merchant order changes and terminal modes act on a connected account (the ledger keeps
+// the account with the key; a mode switch carries no key and sets a value). The other actions there stay on the
+// store's own account: the request rows of links, customer cards and subscription changes keep the idempotency key
+// without the account, so a retry could not be bound to the account the first try went to; they are refused on a
+// connected account rather than sent with the store's credentials to a seller's resource.
 import { ACCOUNT_FILTER_OWN } from "@cobro/contracts";
 import type { ProviderClient } from "@cobro/provider-client";
 import { AppError } from "../errors/app-error";

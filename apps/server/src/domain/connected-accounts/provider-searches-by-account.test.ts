@@ -2,8 +2,9 @@
 // sandbox over HTTP and the test database. The sandbox keeps each seller's resources apart (a seller's preference,
 // merchant order or customer is visible only with that seller's token), so these tests can tell which credentials a
 // search or a read used: a seller's resource is listed and read under the seller's filter and not under the store's
-// own; a link's detail shows the payments mirrored for its account only; actions on a connected account are refused
-// with a 409 on `account` before any provider call.
+// own; a link's detail shows the payments mirrored for its account only; a link's and a customer's actions on a
+// connected account are refused with a 409 on `account` before any provider call, while a merchant order's change
+// and a terminal's mode switch go to the seller's account (a retry of the same key too).
 import { randomUUID } from "node:crypto";
 import type { Payment as ProviderPayment } from "@cobro/provider-client";
 import { afterAll, describe, expect, it } from "vitest";
@@ -106,15 +107,62 @@ describe("merchant orders by account", () => {
     const detail = await getMerchantOrderDetail({ deps, merchantOrderId: order.id, accountId: seller.id });
     expect(detail).toMatchObject({ id: order.id, externalReference: reference, stale: false, requests: [] });
     expect(detail.total.amountMinor).toBe(3000);
+  });
 
+  it("changes a seller's order on the seller's account, and a retry of the key goes there too, once", async () => {
+    const order = await sellerClient.merchantOrders.create({
+      items: [{ title: "Seller's order", quantity: 1, unit_price: 20, currency_id: "ARS" }],
+      external_reference: `acct-mo-edit-${randomUUID()}`,
+    });
+    const input = {
+      merchantOrderId: order.id,
+      idempotencyKey: randomUUID(),
+      additionalInfo: "Gift",
+      account: seller.id,
+    };
+    // The first try's answer is lost after the seller's order changed: unknown, never failed.
+    env.sandbox.control.addFault({
+      method: "PUT",
+      path: `/merchant_orders/${order.id}`,
+      count: 3,
+      // biome-ignore lint/suspicious/noThenProperty: a string (not a thenable); `then` is the control API's field name
+      action: { type: "commit-then-fail", then: "status", status: 503 },
+    });
+    const unseen = await updateMerchantOrder({ deps, actorUserId: operator.id, input });
+    env.sandbox.control.clearFaults();
+    expect(unseen).toEqual({ outcome: "unknown", merchantOrderId: order.id });
+    const stored = await db
+      .selectFrom("merchant_order_requests")
+      .innerJoin("provider_requests", "provider_requests.id", "merchant_order_requests.provider_request_id")
+      .select(["provider_requests.provider_account_id", "provider_requests.status"])
+      .where("provider_requests.idempotency_key", "=", input.idempotencyKey)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ provider_account_id: seller.id, status: "unknown" });
+
+    // The dialog's "Try again": the same key, sent to the account of the first try; the provider replays.
+    expect(await updateMerchantOrder({ deps, actorUserId: operator.id, input })).toEqual({
+      outcome: "done",
+      merchantOrderId: order.id,
+    });
+    expect((await sellerClient.merchantOrders.get(order.id)).additional_info).toBe("Gift");
+    await env.flushProviderCalls();
+    const calls = await db
+      .selectFrom("provider_calls")
+      .select(["status", "path"])
+      .where("idempotency_key", "=", input.idempotencyKey)
+      .execute();
+    expect(calls.map((call) => call.status).sort()).toEqual([200, 503]);
+    // The same key for the store's own account is another request: a conflict, never a call with other credentials.
     await expect(
-      updateMerchantOrder({
-        deps,
-        actorUserId: operator.id,
-        input: { merchantOrderId: order.id, idempotencyKey: randomUUID(), additionalInfo: "no", account: seller.id },
-      }),
-    ).rejects.toMatchObject(refused);
-    expect((await sellerClient.merchantOrders.get(order.id)).additional_info ?? "").not.toBe("no");
+      updateMerchantOrder({ deps, actorUserId: operator.id, input: { ...input, account: undefined } }),
+    ).rejects.toMatchObject({ code: "CONFLICT", field: "idempotencyKey" });
+    // A seller's order is not mirrored (the mirror has no account column).
+    const mirrored = await db
+      .selectFrom("merchant_orders")
+      .select("provider_merchant_order_id")
+      .where("provider_merchant_order_id", "=", order.id)
+      .executeTakeFirst();
+    expect(mirrored).toBeUndefined();
   });
 });
 

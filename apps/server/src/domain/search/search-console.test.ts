@@ -32,11 +32,21 @@ async function insertConsoleOrder(fields: {
   providerOrderId?: string;
   payId?: string;
 }) {
+  const request = await db
+    .insertInto("provider_requests")
+    .values({
+      kind: "order.create",
+      idempotency_key: randomUUID(),
+      status: "succeeded",
+      resource_type: "order",
+      resource_id: "new",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return db
     .insertInto("orders")
     .values({
-      idempotency_key: randomUUID(),
-      create_status: "succeeded",
+      provider_request_id: request.id,
       external_reference: fields.reference,
       processing_mode: "automatic",
       capture_mode: "automatic",

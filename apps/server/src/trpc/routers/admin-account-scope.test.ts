@@ -1,7 +1,8 @@
-// The actions of the provider-search screens (payment links, merchant orders, customers, terminals) over real HTTP
-// (Hono + tRPC): on a connected account each is refused with a 409 naming `account` (their request rows keep no
-// account with the idempotency key, so a retry could not be bound to it); a junk account is a 400 naming `account`;
-// creating takes no account at all (it stays on the store's own).
+// The actions of the provider-search screens (payment links, customers) over real HTTP (Hono + tRPC): on a connected
+// account each is refused with a 409 naming `account` (their request rows keep no account with the idempotency key,
+// so a retry could not be bound to it); a junk account is a 400 naming `account`; creating takes no account at all
+// (it stays on the store's own). Merchant orders and terminal modes act on a connected account (their tests:
+// domain/connected-accounts/provider-searches-by-account.test.ts).
 import { randomUUID } from "node:crypto";
 import { trpcServer } from "@hono/trpc-server";
 import { Hono } from "hono";
@@ -30,7 +31,6 @@ const account = randomUUID();
 const ACTIONS: [string, Record<string, unknown>][] = [
   ["admin.links.update", { preferenceId: "1000001-pref", currency: "ARS", idempotencyKey: randomUUID() }],
   ["admin.links.expire", { preferenceId: "1000001-pref", idempotencyKey: randomUUID() }],
-  ["admin.merchantOrders.update", { merchantOrderId: 1, idempotencyKey: randomUUID(), additionalInfo: "x" }],
   ["admin.customers.update", { customerId: "1000001-abc", firstName: "Ana" }],
   ["admin.customers.delete", { customerId: "1000001-abc" }],
   ["admin.customers.addCard", { customerId: "1000001-abc", cardToken: "a".repeat(32), idempotencyKey: randomUUID() }],
