@@ -1,0 +1,73 @@
+// A seller connected to the running server the way an admin does it: Cobro's authorization URL, the seller's consent
+// on the sandbox's OAuth page (as their browser posts it), Cobro's callback with the admin's session.
+import type { Sandbox } from "mercadopago-sandbox";
+import { expect } from "vitest";
+import { callProcedure, type HttpSession } from "./trpc-http";
+
+/** The seller's consent on the sandbox's OAuth page; returns Cobro's callback URL. */
+async function consent(sandboxUrl: string, authorizationUrl: string): Promise<string> {
+  const url = new URL(authorizationUrl);
+  const form = new URLSearchParams({ decision: "authorize", site_id: "MLA" });
+  for (const name of ["client_id", "redirect_uri", "state", "code_challenge", "code_challenge_method"]) {
+    const value = url.searchParams.get(name);
+    if (value !== null) form.set(name, value);
+  }
+  // The live authorization host stands for the provider's page: the sandbox serves it.
+  const response = await fetch(`${sandboxUrl}/authorization`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: form.toString(),
+    redirect: "manual",
+  });
+  const location = response.headers.get("location");
+  if (response.status !== 302 || !location) throw new Error(`consent answered ${response.status}`);
+  return location;
+}
+
+export interface ConnectedSeller {
+  /** Cobro's connection id (the console's `account`). */
+  accountId: string;
+  /** The seller's own access token at the sandbox, to read what the seller holds. */
+  token: string;
+  publicKey: string;
+  providerUserId: number;
+}
+
+/** Connects a new seller over HTTP (the server must run in live mode with the sandbox's OAuth application). */
+export async function connectSellerOverHttp(options: {
+  serverUrl: string;
+  sandbox: Sandbox;
+  admin: HttpSession;
+}): Promise<ConnectedSeller> {
+  const { serverUrl, sandbox, admin } = options;
+  const connections = async () =>
+    (
+      await callProcedure<{ items: { id: string; providerUserId: number; status: string }[] }>(
+        serverUrl,
+        admin,
+        "admin.account.connections",
+        undefined,
+        "query",
+      )
+    ).data?.items ?? [];
+  const before = new Set((await connections()).map((item) => item.id));
+  const started = await callProcedure<{ authorizationUrl: string }>(serverUrl, admin, "admin.account.startConnect", {});
+  expect(started.error ?? null).toBeNull();
+  expect(started.status).toBe(200);
+  const callback = await consent(sandbox.url, started.data?.authorizationUrl ?? "");
+  expect(callback.startsWith(serverUrl)).toBe(true);
+  const back = await fetch(callback, { headers: { cookie: admin.cookie }, redirect: "manual" });
+  expect(back.status).toBe(303);
+  expect(back.headers.get("location")).toContain("connected=");
+  const connection = (await connections()).find((item) => !before.has(item.id));
+  expect(connection?.status).toBe("active");
+  const seller = sandbox.control.sellers().find((candidate) => candidate.userId === connection?.providerUserId);
+  if (!connection || !seller) throw new Error("the seller was not connected");
+  expect(seller.userId).not.toBe(sandbox.control.defaultSeller.userId);
+  return {
+    accountId: connection.id,
+    token: seller.accessTokens.at(-1) ?? "",
+    publicKey: seller.publicKey,
+    providerUserId: seller.userId,
+  };
+}
