@@ -2,27 +2,8 @@
 // on the sandbox's OAuth page (as their browser posts it), Cobro's callback with the admin's session.
 import type { Sandbox } from "mercadopago-sandbox";
 import { expect } from "vitest";
+import { consentAtSandbox } from "../../src/test/connected-sellers";
 import { callProcedure, type HttpSession } from "./trpc-http";
-
-/** The seller's consent on the sandbox's OAuth page; returns Cobro's callback URL. */
-async function consent(sandboxUrl: string, authorizationUrl: string): Promise<string> {
-  const url = new URL(authorizationUrl);
-  const form = new URLSearchParams({ decision: "authorize", site_id: "MLA" });
-  for (const name of ["client_id", "redirect_uri", "state", "code_challenge", "code_challenge_method"]) {
-    const value = url.searchParams.get(name);
-    if (value !== null) form.set(name, value);
-  }
-  // The live authorization host stands for the provider's page: the sandbox serves it.
-  const response = await fetch(`${sandboxUrl}/authorization`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: form.toString(),
-    redirect: "manual",
-  });
-  const location = response.headers.get("location");
-  if (response.status !== 302 || !location) throw new Error(`consent answered ${response.status}`);
-  return location;
-}
 
 export interface ConnectedSeller {
   /** Cobro's connection id (the console's `account`). */
@@ -54,7 +35,8 @@ export async function connectSellerOverHttp(options: {
   const started = await callProcedure<{ authorizationUrl: string }>(serverUrl, admin, "admin.account.startConnect", {});
   expect(started.error ?? null).toBeNull();
   expect(started.status).toBe(200);
-  const callback = await consent(sandbox.url, started.data?.authorizationUrl ?? "");
+  // The live authorization host stands for the provider's page: the sandbox serves it.
+  const callback = (await consentAtSandbox(started.data?.authorizationUrl ?? "", "authorize", sandbox.url)).href;
   expect(callback.startsWith(serverUrl)).toBe(true);
   const back = await fetch(callback, { headers: { cookie: admin.cookie }, redirect: "manual" });
   expect(back.status).toBe(303);

@@ -33,6 +33,15 @@ const sellerClient = await providerForAccount(deps, seller.id);
 
 const refused = { code: "CONFLICT", field: "account", reason: "account_actions_own_only" };
 
+/** The store's mirror row of a merchant order (a seller's is never written: the mirror has no account column). */
+function mirroredMerchantOrder(id: number) {
+  return db
+    .selectFrom("merchant_orders")
+    .select("provider_merchant_order_id")
+    .where("provider_merchant_order_id", "=", id)
+    .executeTakeFirst();
+}
+
 describe("payment links by account", () => {
   it("lists and reads a seller's link under the seller's filter only, with the payments mirrored for it", async () => {
     const reference = `acct-link-${randomUUID()}`;
@@ -97,12 +106,7 @@ describe("merchant orders by account", () => {
     const underSeller = await searchMerchantOrders({ deps, accountId: seller.id, filters });
     expect(underSeller.items.map((item) => item.id)).toEqual([order.id]);
     expect((await searchMerchantOrders({ deps, accountId: null, filters })).items).toEqual([]);
-    const mirrored = await db
-      .selectFrom("merchant_orders")
-      .select("provider_merchant_order_id")
-      .where("provider_merchant_order_id", "=", order.id)
-      .executeTakeFirst();
-    expect(mirrored).toBeUndefined();
+    expect(await mirroredMerchantOrder(order.id)).toBeUndefined();
 
     const detail = await getMerchantOrderDetail({ deps, merchantOrderId: order.id, accountId: seller.id });
     expect(detail).toMatchObject({ id: order.id, externalReference: reference, stale: false, requests: [] });
@@ -156,13 +160,7 @@ describe("merchant orders by account", () => {
     await expect(
       updateMerchantOrder({ deps, actorUserId: operator.id, input: { ...input, account: undefined } }),
     ).rejects.toMatchObject({ code: "CONFLICT", field: "idempotencyKey" });
-    // A seller's order is not mirrored (the mirror has no account column).
-    const mirrored = await db
-      .selectFrom("merchant_orders")
-      .select("provider_merchant_order_id")
-      .where("provider_merchant_order_id", "=", order.id)
-      .executeTakeFirst();
-    expect(mirrored).toBeUndefined();
+    expect(await mirroredMerchantOrder(order.id)).toBeUndefined();
   });
 });
 

@@ -41,6 +41,23 @@ const ORDER = {
   lastUpdated: "2026-01-01T00:00:00.000Z",
 };
 
+/** The order's detail as the server answers it. */
+const DETAIL = {
+  ...ORDER,
+  refunded: money(0),
+  siteId: "MLA",
+  notificationUrl: null,
+  additionalInfo: null,
+  payerId: null,
+  isTest: false,
+  items: [{ id: null, title: "Mate", quantity: 2, unitPrice: money(1250) }],
+  payments: [],
+  shipments: [],
+  syncedAt: "2026-01-01T00:00:00.000Z",
+  stale: false,
+  requests: [],
+};
+
 function staff(role: string) {
   return { id: "11111111-1111-4111-8111-111111111111", email: `${role}@example.com`, name: `The ${role}`, role };
 }
@@ -75,21 +92,7 @@ describe("[admin][merchant-orders] new merchant order form", () => {
         }
         return { outcome: answer, merchantOrderId: answer === "done" ? ORDER.id : null };
       },
-      "admin.merchantOrders.get": () => ({
-        ...ORDER,
-        refunded: money(0),
-        siteId: "MLA",
-        notificationUrl: null,
-        additionalInfo: null,
-        payerId: null,
-        isTest: false,
-        items: [{ id: null, title: "Mate", quantity: 2, unitPrice: money(1250) }],
-        payments: [],
-        shipments: [],
-        syncedAt: "2026-01-01T00:00:00.000Z",
-        stale: false,
-        requests: [],
-      }),
+      "admin.merchantOrders.get": () => DETAIL,
     });
     renderApp(server, "/admin/merchant-orders/new");
     await user.type(await screen.findByLabelText(/^Title/), "Mate");
@@ -157,21 +160,7 @@ describe("[admin][merchant-orders] a connected seller's merchant order", () => {
       "auth.me": () => ({ user: staff("operator") }),
       "system.publicConfig": () => CONFIG,
       "admin.merchantOrders.update": () => ({ outcome: answer, merchantOrderId: ORDER.id }),
-      "admin.merchantOrders.get": () => ({
-        ...ORDER,
-        refunded: money(0),
-        siteId: "MLA",
-        notificationUrl: null,
-        additionalInfo: null,
-        payerId: null,
-        isTest: false,
-        items: [{ id: null, title: "Mate", quantity: 2, unitPrice: money(1250) }],
-        payments: [],
-        shipments: [],
-        syncedAt: "2026-01-01T00:00:00.000Z",
-        stale: false,
-        requests: [],
-      }),
+      "admin.merchantOrders.get": () => DETAIL,
     });
     renderApp(server, `/admin/merchant-orders/${ORDER.id}?account=${seller}`);
     expect(await screen.findByText(/belongs to a connected seller: it is read and changed/)).toBeInTheDocument();

@@ -6,11 +6,14 @@ import "@testing-library/jest-dom/vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route, Routes } from "react-router";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { currentLocation, LocationProbe, SELLER_CONNECTION } from "../../../test/account-filter-fixtures";
-import { FakeTrpcError, FakeTrpcServer } from "../../../test/fake-trpc-server";
+import { FakeTrpcError, FakeTrpcServer, type ProcedureHandler } from "../../../test/fake-trpc-server";
 import { renderWithServer } from "../../../test/render-app";
 import TerminalsArea from "./terminals-area";
+
+// The page renders the whole area; on a busy machine the first render alone can pass the default 5 s.
+vi.setConfig({ testTimeout: 30_000 });
 
 const DEVICE = "PAX_A910__SMARTPOS1400000001";
 
@@ -39,24 +42,31 @@ function intent(id: string, accountId: string | null) {
   };
 }
 
+/** The fake server of one PDV terminal's page, as `role`, with the test's own procedures. */
+function terminalServer(role: string, handlers: Record<string, ProcedureHandler>) {
+  return new FakeTrpcServer({
+    "auth.me": () => ({ user: { id: "u1", email: `${role}@example.com`, name: role, role } }),
+    "system.publicConfig": () => ({
+      providerMode: "sandbox",
+      providerApiUrl: "https://provider.test",
+      publicKey: "TEST-key",
+      siteId: "MLA",
+      currency: "ARS",
+    }),
+    "admin.account.accountOptions": () => [SELLER_CONNECTION],
+    "admin.terminals.devices": () => ({
+      devices: [{ id: DEVICE, operatingMode: "PDV", storeId: "1", posId: "2", externalPosId: null }],
+      total: 1,
+      offset: 0,
+      limit: 50,
+    }),
+    ...handlers,
+  });
+}
+
 describe("[admin][terminals] a terminal's charges by account", () => {
   it("reads the account from the URL, applies the shared select to the URL and the query, and labels the rows", async () => {
-    const server = new FakeTrpcServer({
-      "auth.me": () => ({ user: { id: "u1", email: "v@example.com", name: "V", role: "viewer" } }),
-      "system.publicConfig": () => ({
-        providerMode: "sandbox",
-        providerApiUrl: "https://provider.test",
-        publicKey: "TEST-key",
-        siteId: "MLA",
-        currency: "ARS",
-      }),
-      "admin.account.accountOptions": () => [SELLER_CONNECTION],
-      "admin.terminals.devices": () => ({
-        devices: [{ id: DEVICE, operatingMode: "PDV", storeId: "1", posId: "2", externalPosId: null }],
-        total: 1,
-        offset: 0,
-        limit: 50,
-      }),
+    const server = terminalServer("viewer", {
       "admin.terminals.intents": (input) => {
         const { account } = input as { account?: string };
         const items = [intent("00000000-0000-4000-8000-000000000001", null)];
@@ -101,22 +111,7 @@ describe("[admin][terminals] a terminal's charges by account", () => {
 
   it("a seller's terminal offers the mode switch on the seller's account, the same account on Try again, no charge", async () => {
     let attempts = 0;
-    const server = new FakeTrpcServer({
-      "auth.me": () => ({ user: { id: "u1", email: "o@example.com", name: "O", role: "operator" } }),
-      "system.publicConfig": () => ({
-        providerMode: "sandbox",
-        providerApiUrl: "https://provider.test",
-        publicKey: "TEST-key",
-        siteId: "MLA",
-        currency: "ARS",
-      }),
-      "admin.account.accountOptions": () => [SELLER_CONNECTION],
-      "admin.terminals.devices": () => ({
-        devices: [{ id: DEVICE, operatingMode: "PDV", storeId: "1", posId: "2", externalPosId: null }],
-        total: 1,
-        offset: 0,
-        limit: 50,
-      }),
+    const server = terminalServer("operator", {
       "admin.terminals.intents": () => ({ intents: [], total: 0 }),
       "admin.terminals.setMode": (input) => {
         attempts += 1;
