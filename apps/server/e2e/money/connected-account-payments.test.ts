@@ -8,7 +8,7 @@ import type pg from "pg";
 import { describe, expect, it } from "vitest";
 import { SANDBOX_OAUTH_CLIENT_ID, SANDBOX_OAUTH_CLIENT_SECRET } from "../../src/env";
 import { createCardToken } from "../support/card-token";
-import { connectSellerOverHttp } from "../support/connect-seller";
+import { atSandbox, connectSellerOverHttp } from "../support/connect-seller";
 import { useAdminLiveServerRun } from "../support/live-server-run";
 import { withServerDatabase } from "../support/server-database";
 import { callProcedure, type HttpSession } from "../support/trpc-http";
@@ -32,12 +32,9 @@ function withDatabase<T>(use: (client: pg.Client) => Promise<T>): Promise<T> {
   return withServerDatabase(live.server.databaseUrl(), use);
 }
 
-async function atSandbox<T>(token: string, path: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${live.sandbox.url}${path}`, {
-    ...init,
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", ...(init.headers ?? {}) },
-  });
-  return { status: response.status, body: (await response.json()) as T };
+/** A call to the sandbox as one seller. */
+function atSeller<T>(token: string, path: string, init: RequestInit = {}) {
+  return atSandbox<T>(live.sandbox.url, token, path, init);
 }
 
 describe("[money][accounts] charging on a connected seller's account, the real server process", () => {
@@ -99,11 +96,11 @@ describe("[money][accounts] charging on a connected seller's account, the real s
       return rows[0];
     });
     expect(row?.provider_account_id).toBe(accountId);
-    const atB = await atSandbox<{ external_reference: string }>(tokenB, `/v1/payments/${paymentId}`);
+    const atB = await atSeller<{ external_reference: string }>(tokenB, `/v1/payments/${paymentId}`);
     expect(atB).toMatchObject({ status: 200, body: { external_reference: checkout.checkoutId } });
-    const atOwn = await atSandbox(live.sandbox.control.defaultSeller.accessToken, `/v1/payments/${paymentId}`);
+    const atOwn = await atSeller(live.sandbox.control.defaultSeller.accessToken, `/v1/payments/${paymentId}`);
     expect(atOwn.status).toBe(404);
-    const reuse = await atSandbox(tokenB, "/v1/payments", {
+    const reuse = await atSeller(tokenB, "/v1/payments", {
       method: "POST",
       headers: { "x-idempotency-key": row?.idempotency_key ?? "" },
       body: JSON.stringify({
@@ -136,9 +133,9 @@ describe("[money][accounts] charging on a connected seller's account, the real s
     expect(refunded.data).toMatchObject({ outcome: "done" });
     const again = await call<{ outcome: string }>(live.admin, "admin.payments.refund", refund);
     expect(again.data).toMatchObject({ outcome: "done" });
-    const refunds = await atSandbox<{ id: number }[]>(tokenB, `/v1/payments/${paymentId}/refunds/`);
+    const refunds = await atSeller<{ id: number }[]>(tokenB, `/v1/payments/${paymentId}/refunds/`);
     expect(refunds.body).toHaveLength(1);
-    expect((await atSandbox<{ status: string }>(tokenB, `/v1/payments/${paymentId}`)).body.status).toBe("refunded");
+    expect((await atSeller<{ status: string }>(tokenB, `/v1/payments/${paymentId}`)).body.status).toBe("refunded");
 
     // 6. The payments list filtered by B's account shows it; the store's own list does not.
     const listOf = async (account: string) =>

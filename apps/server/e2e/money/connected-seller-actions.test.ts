@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { SANDBOX_OAUTH_CLIENT_ID, SANDBOX_OAUTH_CLIENT_SECRET } from "../../src/env";
-import { connectSellerOverHttp } from "../support/connect-seller";
+import { atSandbox, connectSellerOverHttp } from "../support/connect-seller";
 import { useAdminLiveServerRun } from "../support/live-server-run";
 import { withServerDatabase } from "../support/server-database";
 import { callProcedure } from "../support/trpc-http";
@@ -22,12 +22,9 @@ function mutate<T>(procedure: string, input: unknown) {
   return callProcedure<T>(live.server.url, live.admin, procedure, input, "mutation");
 }
 
-async function atSandbox<T>(token: string, path: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${live.sandbox.url}${path}`, {
-    ...init,
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", ...(init.headers ?? {}) },
-  });
-  return { status: response.status, body: (await response.json()) as T };
+/** A call to the sandbox as one seller. */
+function atSeller<T>(token: string, path: string, init: RequestInit = {}) {
+  return atSandbox<T>(live.sandbox.url, token, path, init);
 }
 
 type Devices = { devices?: { id: string; operating_mode?: string }[] };
@@ -42,7 +39,7 @@ describe("[money][accounts] a connected seller's merchant order and terminal, th
     const ownToken = live.sandbox.control.defaultSeller.accessToken;
 
     // The seller's own merchant order, made at the provider with the seller's credentials.
-    const made = await atSandbox<{ id: number }>(seller.token, "/merchant_orders", {
+    const made = await atSeller<{ id: number }>(seller.token, "/merchant_orders", {
       method: "POST",
       body: JSON.stringify({ items: [{ title: "Poncho", quantity: 1, unit_price: 120, currency_id: "ARS" }] }),
     });
@@ -80,10 +77,10 @@ describe("[money][accounts] a connected seller's merchant order and terminal, th
     // "Try again": the same key, to the account of the first try; the provider replays the change.
     const retried = await mutate<{ outcome: string }>("admin.merchantOrders.update", input);
     expect(retried.data).toEqual({ outcome: "done", merchantOrderId });
-    const atSeller = await atSandbox<{ additional_info?: string }>(seller.token, `/merchant_orders/${merchantOrderId}`);
-    expect(atSeller).toMatchObject({ status: 200, body: { additional_info: "Gift wrap" } });
+    const changed = await atSeller<{ additional_info?: string }>(seller.token, `/merchant_orders/${merchantOrderId}`);
+    expect(changed).toMatchObject({ status: 200, body: { additional_info: "Gift wrap" } });
     // The store's own credentials never reached it: the sandbox shows the order to its seller only.
-    expect((await atSandbox(ownToken, `/merchant_orders/${merchantOrderId}`)).status).toBe(404);
+    expect((await atSeller(ownToken, `/merchant_orders/${merchantOrderId}`)).status).toBe(404);
     const calls = await withServerDatabase(live.server.databaseUrl(), async (client) => {
       const { rows } = await client.query<{ status: number }>(
         "select status from provider_calls where idempotency_key = $1 order by status",
@@ -100,8 +97,8 @@ describe("[money][accounts] a connected seller's merchant order and terminal, th
     expect(reused.error?.data).toMatchObject({ field: "idempotencyKey" });
 
     // A seller's terminal is switched on the seller's account; the store's own terminals stay as they were.
-    const ownBefore = (await atSandbox<Devices>(ownToken, "/point/integration-api/devices")).body.devices;
-    const device = (await atSandbox<Devices>(seller.token, "/point/integration-api/devices")).body.devices?.[0];
+    const ownBefore = (await atSeller<Devices>(ownToken, "/point/integration-api/devices")).body.devices;
+    const device = (await atSeller<Devices>(seller.token, "/point/integration-api/devices")).body.devices?.[0];
     if (!device) throw new Error("the seller has no terminal");
     const to = device.operating_mode === "PDV" ? "STANDALONE" : "PDV";
     const switched = await mutate("admin.terminals.setMode", {
@@ -110,8 +107,8 @@ describe("[money][accounts] a connected seller's merchant order and terminal, th
       account: seller.accountId,
     });
     expect(switched.data).toEqual({ deviceId: device.id, operatingMode: to, restartRequired: true });
-    const sellerAfter = (await atSandbox<Devices>(seller.token, "/point/integration-api/devices")).body.devices;
+    const sellerAfter = (await atSeller<Devices>(seller.token, "/point/integration-api/devices")).body.devices;
     expect(sellerAfter?.find((candidate) => candidate.id === device.id)?.operating_mode).toBe(to);
-    expect((await atSandbox<Devices>(ownToken, "/point/integration-api/devices")).body.devices).toEqual(ownBefore);
+    expect((await atSeller<Devices>(ownToken, "/point/integration-api/devices")).body.devices).toEqual(ownBefore);
   });
 });

@@ -53,3 +53,17 @@ export async function connectSellerOverHttp(options: {
     providerUserId: seller.userId,
   };
 }
+
+/** A call to the sandbox as one seller (its token), e.g. to read what the seller holds. */
+export async function atSandbox<T>(
+  sandboxUrl: string,
+  token: string,
+  path: string,
+  init: RequestInit = {},
+): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${sandboxUrl}${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", ...(init.headers ?? {}) },
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
