@@ -87,7 +87,9 @@ function withDatabase<T>(use: (client: pg.Client) => Promise<T>): Promise<T> {
 async function checkoutRow(checkoutId: string) {
   return withDatabase(async (client) => {
     const { rows } = await client.query(
-      "select status, idempotency_key, external_reference, provider_payment_id::text, payment_attempt_status from checkouts where id = $1",
+      `select c.status, c.idempotency_key, c.external_reference, c.provider_payment_id::text,
+         r.status as payment_request_status
+       from checkouts c left join provider_requests r on r.id = c.provider_request_id where c.id = $1`,
       [checkoutId],
     );
     return rows[0] as {
@@ -95,7 +97,7 @@ async function checkoutRow(checkoutId: string) {
       idempotency_key: string;
       external_reference: string;
       provider_payment_id: string | null;
-      payment_attempt_status: string | null;
+      payment_request_status: string | null;
     };
   });
 }
@@ -210,15 +212,15 @@ describe("[money][checkout] the real server process against a separate sandbox",
 
     server = await run.restart();
     // The unknown outcome survived the crash; nobody asks for the result: the job alone must settle it.
-    expect((await checkoutRow(checkout.checkoutId)).payment_attempt_status).toBe("unknown");
+    expect((await checkoutRow(checkout.checkoutId)).payment_request_status).toBe("unknown");
     let row = await checkoutRow(checkout.checkoutId);
     const deadline = Date.now() + 75_000;
     // Settling is two writes (the payment's mirror, then the attempt's outcome): wait for both.
-    while ((row.status !== "paid" || row.payment_attempt_status !== "answered") && Date.now() < deadline) {
+    while ((row.status !== "paid" || row.payment_request_status !== "succeeded") && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 500));
       row = await checkoutRow(checkout.checkoutId);
     }
-    expect(row).toMatchObject({ status: "paid", payment_attempt_status: "answered" });
+    expect(row).toMatchObject({ status: "paid", payment_request_status: "succeeded" });
 
     // Paying again returns the one payment instead of making another.
     const again = await payWithCard(checkout, await cardToken("APRO"));

@@ -130,19 +130,23 @@ describe("[money][cards] paying with a saved card, the real server process", () 
       paymentMethodId: "visa",
       installments: 1,
     });
-    let inFlight: { idempotency_key: string | null; payment_attempt_status: string | null } | undefined;
-    for (let attempt = 0; attempt < 100 && inFlight?.payment_attempt_status !== "in_flight"; attempt += 1) {
+    // In flight: the checkout's provider request claimed (pending under a lease) with the checkout's key.
+    let inFlight: { idempotency_key: string | null; request_key: string | null; status: string | null } | undefined;
+    for (let attempt = 0; attempt < 100 && inFlight?.status !== "in_flight"; attempt += 1) {
       inFlight = await withDatabase(async (client) => {
         const { rows } = await client.query(
-          "select idempotency_key, payment_attempt_status from checkouts where id = $1",
+          `select c.idempotency_key, r.idempotency_key as request_key,
+             case when r.status = 'pending' and r.lease_until is not null then 'in_flight' else r.status end as status
+           from checkouts c left join provider_requests r on r.id = c.provider_request_id where c.id = $1`,
           [checkout.checkoutId],
         );
         return rows[0];
       });
-      if (inFlight?.payment_attempt_status !== "in_flight") await new Promise((resolve) => setTimeout(resolve, 20));
+      if (inFlight?.status !== "in_flight") await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    expect(inFlight?.payment_attempt_status).toBe("in_flight");
+    expect(inFlight?.status).toBe("in_flight");
     expect(inFlight?.idempotency_key).toMatch(/\S{8,}/);
+    expect(inFlight?.request_key).toBe(inFlight?.idempotency_key);
     expect(await providerPaymentsOf(checkout.checkoutId)).toHaveLength(0);
 
     const paid = await paying;

@@ -228,6 +228,11 @@ describe("migrations", () => {
         values (2, 'cancel', 'ARS', 'failed', 'key-cancel-refused', 'Mercado Pago refused to cancel the payment.')`.execute(
         empty.db,
       );
+      // A checkout whose card payment's answer was never seen, and one never paid.
+      await sql`insert into checkouts (items, amount_minor, currency, status, idempotency_key, external_reference,
+          payment_attempt_status, payment_attempted_at, payment_lease_until)
+        values ('[]', 500, 'ARS', 'open', 'key-checkout-unseen', 'ref-unseen', 'unknown', '2026-01-01T00:00:00Z', null),
+          ('[]', 700, 'ARS', 'open', 'key-checkout-new', 'ref-new', null, null, null)`.execute(empty.db);
       await migrateToLatest(empty.db);
 
       const requests = await empty.db
@@ -244,6 +249,16 @@ describe("migrations", () => {
           error: { type: "refused", message: "Mercado Pago refused to cancel the payment." },
           resource_type: "payment",
           resource_id: "2",
+          fingerprint: null,
+        },
+        {
+          kind: "checkout.payment",
+          idempotency_key: "key-checkout-unseen",
+          status: "unknown",
+          answer: null,
+          error: null,
+          resource_type: "checkout",
+          resource_id: expect.any(String),
           fingerprint: null,
         },
         {
@@ -292,6 +307,34 @@ describe("migrations", () => {
         );
       expect(await repeat("payment.refund")).toMatchObject({ isNew: false, request: { status: "unknown" } });
       await expect(repeat("payment.capture")).rejects.toMatchObject({ reason: "idempotency_key_reused" });
+      const checkouts = await empty.db
+        .selectFrom("checkouts")
+        .leftJoin("provider_requests", "provider_requests.id", "checkouts.provider_request_id")
+        .select([
+          "checkouts.idempotency_key",
+          "provider_requests.status",
+          "provider_requests.attempted_at",
+          "provider_requests.resource_id",
+          "checkouts.id",
+        ])
+        .orderBy("checkouts.amount_minor")
+        .execute();
+      expect(checkouts).toEqual([
+        {
+          idempotency_key: "key-checkout-unseen",
+          status: "unknown",
+          attempted_at: new Date("2026-01-01T00:00:00Z"),
+          resource_id: checkouts[0]?.id,
+          id: expect.any(String),
+        },
+        {
+          idempotency_key: "key-checkout-new",
+          status: null,
+          attempted_at: null,
+          resource_id: null,
+          id: expect.any(String),
+        },
+      ]);
     } finally {
       await empty.drop();
     }

@@ -32,14 +32,6 @@ export type Jsonb = ColumnType<JsonValue, string, string>;
 /** A nullable jsonb column. */
 export type NullableJsonb = ColumnType<JsonValue | null, string | null | undefined, string | null>;
 
-/**
- * A checkout's direct payment call: `in_flight` (a call is out, under a lease), `unknown` (a call went out and its
- * answer was never seen: money may have moved), `answered` (the provider answered with a payment), `no_payment`
- * (known that none was made: the provider refused, or reconciliation found nothing).
- */
-export const PAYMENT_ATTEMPT_STATUSES = ["in_flight", "unknown", "answered", "no_payment"] as const;
-export type PaymentAttemptStatus = (typeof PAYMENT_ATTEMPT_STATUSES)[number];
-
 /** `ignored`: a topic Cobro does not act on yet, kept so it can be replayed once it does (the list is shared with the console). */
 export { WEBHOOK_EVENT_STATUSES } from "@cobro/contracts";
 export type WebhookEventStatus = WebhookEventStatusValue;
@@ -115,11 +107,11 @@ export interface CheckoutsTable {
   provider_payment_id: number | null;
   /** When `checkout.result` last re-read this checkout's payment from the provider (polling fallback). */
   provider_checked_at: Timestamp | null;
-  /** Where the checkout's direct payment call stands (see PaymentAttemptStatus); null before any attempt. */
-  payment_attempt_status: PaymentAttemptStatus | null;
-  payment_attempted_at: Timestamp | null;
-  /** While in the future, one request holds the right to call the provider for this checkout. */
-  payment_lease_until: Timestamp | null;
+  /**
+   * The provider request of the checkout's direct payment (`checkout.payment`, keyed by `idempotency_key`): where the
+   * call stands, its lease and its last try. Null before any attempt.
+   */
+  provider_request_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the reconciliation job next re-reads this checkout from the provider; null when nothing is pending. */
   reconcile_after: Timestamp | null;
   reconcile_attempts: ColumnType<number, number | undefined, number>;
@@ -272,8 +264,10 @@ export interface ProviderRequestsTable {
   status: ProviderRequestStatus;
   /** While in the future, one instance holds the right to call. */
   lease_until: Timestamp | null;
-  /** After it no new call is made: only reconciliation. */
+  /** After it no new call is made: only reconciliation. Null: no deadline (a checkout may be paid again later). */
   deadline_at: Timestamp | null;
+  /** When the last call went out (set by each claim). */
+  attempted_at: Timestamp | null;
   attempts: ColumnType<number, number | undefined, number>;
   /** The provider's answer, as received. */
   answer: NullableJsonb;

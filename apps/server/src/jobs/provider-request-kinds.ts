@@ -1,5 +1,6 @@
 // The reconcile loop's registry: every kind of provider request whose unseen answers the one loop settles
 // (domain/provider-requests). A path moved onto the engine adds its kind here, one line.
+import { CHECKOUT_PAYMENT_REQUEST } from "../domain/checkout/reconcile-checkout";
 import { MERCHANT_ORDER_CREATE, MERCHANT_ORDER_UPDATE } from "../domain/merchant-orders/merchant-order-write";
 import { ORDER_CREATE_REQUEST } from "../domain/orders/create-order";
 import { ORDER_ACTION_REQUESTS } from "../domain/orders/order-actions";
@@ -9,6 +10,7 @@ import type { AnyProviderRequestKind } from "../domain/provider-requests/reconci
 import { POINT_INTENT_REQUEST } from "../domain/terminals/point-intents";
 
 export const PROVIDER_REQUEST_KINDS: readonly AnyProviderRequestKind[] = [
+  CHECKOUT_PAYMENT_REQUEST,
   REFUND_REQUEST,
   PAYMENT_ACTION_REQUESTS.capture,
   PAYMENT_ACTION_REQUESTS.cancel,

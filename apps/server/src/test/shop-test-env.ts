@@ -14,6 +14,7 @@ import { createSandbox, type Sandbox, type SiteId } from "mercadopago-sandbox";
 import type { CheckoutsTable, DB } from "../db/schema";
 import { type CreatedCheckout, createCheckout } from "../domain/checkout/create-checkout";
 import { syncPaymentFromProvider } from "../domain/payments/sync-payment-from-provider";
+import type { ProviderRequestStatus } from "../domain/provider-requests/provider-request-status";
 import { createLogger } from "../logging/logger";
 import { createProviderCallRecorder } from "../provider/provider-call-log";
 import { createTestDatabase, type TestDatabase } from "./test-database";
@@ -77,7 +78,14 @@ export interface ShopTestEnv {
   /** Settles a pending or in_process payment at the provider, as the buyer or issuer would. */
   settle(paymentId: number, outcome: "approve" | "reject" | "expire"): Promise<void>;
   /** The checkout's row as the database holds it now. */
-  checkoutRow(checkoutId: string): Promise<Selectable<CheckoutsTable>>;
+  /** The checkout row with where its direct payment's provider request stands (status, lease, last try). */
+  checkoutRow(checkoutId: string): Promise<
+    Selectable<CheckoutsTable> & {
+      payment_request_status: ProviderRequestStatus | null;
+      payment_lease_until: Date | null;
+      payment_attempted_at: Date | null;
+    }
+  >;
   /** The payments the provider holds for a checkout (its external reference is the checkout id). */
   providerPaymentsOf(checkoutId: string): Promise<ProviderPayment[]>;
   close(): Promise<void>;
@@ -219,7 +227,17 @@ export async function startShopTestEnv(
       if (!response.ok) throw new Error(`settle ${paymentId} answered ${response.status}: ${await response.text()}`);
     },
     checkoutRow(checkoutId) {
-      return testDb.db.selectFrom("checkouts").selectAll().where("id", "=", checkoutId).executeTakeFirstOrThrow();
+      return testDb.db
+        .selectFrom("checkouts")
+        .leftJoin("provider_requests", "provider_requests.id", "checkouts.provider_request_id")
+        .selectAll("checkouts")
+        .select([
+          "provider_requests.status as payment_request_status",
+          "provider_requests.lease_until as payment_lease_until",
+          "provider_requests.attempted_at as payment_attempted_at",
+        ])
+        .where("checkouts.id", "=", checkoutId)
+        .executeTakeFirstOrThrow();
     },
     async providerPaymentsOf(checkoutId) {
       return (await provider.payments.search({ external_reference: checkoutId })).results ?? [];

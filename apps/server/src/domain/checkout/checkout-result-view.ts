@@ -4,6 +4,7 @@ import type { CheckoutResult, CheckoutResultStatus, PaymentPlan } from "@cobro/c
 import { z } from "zod";
 import type { Checkout, Payment } from "../../db/schema";
 import { toMoney } from "../catalog/product-view";
+import type { ProviderRequestStatus } from "../provider-requests/provider-request-status";
 
 /**
  * provider payment status → what the shopper is told. A dispute
@@ -88,14 +89,15 @@ export function offlineInstructions(snapshot: unknown): Pick<CheckoutResult, "pi
   return {};
 }
 
-export type ResultCheckout = Pick<
-  Checkout,
-  "id" | "order_number" | "amount_minor" | "currency" | "updated_at" | "payment_attempt_status"
->;
+/** Where the checkout's direct payment call stands: its provider request's status, null before any attempt. */
+export type PaymentRequestState = { payment_request_status: ProviderRequestStatus | null };
 
-/** A payment call went out and its answer has not been seen yet: the shopper is told it is being confirmed. */
-export function isOutcomeBeingConfirmed(checkout: Pick<Checkout, "payment_attempt_status">): boolean {
-  return checkout.payment_attempt_status === "in_flight" || checkout.payment_attempt_status === "unknown";
+export type ResultCheckout = Pick<Checkout, "id" | "order_number" | "amount_minor" | "currency" | "updated_at"> &
+  PaymentRequestState;
+
+/** A payment call went out (or is going out) and its answer has not been seen: the shopper hears "confirming". */
+export function isOutcomeBeingConfirmed(checkout: PaymentRequestState): boolean {
+  return checkout.payment_request_status === "pending" || checkout.payment_request_status === "unknown";
 }
 export type ResultPayment = Pick<
   Payment,

@@ -5,6 +5,7 @@
 import type { Kysely } from "kysely";
 import type { Checkout, DB } from "../../db/schema";
 import { AppError } from "../../errors/app-error";
+import type { ProviderRequestStatus } from "../provider-requests/provider-request-status";
 import { checkoutTokenMatches } from "./checkout-token";
 
 export interface CheckoutAccess {
@@ -15,6 +16,9 @@ export interface CheckoutAccess {
 }
 
 export type CheckoutLookup = { checkoutId: string } | { externalReference: string };
+
+/** A checkout with where its direct payment call stands (its provider request's status; null before any). */
+export type ShopperCheckout = Checkout & { payment_request_status: ProviderRequestStatus | null };
 
 export const CHECKOUT_NOT_FOUND_MESSAGE = "We could not find that checkout.";
 
@@ -30,12 +34,16 @@ export async function findShopperCheckout(options: {
   db: Kysely<DB>;
   lookup: CheckoutLookup;
   access: CheckoutAccess;
-}): Promise<Checkout> {
+}): Promise<ShopperCheckout> {
   const { db, lookup, access } = options;
-  const query = db.selectFrom("checkouts").selectAll();
+  const query = db
+    .selectFrom("checkouts")
+    .leftJoin("provider_requests", "provider_requests.id", "checkouts.provider_request_id")
+    .selectAll("checkouts")
+    .select("provider_requests.status as payment_request_status");
   const checkout = await ("checkoutId" in lookup
-    ? query.where("id", "=", lookup.checkoutId)
-    : query.where("external_reference", "=", lookup.externalReference)
+    ? query.where("checkouts.id", "=", lookup.checkoutId)
+    : query.where("checkouts.external_reference", "=", lookup.externalReference)
   ).executeTakeFirst();
   if (!checkout || !canAccessCheckout(checkout, access)) {
     throw new AppError("NOT_FOUND", CHECKOUT_NOT_FOUND_MESSAGE, { reason: "checkout_not_found" });

@@ -17,7 +17,6 @@ import {
   ProviderNotFoundError,
   type Payment as ProviderPayment,
 } from "@cobro/provider-client";
-import type { Checkout } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
 import { type ConnectedProviderDeps, providerForAccount } from "../../provider/provider-for-account";
@@ -25,7 +24,7 @@ import { mirrorCheckoutPayment } from "../payments/apply-payment-snapshot";
 import { syncPaymentFromProvider } from "../payments/sync-payment-from-provider";
 import { toShopperError } from "../shop/provider-failure";
 import { isOutcomeBeingConfirmed, UNSETTLED_PAYMENT_STATUSES } from "./checkout-result-view";
-import { CHECKOUT_NOT_FOUND_MESSAGE, findShopperCheckout } from "./find-shopper-checkout";
+import { CHECKOUT_NOT_FOUND_MESSAGE, findShopperCheckout, type ShopperCheckout } from "./find-shopper-checkout";
 import { readCheckoutResult } from "./read-checkout-result";
 
 /** A mirror older than this is re-read from the provider when the result is asked for. */
@@ -46,7 +45,7 @@ async function markChecked(deps: ResultDeps, checkoutId: string): Promise<void> 
 }
 
 /** Oldest first, like they happened: the checkout ends up following the payment that settled it. */
-async function mirrorPaymentsOfReference(deps: ResultDeps, checkout: Checkout): Promise<void> {
+async function mirrorPaymentsOfReference(deps: ResultDeps, checkout: ShopperCheckout): Promise<void> {
   // The checkout's own account holds its payments.
   const provider = await providerForAccount(deps, checkout.provider_account_id);
   const found = await provider.payments.search({
@@ -60,7 +59,7 @@ async function mirrorPaymentsOfReference(deps: ResultDeps, checkout: Checkout): 
 }
 
 /** The polling fallback: refresh a stale, unsettled mirror from the provider. Provider failures only log. */
-async function refreshIfStale(deps: ResultDeps, checkout: Checkout): Promise<void> {
+async function refreshIfStale(deps: ResultDeps, checkout: ShopperCheckout): Promise<void> {
   const now = deps.now().getTime();
   try {
     if (checkout.provider_payment_id !== null) {

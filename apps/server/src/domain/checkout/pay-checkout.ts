@@ -11,7 +11,7 @@ import { getStoreSettings } from "../settings/store-settings";
 import { assertStoreCurrency } from "../shop/get-store-account";
 import { toShopperError } from "../shop/provider-failure";
 import { type CheckoutPaymentKind, createCheckoutPayment } from "./create-checkout-payment";
-import { findShopperCheckout } from "./find-shopper-checkout";
+import { findShopperCheckout, type ShopperCheckout } from "./find-shopper-checkout";
 import { basePaymentRequest, captureFieldsFor } from "./payment-request";
 import { readCheckoutResult } from "./read-checkout-result";
 
@@ -29,7 +29,7 @@ export function findCheckoutToPay(options: {
   deps: Pick<AppDeps, "db">;
   userId: string | null;
   input: { checkoutId: string; checkoutToken: string };
-}): Promise<Checkout> {
+}): Promise<ShopperCheckout> {
   const { deps, userId, input } = options;
   return findShopperCheckout({
     db: deps.db,

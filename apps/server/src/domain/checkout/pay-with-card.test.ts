@@ -223,7 +223,7 @@ describe("payWithCard: provider failures", () => {
     );
     // The provider refused the request itself: known that nothing was charged, and nothing left to reconcile.
     expect(await checkoutRow(second.checkoutId)).toMatchObject({
-      payment_attempt_status: "no_payment",
+      payment_request_status: "failed",
       payment_lease_until: null,
       reconcile_after: null,
     });
@@ -241,7 +241,7 @@ describe("payWithCard: provider failures", () => {
     const unknown = await payWithCard({ deps, userId: null, input: cardPaymentInput(checkout, token) });
     expect(unknown).toMatchObject({ status: "confirming", paymentId: null });
     const row = await checkoutRow(checkout.checkoutId);
-    expect(row).toMatchObject({ status: "open", payment_attempt_status: "unknown", payment_lease_until: null });
+    expect(row).toMatchObject({ status: "open", payment_request_status: "unknown", payment_lease_until: null });
     // Reconciliation is scheduled (within a minute) and queued.
     expect(row.reconcile_after?.getTime()).toBeLessThanOrEqual(clock.now().getTime() + 60_000);
     expect(deps.enqueuedJobs).toContainEqual(

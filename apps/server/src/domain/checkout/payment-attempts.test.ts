@@ -56,7 +56,7 @@ describe("a payment whose answer is never seen", () => {
       input: cardPaymentInput(checkout, await env.cardToken("APRO")),
     });
     expect(result).toMatchObject({ status: "confirming", paymentId: null });
-    expect(await checkoutRow(checkout.checkoutId)).toMatchObject({ status: "open", payment_attempt_status: "unknown" });
+    expect(await checkoutRow(checkout.checkoutId)).toMatchObject({ status: "open", payment_request_status: "unknown" });
 
     clock.advance(FIRST_RECONCILE_AFTER_MS);
     expect(await reconcileDueCheckouts({ deps })).toBeGreaterThanOrEqual(1);
@@ -64,7 +64,7 @@ describe("a payment whose answer is never seen", () => {
     expect(await checkoutRow(checkout.checkoutId)).toMatchObject({
       status: "paid",
       provider_payment_id: payment?.id,
-      payment_attempt_status: "answered",
+      payment_request_status: "succeeded",
       reconcile_after: null,
     });
     const view = await getCheckoutResult({ deps, userId: null, input: checkout });
@@ -92,7 +92,7 @@ describe("a payment whose answer is never seen", () => {
     expect(await reconcileCheckout({ deps, checkoutId: checkout.checkoutId })).toBe("no_payment");
     expect(await checkoutRow(checkout.checkoutId)).toMatchObject({
       status: "open",
-      payment_attempt_status: "no_payment",
+      payment_request_status: "failed",
       reconcile_after: null,
     });
     expect((await getCheckoutResult({ deps, userId: null, input: checkout })).status).toBe("open");
@@ -102,13 +102,30 @@ describe("a payment whose answer is never seen", () => {
   it("a crash after the claim (lease left behind, nothing recorded): the sweep settles it once the lease ends", async () => {
     const checkout = await newCheckout();
     const row = await checkoutRow(checkout.checkoutId);
-    // What a process that died mid-call leaves: the claim committed, the call made, the answer never recorded.
+    // What a process that died mid-call leaves: the request recorded and claimed, the call made, the answer never
+    // recorded.
+    const request = await db
+      .insertInto("provider_requests")
+      .values({
+        kind: "checkout.payment",
+        idempotency_key: row.idempotency_key,
+        provider_account_id: null,
+        fingerprint: null,
+        status: "pending",
+        attempts: 1,
+        attempted_at: clock.now(),
+        lease_until: new Date(clock.now().getTime() + PAYMENT_LEASE_MS),
+        resource_type: "checkout",
+        resource_id: checkout.checkoutId,
+        created_at: clock.now(),
+        updated_at: clock.now(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     await db
       .updateTable("checkouts")
       .set({
-        payment_attempt_status: "in_flight",
-        payment_attempted_at: clock.now(),
-        payment_lease_until: new Date(clock.now().getTime() + PAYMENT_LEASE_MS),
+        provider_request_id: request.id,
         reconcile_after: new Date(clock.now().getTime() + PAYMENT_LEASE_MS + RECONCILE_AFTER_LEASE_MS),
       })
       .where("id", "=", checkout.checkoutId)
@@ -143,7 +160,7 @@ describe("a payment whose answer is never seen", () => {
       input: cardPaymentInput(checkout, await env.cardToken("APRO")),
     });
     // Wait until the claim is committed and the call is out.
-    for (let i = 0; i < 100 && (await checkoutRow(checkout.checkoutId)).payment_attempt_status !== "in_flight"; i++) {
+    for (let i = 0; i < 100 && (await checkoutRow(checkout.checkoutId)).payment_lease_until === null; i++) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     // NOWAIT fails at once if any transaction holds the row: none does during the provider call.

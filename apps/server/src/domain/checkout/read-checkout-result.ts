@@ -31,16 +31,17 @@ export async function readCheckoutResult(options: {
   const readCheckout = () =>
     deps.db
       .selectFrom("checkouts")
+      .leftJoin("provider_requests", "provider_requests.id", "checkouts.provider_request_id")
       .select([
-        "id",
-        "order_number",
-        "amount_minor",
-        "currency",
-        "updated_at",
-        "provider_payment_id",
-        "payment_attempt_status",
+        "checkouts.id",
+        "checkouts.order_number",
+        "checkouts.amount_minor",
+        "checkouts.currency",
+        "checkouts.updated_at",
+        "checkouts.provider_payment_id",
+        "provider_requests.status as payment_request_status",
       ])
-      .where("id", "=", checkoutId)
+      .where("checkouts.id", "=", checkoutId)
       .executeTakeFirstOrThrow();
   const readMirror = (paymentId: number) =>
     deps.db

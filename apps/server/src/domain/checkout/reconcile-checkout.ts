@@ -5,15 +5,23 @@
 // came: each is re-read from the provider by the checkout's external reference
 // on a schedule that backs off, and applied with the same code as the webhook.
 //
+// A direct payment's answer is the checkout's provider request (`checkout.payment`): this is also its kind's
+// reconciler for the one reconcile loop, and what settles the request here goes through the engine's
+// recordOutcome, so the ledger and the checkout never disagree.
+//
 // No transaction is open during the provider call: the search runs first, then
 // each snapshot is applied, then the schedule is written.
 
+import type { Payment as ProviderPayment } from "@cobro/provider-client";
 import type { Kysely } from "kysely";
-import type { DB } from "../../db/schema";
+import type { DB, ProviderRequest } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { RECONCILE_CHECKOUT_JOB, reconcileCheckoutJobKey } from "../../jobs/job-names";
 import { type ConnectedProviderDeps, providerForAccount } from "../../provider/provider-for-account";
-import { mirrorCheckoutPayment } from "../payments/apply-payment-snapshot";
+import { recordAudit } from "../audit/record-audit";
+import { CHECKOUT_STATUS_BY_PAYMENT_STATUS, mirrorCheckoutPayment } from "../payments/apply-payment-snapshot";
+import type { ProviderRequestKind } from "../provider-requests/provider-request-kind";
+import { recordOutcome, storedOutcome } from "../provider-requests/run-provider-request";
 import { UNSETTLED_PAYMENT_STATUSES } from "./checkout-result-view";
 import { expireCheckoutPreference } from "./expire-checkout-preference";
 import { HOSTED_WATCH_MS, NO_PAYMENT_AFTER_MS, reconcileDelayMs } from "./payment-attempt-policy";
@@ -66,6 +74,113 @@ export async function enqueueCheckoutReconciliation(options: {
   );
 }
 
+/** The checkout's payments at the provider, oldest first; only a payment that may take or has taken money counts. */
+export async function findTakingPayment(
+  deps: Pick<AppDeps, "provider">,
+  externalReference: string,
+  signal: AbortSignal,
+): Promise<ProviderPayment[]> {
+  const found = await deps.provider.payments.search(
+    { external_reference: externalReference, sort: "date_created", criteria: "asc" },
+    { signal },
+  );
+  return (found.results ?? []).filter(
+    (payment) => payment.status === "approved" || UNSETTLED_PAYMENT_STATUSES.has(payment.status),
+  );
+}
+
+function isOpen(request: Pick<ProviderRequest, "status"> | undefined): request is ProviderRequest {
+  return request?.status === "pending" || request?.status === "unknown";
+}
+
+function leaseLive(request: ProviderRequest | undefined, now: Date): boolean {
+  return request?.lease_until != null && request.lease_until.getTime() > now.getTime();
+}
+
+async function requestOf(db: Kysely<DB>, requestId: string | null): Promise<ProviderRequest | undefined> {
+  if (requestId === null) return undefined;
+  return db.selectFrom("provider_requests").selectAll().where("id", "=", requestId).executeTakeFirst();
+}
+
+/**
+ * A checkout's direct payment as a provider request. Its outcome completes the checkout (the payment it points to,
+ * or where its schedule stands) with the audit line; an unseen answer is settled by reconcileCheckout below.
+ */
+export const CHECKOUT_PAYMENT_REQUEST: ProviderRequestKind<ProviderPayment> = {
+  kind: "checkout.payment",
+  async onOutcome(trx, request, outcome, { now, by }) {
+    const checkout = await trx
+      .selectFrom("checkouts")
+      .select(["id", "payment_method", "amount_minor", "currency"])
+      .where("id", "=", request.resource_id)
+      .executeTakeFirstOrThrow();
+    if (outcome.status === "succeeded") {
+      const payment = outcome.answer;
+      await trx
+        .updateTable("checkouts")
+        .set({
+          provider_payment_id: payment.id,
+          status: CHECKOUT_STATUS_BY_PAYMENT_STATUS[payment.status] ?? payment.status,
+          reconcile_after: null,
+          updated_at: now,
+        })
+        .where("id", "=", checkout.id)
+        .execute();
+    } else if (outcome.status === "failed") {
+      await trx
+        .updateTable("checkouts")
+        .set({ reconcile_after: null, updated_at: now })
+        .where("id", "=", checkout.id)
+        .execute();
+    }
+    // Reconciliation logs what it found; the audit log records what a shopper's request did.
+    if (by !== "call") return;
+    await recordAudit({
+      db: trx,
+      actorUserId: null,
+      action: {
+        succeeded: "payment.created",
+        failed: "payment.create_failed",
+        unknown: "payment.outcome_unknown",
+      }[outcome.status],
+      resourceType: "checkout",
+      resourceId: checkout.id,
+      idempotencyKey: request.idempotency_key,
+      details:
+        outcome.status === "succeeded"
+          ? {
+              kind: checkout.payment_method,
+              providerPaymentId: outcome.answer.id,
+              status: outcome.answer.status,
+              statusDetail: outcome.answer.status_detail ?? null,
+              paymentMethodId: outcome.answer.payment_method_id ?? null,
+              amountMinor: checkout.amount_minor,
+              currency: checkout.currency,
+            }
+          : {
+              kind: checkout.payment_method,
+              status: outcome.error?.httpStatus ?? null,
+              code: outcome.error?.code ?? null,
+            },
+      now,
+    });
+  },
+  async reconcile(deps, request) {
+    const checkout = await deps.db
+      .selectFrom("checkouts")
+      .select("reconcile_after")
+      .where("id", "=", request.resource_id)
+      .executeTakeFirstOrThrow();
+    // The checkout's own schedule (backing off) looks at it when due; the loop steps in only when none is set.
+    if (checkout.reconcile_after !== null && checkout.reconcile_after.getTime() > deps.now().getTime()) return null;
+    await reconcileCheckout({ deps, checkoutId: request.resource_id, force: true });
+    const after = await requestOf(deps.db, request.id);
+    if (!after || isOpen(after)) return null;
+    const outcome = storedOutcome<ProviderPayment>(after, deps.now());
+    return outcome.status === "unknown" ? null : outcome;
+  },
+};
+
 /** Re-reads one checkout from the provider and settles what it can; see the file comment. */
 export async function reconcileCheckout(options: {
   deps: ReconcileDeps;
@@ -81,9 +196,7 @@ export async function reconcileCheckout(options: {
       "external_reference",
       "created_at",
       "provider_preference_id",
-      "payment_attempt_status",
-      "payment_attempted_at",
-      "payment_lease_until",
+      "provider_request_id",
       "reconcile_after",
       "reconcile_attempts",
       "provider_account_id",
@@ -93,11 +206,12 @@ export async function reconcileCheckout(options: {
   if (!checkout || (checkout.reconcile_after === null && !options.force)) return "nothing";
 
   const now = deps.now();
-  if (checkout.payment_lease_until !== null && checkout.payment_lease_until.getTime() > now.getTime()) {
+  const request = await requestOf(deps.db, checkout.provider_request_id);
+  if (request?.lease_until != null && leaseLive(request, now)) {
     await scheduleCheckoutReconciliation({
       deps,
       checkoutId,
-      delayMs: checkout.payment_lease_until.getTime() - now.getTime() + 1000,
+      delayMs: request.lease_until.getTime() - now.getTime() + 1000,
     });
     return "in_flight";
   }
@@ -116,33 +230,30 @@ export async function reconcileCheckout(options: {
   const after = await deps.db
     .selectFrom("checkouts")
     .leftJoin("payments", "payments.provider_payment_id", "checkouts.provider_payment_id")
-    .select([
-      "checkouts.provider_payment_id",
-      "checkouts.payment_attempt_status",
-      "checkouts.payment_lease_until",
-      "payments.status as payment_status",
-    ])
+    .select(["checkouts.provider_payment_id", "payments.status as payment_status", "payments.snapshot"])
     .where("checkouts.id", "=", checkoutId)
     .executeTakeFirstOrThrow();
-  if (after.payment_lease_until !== null && after.payment_lease_until.getTime() > deps.now().getTime()) {
+  const afterRequest = await requestOf(deps.db, checkout.provider_request_id);
+  if (leaseLive(afterRequest, deps.now())) {
     // A new call started meanwhile (the shopper paid again after the unknown outcome): its own answer decides.
     return "in_flight";
   }
+  const directAttemptOpen = isOpen(afterRequest);
 
   const attempts = checkout.reconcile_attempts + 1;
   if (after.provider_payment_id !== null) {
     const unsettled = after.payment_status !== null && UNSETTLED_PAYMENT_STATUSES.has(after.payment_status);
     const stillWatching = unsettled && now.getTime() - checkout.created_at.getTime() < HOSTED_WATCH_MS;
+    if (isOpen(afterRequest)) {
+      // The unseen answer was this payment: the provider's own word (found now, or mirrored by a notification).
+      const answer =
+        (found.results ?? []).find((payment) => payment.id === after.provider_payment_id) ??
+        (after.snapshot as unknown as ProviderPayment);
+      await recordOutcome(deps, CHECKOUT_PAYMENT_REQUEST, afterRequest, { status: "succeeded", answer }, "reconcile");
+    }
     await deps.db
       .updateTable("checkouts")
-      .set({
-        payment_attempt_status:
-          after.payment_attempt_status === "in_flight" || after.payment_attempt_status === "unknown"
-            ? "answered"
-            : after.payment_attempt_status,
-        reconcile_attempts: attempts,
-        reconcile_after: null,
-      })
+      .set({ reconcile_attempts: attempts, reconcile_after: null })
       .where("id", "=", checkoutId)
       .execute();
     if (stillWatching) await scheduleCheckoutReconciliation({ deps, checkoutId, delayMs: reconcileDelayMs(attempts) });
@@ -157,19 +268,25 @@ export async function reconcileCheckout(options: {
     return "found";
   }
 
-  const directAttemptOpen = after.payment_attempt_status === "in_flight" || after.payment_attempt_status === "unknown";
-  const giveUp = directAttemptOpen
-    ? checkout.payment_attempted_at !== null &&
-      now.getTime() - checkout.payment_attempted_at.getTime() >= NO_PAYMENT_AFTER_MS
+  const giveUp = isOpen(afterRequest)
+    ? now.getTime() - (afterRequest.attempted_at ?? afterRequest.created_at).getTime() >= NO_PAYMENT_AFTER_MS
     : now.getTime() - checkout.created_at.getTime() >= HOSTED_WATCH_MS;
   if (giveUp || (!directAttemptOpen && checkout.provider_preference_id === null)) {
+    if (isOpen(afterRequest)) {
+      await recordOutcome(
+        deps,
+        CHECKOUT_PAYMENT_REQUEST,
+        afterRequest,
+        {
+          status: "failed",
+          error: { type: "not_found", httpStatus: null, code: null, message: "Mercado Pago shows no such payment." },
+        },
+        "reconcile",
+      );
+    }
     await deps.db
       .updateTable("checkouts")
-      .set({
-        ...(directAttemptOpen ? { payment_attempt_status: "no_payment" as const, payment_lease_until: null } : {}),
-        reconcile_attempts: attempts,
-        reconcile_after: null,
-      })
+      .set({ reconcile_attempts: attempts, reconcile_after: null })
       .where("id", "=", checkoutId)
       .execute();
     deps.logger.info({ checkoutId, directAttemptOpen }, "reconciled: no payment");

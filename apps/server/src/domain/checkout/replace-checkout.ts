@@ -15,10 +15,10 @@ import { parseIdentification } from "./checkout-identification";
 import { parseCheckoutItems } from "./checkout-items";
 import { isOutcomeBeingConfirmed } from "./checkout-result-view";
 import { type CreatedCheckout, createCheckout } from "./create-checkout";
-import { findTakingPayment } from "./create-checkout-payment";
 import { expireCheckoutPreference } from "./expire-checkout-preference";
 import { findCheckoutToPay, type PayCheckoutDeps } from "./pay-checkout";
 import { PAYMENT_CALL_DEADLINE_MS } from "./payment-attempt-policy";
+import { findTakingPayment } from "./reconcile-checkout";
 
 /** Checkout statuses whose payment ended for good without taking money. */
 const ENDED_CHECKOUT_STATUSES = new Set(["failed", "cancelled"]);

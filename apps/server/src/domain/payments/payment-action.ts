@@ -120,7 +120,8 @@ function paymentActionRequest(actionKind: PaymentActionKind): ProviderRequestKin
           : payment.status === "cancelled";
       if (done) return { status: "succeeded", answer: payment };
       // While the payment is still in a state the action applies to, it may yet land; anything else rules it out.
-      if (!words.from.has(payment.status) || now.getTime() - request.created_at.getTime() >= NO_PAYMENT_AFTER_MS) {
+      const lastTry = request.attempted_at ?? request.created_at;
+      if (!words.from.has(payment.status) || now.getTime() - lastTry.getTime() >= NO_PAYMENT_AFTER_MS) {
         return {
           status: "failed",
           error: {
@@ -219,27 +220,27 @@ export async function runPaymentAction(
     return { id: inserted.id, request, paymentStatus: payment.status };
   });
 
-  const { outcome, cause } = await runProviderRequest({
+  const { outcome, called, cause } = await runProviderRequest({
     deps,
     kind,
     request: stored.request,
     refusedMessage: `Mercado Pago refused to ${spec.action}.`,
     call: spec.call,
   });
-  if (outcome.status === "failed" && cause !== null) {
+  if (outcome.status === "failed" && called) {
     throw new AppError("BAD_REQUEST", `Mercado Pago refused to ${spec.action}. Refresh the payment and check it.`, {
       reason: "provider_rejected_request",
       cause,
     });
   }
   if (outcome.status === "unknown") {
-    if (cause !== null) deps.logger.warn({ err: cause, providerPaymentId, idempotencyKey }, "action unknown");
+    if (called) deps.logger.warn({ err: cause, providerPaymentId, idempotencyKey }, "action unknown");
     return { actionId: stored.id, status: "unknown", paymentStatus: stored.paymentStatus };
   }
   if (outcome.status === "failed") {
     return { actionId: stored.id, status: "failed", paymentStatus: stored.paymentStatus };
   }
-  if (stored.request.status === "succeeded") {
+  if (!called) {
     // A repeat of a settled action: the mirror already holds what it did.
     return { actionId: stored.id, status: "succeeded", paymentStatus: stored.paymentStatus };
   }

@@ -261,7 +261,8 @@ export const REFUND_REQUEST: ProviderRequestKind<ProviderRefund> = {
         timeOf(candidate.date_created) >= refund.created_at.getTime() - CLOCK_SKEW_MS,
     );
     if (match) return { status: "succeeded", answer: match };
-    if (deps.now().getTime() - request.created_at.getTime() >= NO_PAYMENT_AFTER_MS) {
+    const lastTry = request.attempted_at ?? request.created_at;
+    if (deps.now().getTime() - lastTry.getTime() >= NO_PAYMENT_AFTER_MS) {
       return {
         status: "failed",
         error: { type: "not_found", httpStatus: null, code: null, message: "Mercado Pago shows no such refund." },
@@ -288,7 +289,7 @@ export async function refundPayment(options: RefundPaymentOptions): Promise<Refu
   const body: RefundCreateRequest = fullRefund
     ? {}
     : { amount: fromMinorUnits(stored.amountMinor, stored.currency.trim() as CurrencyCode) };
-  const { outcome, cause } = await runProviderRequest({
+  const { outcome, called, cause } = await runProviderRequest({
     deps,
     kind: REFUND_REQUEST,
     request: stored.request,
@@ -296,18 +297,18 @@ export async function refundPayment(options: RefundPaymentOptions): Promise<Refu
     call: ({ provider, idempotencyKey: key, signal }) =>
       provider.refunds.create(providerPaymentId, body, { idempotencyKey: key, signal }),
   });
-  if (outcome.status === "failed" && cause !== null) {
+  if (outcome.status === "failed" && called) {
     throw new AppError("BAD_REQUEST", "Mercado Pago refused this refund. Check the payment and try again.", {
       reason: "provider_rejected_request",
       cause,
     });
   }
   if (outcome.status === "unknown") {
-    if (cause !== null) deps.logger.warn({ err: cause, providerPaymentId, idempotencyKey }, "refund outcome unknown");
+    if (called) deps.logger.warn({ err: cause, providerPaymentId, idempotencyKey }, "refund outcome unknown");
     return outcomeOf(stored, "unknown", null);
   }
   const row = await refundOfRequest(deps.db, stored.request.id);
-  if (outcome.status === "succeeded" && stored.request.status !== "succeeded") {
+  if (outcome.status === "succeeded" && called) {
     // Answered just now: the mirror shows the refund without waiting for the webhook or the next sync.
     try {
       await syncPaymentFromProvider({ deps, providerPaymentId });

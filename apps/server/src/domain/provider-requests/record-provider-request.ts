@@ -18,8 +18,8 @@ export interface ProviderRequestIntent {
   /** What the request acts on (e.g. `{ type: "payment", id: "123" }`). */
   resource: { type: string; id: string };
   now: Date;
-  /** No call starts after this (default: DEFAULT_CALL_WINDOW_MS after `now`). */
-  deadline?: Date;
+  /** No call starts after this (default: DEFAULT_CALL_WINDOW_MS after `now`; null: none). */
+  deadline?: Date | null;
 }
 
 /** JSON with object keys sorted, so two equal bodies hash alike whatever order their keys were written in. */
@@ -84,7 +84,8 @@ export async function recordProviderRequest(
     return { request: existing, isNew: false };
   }
   await options.beforeInsert?.();
-  const deadline = intent.deadline ?? new Date(intent.now.getTime() + DEFAULT_CALL_WINDOW_MS);
+  const deadline =
+    intent.deadline === undefined ? new Date(intent.now.getTime() + DEFAULT_CALL_WINDOW_MS) : intent.deadline;
   const inserted = await trx
     .insertInto("provider_requests")
     .values({

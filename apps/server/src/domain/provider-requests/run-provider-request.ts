@@ -83,17 +83,20 @@ export async function recordOutcome<Answer extends JsonValue | object>(
  * Claims the right to call: only an open request, past any other instance's lease, before its deadline. Returns
  * the claimed row, or null (settled meanwhile, another call is out, or the deadline passed).
  */
-async function claim(deps: Pick<ProviderRequestDeps, "db" | "now">, request: ProviderRequest) {
+async function claim(deps: Pick<ProviderRequestDeps, "db" | "now">, request: ProviderRequest, retryRefused: boolean) {
   const now = deps.now();
   return deps.db
     .updateTable("provider_requests")
     .set({
+      status: "pending",
       lease_until: new Date(now.getTime() + PAYMENT_LEASE_MS),
       attempts: sql<number>`attempts + 1`,
+      attempted_at: now,
+      completed_at: null,
       updated_at: now,
     })
     .where("id", "=", request.id)
-    .where("status", "in", ["pending", "unknown"])
+    .where("status", "in", retryRefused ? ["pending", "unknown", "failed"] : ["pending", "unknown"])
     .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<=", now)]))
     .where((eb) => eb.or([eb("deadline_at", "is", null), eb("deadline_at", ">", now)]))
     .returningAll()
@@ -119,6 +122,21 @@ export interface RunProviderRequestOptions<Answer extends JsonValue | object> {
    * hears the same answer as the first), instead of answering `unknown` (in flight) at once. Default: no wait.
    */
   waitInFlightMs?: number;
+  /**
+   * A request the provider refused (or reconciliation found without effect) may be tried again under the same key:
+   * for intents the shopper repeats with new details (a checkout paid again after a declined card token).
+   */
+  retryRefused?: boolean;
+  /** Right after this caller claimed the call, before it goes out (e.g. an audit line "attempted"). */
+  onClaimed?(request: ProviderRequest): Promise<void>;
+}
+
+export interface RunProviderRequestResult<Answer> {
+  outcome: ProviderRequestOutcome<Answer>;
+  /** Whether this run made the call (false: answered from the ledger, or another call holds the lease). */
+  called: boolean;
+  /** The raw error of this run's call, if any: for logs and the caller's own error, never stored. */
+  cause: unknown;
 }
 
 /** How often a caller waiting for another call's outcome re-reads the ledger. */
@@ -143,23 +161,24 @@ async function waitWhileInFlight(deps: Pick<ProviderRequestDeps, "db" | "now">, 
 /**
  * Calls the provider for a recorded request (never inside a transaction) and records the outcome: `succeeded`
  * with the answer, `failed` when the provider refused without effect, `unknown` when no answer was seen. A
- * request already settled answers from the ledger without a call. The raw error of this call, if any, comes back
- * as `cause` for logs.
+ * request already settled answers from the ledger without a call.
  */
 export async function runProviderRequest<Answer extends JsonValue | object>(
   options: RunProviderRequestOptions<Answer>,
-): Promise<{ outcome: ProviderRequestOutcome<Answer>; cause: unknown }> {
+): Promise<RunProviderRequestResult<Answer>> {
   const { deps, kind, request } = options;
-  if (request.status === "succeeded" || request.status === "failed") {
-    return { outcome: storedOutcome(request, deps.now()), cause: null };
+  const retryRefused = options.retryRefused ?? false;
+  if (request.status === "succeeded" || (request.status === "failed" && !retryRefused)) {
+    return { outcome: storedOutcome(request, deps.now()), called: false, cause: null };
   }
   // The account of the first try, resolved before the claim: an ended connection claims nothing.
   const provider = await providerForAccount(deps, request.provider_account_id);
-  const claimed = await claim(deps, request);
+  const claimed = await claim(deps, request, retryRefused);
   if (!claimed) {
     const current = await waitWhileInFlight(deps, request.id, options.waitInFlightMs ?? 0);
-    return { outcome: storedOutcome(current, deps.now()), cause: null };
+    return { outcome: storedOutcome(current, deps.now()), called: false, cause: null };
   }
+  await options.onClaimed?.(claimed);
   let outcome: ProviderRequestOutcome<Answer>;
   let cause: unknown = null;
   try {
@@ -177,5 +196,5 @@ export async function runProviderRequest<Answer extends JsonValue | object>(
       ? { status: "failed", error: errorOf(error, "refused", message) }
       : { status: "unknown", error: errorOf(error, "unanswered", null), inFlight: false };
   }
-  return { outcome: await recordOutcome(deps, kind, claimed, outcome, "call"), cause };
+  return { outcome: await recordOutcome(deps, kind, claimed, outcome, "call"), called: true, cause };
 }
