@@ -6,6 +6,7 @@ import { ADMIN_AREAS, adminAreaUrl } from "@cobro/contracts";
 import type { Page, TestInfo } from "@playwright/test";
 import { toJsonb } from "../../../server/src/db/schema";
 import { seriousViolations } from "../support/axe";
+import { insertConsoleOrder } from "../support/console-orders";
 import { expect, test } from "../support/fixtures";
 
 const VIEWPORTS = [
@@ -84,26 +85,20 @@ test("[admin][layout] every area fits 1366×768 and 390×844", async ({ page, db
       snapshot: toJsonb({ id: providerPaymentId, status: "approved", external_reference: longReference }),
     })
     .execute();
-  const order = await db
-    .insertInto("orders")
-    .values({
-      idempotency_key: crypto.randomUUID(),
-      provider_order_id: `ORD01${unique.replaceAll("-", "").toUpperCase()}`,
-      create_status: "succeeded",
-      external_reference: longReference,
-      processing_mode: "automatic",
-      capture_mode: "automatic",
-      status: "processed",
-      status_detail: "accredited",
-      amount_minor: 98_765_432_10,
-      currency: "ARS",
-      description: "A description long enough to need more than one line on a phone's narrow screen, as they do",
-      payer_email: longEmail,
-      payment_method_id: "master",
-      installments: 1,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const order = await insertConsoleOrder(db, "succeeded", {
+    provider_order_id: `ORD01${unique.replaceAll("-", "").toUpperCase()}`,
+    external_reference: longReference,
+    processing_mode: "automatic",
+    capture_mode: "automatic",
+    status: "processed",
+    status_detail: "accredited",
+    amount_minor: 98_765_432_10,
+    currency: "ARS",
+    description: "A description long enough to need more than one line on a phone's narrow screen, as they do",
+    payer_email: longEmail,
+    payment_method_id: "master",
+    installments: 1,
+  });
   const event = await db
     .insertInto("webhook_events")
     .values({
