@@ -5,8 +5,8 @@
 import { ADMIN_AREAS, adminAreaUrl } from "@cobro/contracts";
 import type { Page, TestInfo } from "@playwright/test";
 import { toJsonb } from "../../../server/src/db/schema";
+import { insertConsoleOrder } from "../../../server/src/test/test-orders";
 import { seriousViolations } from "../support/axe";
-import { insertConsoleOrder } from "../support/console-orders";
 import { expect, test } from "../support/fixtures";
 
 const VIEWPORTS = [

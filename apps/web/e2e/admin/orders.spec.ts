@@ -4,8 +4,8 @@
 // what Cobro's database holds and what the provider (the sandbox) holds; no card data reaches Cobro's server.
 import type { Page } from "@playwright/test";
 import { orderRows } from "../../../server/src/domain/orders/order-mirror";
+import { insertConsoleOrder } from "../../../server/src/test/test-orders";
 import { seriousViolations } from "../support/axe";
-import { insertConsoleOrder } from "../support/console-orders";
 import { expect, test } from "../support/fixtures";
 import { addSandboxFault, getProviderOrder, removeSandboxFault } from "../support/sandbox-control";
 import { fillCard } from "../support/shop";
