@@ -292,6 +292,38 @@ describe("runProviderRequest", () => {
     expect((await byDefault.result).outcome).toMatchObject({ status: "unknown" });
   });
 
+  it("a refused request answers from the ledger, unless its caller may try again under the same key", async () => {
+    const { request } = await record(intent({ deadline: null }));
+    const first = run(request, async () => {
+      throw refused();
+    });
+    expect(await first.result).toMatchObject({ outcome: { status: "failed" }, called: true });
+    const stored = run(await rowOf(request.id), async () => ({ id: 4, status: "approved" }));
+    expect(await stored.result).toMatchObject({ outcome: { status: "failed" }, called: false });
+    expect(stored.keys).toEqual([]);
+
+    const claims: number[] = [];
+    const again = await runProviderRequest({
+      deps,
+      kind: TEST_KIND,
+      request: await rowOf(request.id),
+      refusedMessage: "refused",
+      retryRefused: true,
+      onClaimed: async (claimed) => {
+        claims.push(claimed.attempts);
+      },
+      call: async ({ idempotencyKey }) => ({ id: idempotencyKey === request.idempotency_key ? 4 : -1, status: "ok" }),
+    });
+    expect(again).toMatchObject({ outcome: { status: "succeeded", answer: { id: 4 } }, called: true });
+    expect(claims).toEqual([2]);
+    expect(await rowOf(request.id)).toMatchObject({
+      status: "succeeded",
+      attempts: 2,
+      deadline_at: null,
+      attempted_at: clock,
+    });
+  });
+
   it("after its deadline a request is not called again: only reconciliation settles it", async () => {
     const { request } = await record(intent({ deadline: new Date(clock.getTime() + 1_000) }));
     clock = new Date(clock.getTime() + 2_000);
