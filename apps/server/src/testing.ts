@@ -7,3 +7,6 @@ export { createDatabase } from "./db/database";
 export { type DB, toJsonb, type UserRole } from "./db/schema";
 export { DEMO_PRODUCT_IMAGES } from "./domain/catalog/demo-product-images";
 export { createCheckout } from "./domain/checkout/create-checkout";
+export { orderRows } from "./domain/orders/order-mirror";
+export { pointIntentRows } from "./domain/terminals/point-intents";
+export { insertConsoleOrder } from "./test/test-orders";

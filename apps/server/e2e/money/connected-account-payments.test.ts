@@ -8,6 +8,7 @@ import type pg from "pg";
 import { describe, expect, it } from "vitest";
 import { SANDBOX_OAUTH_CLIENT_ID, SANDBOX_OAUTH_CLIENT_SECRET } from "../../src/env";
 import { createCardToken } from "../support/card-token";
+import { atSandbox, connectSellerOverHttp } from "../support/connect-seller";
 import { useAdminLiveServerRun } from "../support/live-server-run";
 import { withServerDatabase } from "../support/server-database";
 import { callProcedure, type HttpSession } from "../support/trpc-http";
@@ -31,57 +32,22 @@ function withDatabase<T>(use: (client: pg.Client) => Promise<T>): Promise<T> {
   return withServerDatabase(live.server.databaseUrl(), use);
 }
 
-/** The seller's consent on the sandbox's OAuth page, as their browser posts it; returns Cobro's callback URL. */
-async function consent(authorizationUrl: string): Promise<string> {
-  const url = new URL(authorizationUrl);
-  const form = new URLSearchParams({ decision: "authorize", site_id: "MLA" });
-  for (const name of ["client_id", "redirect_uri", "state", "code_challenge", "code_challenge_method"]) {
-    const value = url.searchParams.get(name);
-    if (value !== null) form.set(name, value);
-  }
-  // The live authorization host stands for the provider's page: the sandbox serves it.
-  const response = await fetch(`${live.sandbox.url}/authorization`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: form.toString(),
-    redirect: "manual",
-  });
-  const location = response.headers.get("location");
-  if (response.status !== 302 || !location) throw new Error(`consent answered ${response.status}`);
-  return location;
-}
-
-async function atSandbox<T>(token: string, path: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${live.sandbox.url}${path}`, {
-    ...init,
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", ...(init.headers ?? {}) },
-  });
-  return { status: response.status, body: (await response.json()) as T };
+/** A call to the sandbox as one seller. */
+function atSeller<T>(token: string, path: string, init: RequestInit = {}) {
+  return atSandbox<T>(live.sandbox.url, token, path, init);
 }
 
 describe("[money][accounts] charging on a connected seller's account, the real server process", () => {
   it("connects a seller over OAuth, charges a checkout on it with the stored key, and refunds it there after switching back", async () => {
     // 1. Connect seller B: Cobro's authorization URL, the seller's consent, Cobro's callback with the admin's session.
-    const started = await call<{ authorizationUrl: string }>(live.admin, "admin.account.startConnect", {});
-    expect(started.error ?? null).toBeNull();
-    expect(started.status).toBe(200);
-    const callback = await consent(started.data?.authorizationUrl ?? "");
-    expect(callback.startsWith(live.server.url)).toBe(true);
-    const back = await fetch(callback, { headers: { cookie: live.admin.cookie }, redirect: "manual" });
-    expect(back.status).toBe(303);
-    expect(back.headers.get("location")).toContain("connected=");
-    const connections = await call<{ items: { id: string; providerUserId: number; status: string }[] }>(
-      live.admin,
-      "admin.account.connections",
-      undefined,
-      "query",
-    );
-    const connection = connections.data?.items[0];
-    expect(connection?.status).toBe("active");
-    const accountId = connection?.id ?? "";
-    const sellerB = live.sandbox.control.sellers().find((seller) => seller.userId === connection?.providerUserId);
-    const tokenB = sellerB?.accessTokens.at(-1) ?? "";
-    expect(sellerB && sellerB.userId !== live.sandbox.control.defaultSeller.userId).toBe(true);
+    const connected = await connectSellerOverHttp({
+      serverUrl: live.server.url,
+      sandbox: live.sandbox,
+      admin: live.admin,
+    });
+    const accountId = connected.accountId;
+    const sellerB = live.sandbox.control.sellers().find((seller) => seller.userId === connected.providerUserId);
+    const tokenB = connected.token;
 
     // 2. Switch the charging account (an admin, confirmed in the console; audited).
     const switched = await call<{ accountId: string | null }>(live.admin, "admin.account.setChargingAccount", {
@@ -130,11 +96,11 @@ describe("[money][accounts] charging on a connected seller's account, the real s
       return rows[0];
     });
     expect(row?.provider_account_id).toBe(accountId);
-    const atB = await atSandbox<{ external_reference: string }>(tokenB, `/v1/payments/${paymentId}`);
+    const atB = await atSeller<{ external_reference: string }>(tokenB, `/v1/payments/${paymentId}`);
     expect(atB).toMatchObject({ status: 200, body: { external_reference: checkout.checkoutId } });
-    const atOwn = await atSandbox(live.sandbox.control.defaultSeller.accessToken, `/v1/payments/${paymentId}`);
+    const atOwn = await atSeller(live.sandbox.control.defaultSeller.accessToken, `/v1/payments/${paymentId}`);
     expect(atOwn.status).toBe(404);
-    const reuse = await atSandbox(tokenB, "/v1/payments", {
+    const reuse = await atSeller(tokenB, "/v1/payments", {
       method: "POST",
       headers: { "x-idempotency-key": row?.idempotency_key ?? "" },
       body: JSON.stringify({
@@ -167,9 +133,9 @@ describe("[money][accounts] charging on a connected seller's account, the real s
     expect(refunded.data).toMatchObject({ outcome: "done" });
     const again = await call<{ outcome: string }>(live.admin, "admin.payments.refund", refund);
     expect(again.data).toMatchObject({ outcome: "done" });
-    const refunds = await atSandbox<{ id: number }[]>(tokenB, `/v1/payments/${paymentId}/refunds/`);
+    const refunds = await atSeller<{ id: number }[]>(tokenB, `/v1/payments/${paymentId}/refunds/`);
     expect(refunds.body).toHaveLength(1);
-    expect((await atSandbox<{ status: string }>(tokenB, `/v1/payments/${paymentId}`)).body.status).toBe("refunded");
+    expect((await atSeller<{ status: string }>(tokenB, `/v1/payments/${paymentId}`)).body.status).toBe("refunded");
 
     // 6. The payments list filtered by B's account shows it; the store's own list does not.
     const listOf = async (account: string) =>

@@ -23,7 +23,7 @@ function call<T>(procedure: string, input: unknown, kind: "query" | "mutation" =
 async function rowByKey(key: string) {
   return withServerDatabase(live.server.databaseUrl(), async (client) => {
     const { rows } = await client.query(
-      "select id, request_status, state, provider_intent_id, provider_payment_id, request from point_intents where idempotency_key = $1",
+      "select i.id, q.status as request_status, i.state, i.provider_intent_id, i.provider_payment_id, i.request, q.provider_account_id from point_intents i join provider_requests q on q.id = i.provider_request_id where q.idempotency_key = $1",
       [key],
     );
     return rows as {
@@ -33,6 +33,7 @@ async function rowByKey(key: string) {
       provider_intent_id: string | null;
       provider_payment_id: string | null;
       request: unknown;
+      provider_account_id: string | null;
     }[];
   });
 }
@@ -70,7 +71,8 @@ describe("[money][console] a charge on a card terminal through the real server p
       (rows) => rows.length > 0,
     );
     expect(held).toHaveLength(1);
-    expect(held[0]).toMatchObject({ request_status: "pending", provider_intent_id: null });
+    // Stored in the ledger before the call, with the account every repeat goes to (the store's own).
+    expect(held[0]).toMatchObject({ request_status: "pending", provider_intent_id: null, provider_account_id: null });
     const first = await creating;
     expect(first.status).toBe(200);
     expect(first.data).toMatchObject({ state: "OPEN", requestStatus: "succeeded" });

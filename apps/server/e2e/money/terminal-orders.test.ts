@@ -142,7 +142,7 @@ describe("[money][orders] the virtual terminal, the real server process", () => 
     for (let attempt = 0; attempt < 100 && claimed === undefined; attempt += 1) {
       claimed = await withDatabase(async (client) => {
         const { rows } = await client.query(
-          "select create_status, provider_order_id from orders where idempotency_key = $1",
+          "select q.status as create_status, o.provider_order_id from orders o join provider_requests q on q.id = o.provider_request_id where q.idempotency_key = $1",
           [input.idempotencyKey],
         );
         return rows[0];
@@ -155,9 +155,10 @@ describe("[money][orders] the virtual terminal, the real server process", () => 
     expect(charged.status).toBe(200);
     expect(charged.data).toMatchObject({ outcome: "done", status: "processed" });
     const providerOrderId = await withDatabase(async (client) => {
-      const { rows } = await client.query("select provider_order_id from orders where idempotency_key = $1", [
-        input.idempotencyKey,
-      ]);
+      const { rows } = await client.query(
+        "select o.provider_order_id from orders o join provider_requests q on q.id = o.provider_request_id where q.idempotency_key = $1",
+        [input.idempotencyKey],
+      );
       return rows[0]?.provider_order_id as string;
     });
     expect((await providerOrder(providerOrderId)).status).toBe("processed");
@@ -193,7 +194,10 @@ describe("[money][orders] the virtual terminal, the real server process", () => 
     const again = await call<OrderOutcome>(cookie, "admin.orders.create", input);
     expect(again.data).toEqual(charged.data);
     const stored = await withDatabase(async (client) => {
-      const orders = await client.query("select id from orders where idempotency_key = $1", [input.idempotencyKey]);
+      const orders = await client.query(
+        "select o.id from orders o join provider_requests q on q.id = o.provider_request_id where q.idempotency_key = $1",
+        [input.idempotencyKey],
+      );
       const calls = await client.query(
         "select status from provider_calls where path = '/v1/orders' and idempotency_key = $1",
         [input.idempotencyKey],
@@ -232,7 +236,7 @@ describe("[money][orders] the virtual terminal, the real server process", () => 
     expect(atProvider.transactions.payments[0]?.refunded_amount).toBe("30.00");
     const row = await withDatabase(async (client) => {
       const { rows } = await client.query(
-        "select o.refunded_minor, a.status, a.idempotency_key from orders o join order_actions a on a.order_id = o.id where o.id = $1",
+        "select o.refunded_minor, q.status, q.idempotency_key from orders o join order_actions a on a.order_id = o.id join provider_requests q on q.id = a.provider_request_id where o.id = $1",
         [orderId],
       );
       return rows;

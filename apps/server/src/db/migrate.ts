@@ -34,6 +34,7 @@ import * as m0029 from "./migrations/0029-store-identity";
 import * as m0030 from "./migrations/0030-console-search-indexes";
 import * as m0031 from "./migrations/0031-provider-requests";
 import * as m0033 from "./migrations/0033-console-requests-ledger";
+import * as m0034 from "./migrations/0034-order-requests-ledger";
 import * as m0035 from "./migrations/0035-table-comments";
 import type { DB } from "./schema";
 
@@ -69,6 +70,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   "0030-console-search-indexes": m0030,
   "0031-provider-requests": m0031,
   "0033-console-requests-ledger": m0033,
+  "0034-order-requests-ledger": m0034,
   "0035-table-comments": m0035,
 };
 

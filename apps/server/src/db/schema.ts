@@ -45,11 +45,6 @@ export type ProviderAccountStatus = "active" | "revoked" | "disconnected";
 
 export type EmailLocale = "en" | "es" | "pt";
 
-export type MerchantOrderRequestStatus = "pending" | "succeeded" | "failed" | "unknown";
-
-/** pending: stored, the call may be out; succeeded / failed: the provider's answer; unknown: no answer seen. */
-export type OrderCallStatus = "pending" | "succeeded" | "failed" | "unknown";
-
 export type OrderActionKind =
   | "add_transaction"
   | "update_transaction"
@@ -59,10 +54,9 @@ export type OrderActionKind =
   | "cancel"
   | "refund";
 
-export type PointIntentRequestStatus = "pending" | "succeeded" | "failed" | "unknown";
-
 // Tables other modules name by type (each is kysely's view of the table, generated).
 export type CheckoutsTable = Tables.Checkouts;
+export type OrdersTable = Tables.Orders;
 export type WebhookEventsTable = Tables.WebhookEvents;
 export type EmailTokensTable = Tables.EmailTokens;
 export type ChargebacksTable = Tables.Chargebacks;

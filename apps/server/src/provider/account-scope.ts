@@ -1,8 +1,10 @@
 // The account a provider-search screen of the console reads (links, merchant orders, customers, terminals, plans,
 // subscriptions, charges): the contracts' `account` field (`own` or a connection's id) as the id
-// `providerForAccount` takes. An action whose retry could not be bound to the account of its first try (its key is
-// not recorded with the account in the provider-request ledger) is refused on a connected account rather than sent
-// with the store's credentials to a seller's resource (`refuseConnectedAccountAction`).
+// `providerForAccount` takes. Links, customers, plans, subscriptions, merchant orders and terminal modes act on a
+// connected account: the provider-request ledger keeps the account with each key, so a retry goes where its first try
+// went (whole-value changes without a key go to the account the dialog names). An action whose card token would have
+// to be made with the seller's public key (a customer's new card, a subscription's card) is still refused on a
+// connected account (`refuseConnectedAccountAction`) rather than sent with the store's credentials.
 import { ACCOUNT_FILTER_OWN } from "@cobro/contracts";
 import type { ProviderClient } from "@cobro/provider-client";
 import { AppError } from "../errors/app-error";

@@ -9,10 +9,12 @@ import { encryptToken } from "../domain/connected-sellers/token-storage";
 /**
  * Posts the sandbox's consent form the way a seller's browser does after `authorizationUrl` (its client id,
  * redirect URI, state and PKCE challenge), and returns the redirect back to Cobro (with `code` and `state`).
+ * `sandboxUrl`: where the page is served when the URL names the live authorization host (a server in live mode).
  */
 export async function consentAtSandbox(
   authorizationUrl: string,
   decision: "authorize" | "deny" = "authorize",
+  sandboxUrl?: string,
 ): Promise<URL> {
   const url = new URL(authorizationUrl);
   const form = new URLSearchParams({ decision, site_id: "MLA" });
@@ -20,7 +22,7 @@ export async function consentAtSandbox(
     const value = url.searchParams.get(name);
     if (value !== null) form.set(name, value);
   }
-  const response = await fetch(`${url.origin}/authorization`, {
+  const response = await fetch(`${sandboxUrl ?? url.origin}/authorization`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
     body: form.toString(),

@@ -3,7 +3,10 @@
 // order made through the domain, in the state a test needs.
 import { randomUUID } from "node:crypto";
 import type { CreateOrderInput } from "@cobro/contracts";
+import type { Insertable, Kysely } from "kysely";
+import type { DB, OrdersTable } from "../db/schema";
 import { createOrder } from "../domain/orders/create-order";
+import type { ProviderRequestStatus } from "../domain/provider-requests/provider-request-status";
 import type { ShopTestEnv } from "./shop-test-env";
 
 export async function orderInput(
@@ -49,4 +52,28 @@ export async function firstTransactionId(env: ShopTestEnv, orderId: string): Pro
   const id = (row.transactions as { payments?: { id: string }[] }).payments?.[0]?.id;
   if (!id) throw new Error(`order ${orderId} has no payment transaction`);
   return id;
+}
+
+/** A console order stored as the virtual terminal stores it: its create's request in the ledger, the row pointing to it. */
+export async function insertConsoleOrder(
+  db: Kysely<DB>,
+  createStatus: ProviderRequestStatus,
+  values: Omit<Insertable<OrdersTable>, "provider_request_id">,
+) {
+  const request = await db
+    .insertInto("provider_requests")
+    .values({
+      kind: "order.create",
+      idempotency_key: randomUUID(),
+      status: createStatus,
+      resource_type: "order",
+      resource_id: "new",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return db
+    .insertInto("orders")
+    .values({ ...values, provider_request_id: request.id })
+    .returning(["id", "external_reference"])
+    .executeTakeFirstOrThrow();
 }

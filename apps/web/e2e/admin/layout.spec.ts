@@ -3,7 +3,7 @@
 // may scroll sideways (a wide table scrolls inside its own frame), axe stays clean, and each page's screenshot is
 // kept with the test's results so a person can look at them.
 import { ADMIN_AREAS, adminAreaUrl } from "@cobro/contracts";
-import { toJsonb } from "@cobro/server/testing";
+import { insertConsoleOrder, toJsonb } from "@cobro/server/testing";
 import type { Page, TestInfo } from "@playwright/test";
 import { seriousViolations } from "../support/axe";
 import { expect, test } from "../support/fixtures";
@@ -86,26 +86,20 @@ test("[admin][layout] every area fits 1366×768 and 390×844", async ({ page, db
       snapshot: toJsonb({ id: providerPaymentId, status: "approved", external_reference: longReference }),
     })
     .execute();
-  const order = await db
-    .insertInto("orders")
-    .values({
-      idempotency_key: crypto.randomUUID(),
-      provider_order_id: `ORD01${unique.replaceAll("-", "").toUpperCase()}`,
-      create_status: "succeeded",
-      external_reference: longReference,
-      processing_mode: "automatic",
-      capture_mode: "automatic",
-      status: "processed",
-      status_detail: "accredited",
-      amount_minor: 98_765_432_10,
-      currency: "ARS",
-      description: "A description long enough to need more than one line on a phone's narrow screen, as they do",
-      payer_email: longEmail,
-      payment_method_id: "master",
-      installments: 1,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const order = await insertConsoleOrder(db, "succeeded", {
+    provider_order_id: `ORD01${unique.replaceAll("-", "").toUpperCase()}`,
+    external_reference: longReference,
+    processing_mode: "automatic",
+    capture_mode: "automatic",
+    status: "processed",
+    status_detail: "accredited",
+    amount_minor: 98_765_432_10,
+    currency: "ARS",
+    description: "A description long enough to need more than one line on a phone's narrow screen, as they do",
+    payer_email: longEmail,
+    payment_method_id: "master",
+    installments: 1,
+  });
   const event = await db
     .insertInto("webhook_events")
     .values({

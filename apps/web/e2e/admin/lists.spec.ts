@@ -1,8 +1,8 @@
 // The console's list kit in the browser: the shared date range (a preset kept by name in the URL, so a reload or a
 // saved link keeps meaning "the last 7 days") and the Columns menu (hidden columns stay hidden after a reload).
+
+import { type DB, toJsonb } from "@cobro/server/testing";
 import type { Kysely } from "kysely";
-import type { DB } from "../../../server/src/db/schema";
-import { toJsonb } from "../../../server/src/db/schema";
 import { seriousViolations } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 

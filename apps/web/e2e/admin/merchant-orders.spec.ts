@@ -190,7 +190,8 @@ test("[admin][merchant-orders] an operator records a sale as a merchant order on
   expect(await mirrorOf(db, id)).toMatchObject({ external_reference: reference, total_minor: 15_314_00 });
   const requests = await db
     .selectFrom("merchant_order_requests")
-    .select(["status", "kind"])
+    .innerJoin("provider_requests", "provider_requests.id", "merchant_order_requests.provider_request_id")
+    .select(["provider_requests.status", "merchant_order_requests.kind"])
     .where("provider_merchant_order_id", "=", id)
     .execute();
   expect(requests).toEqual([{ status: "succeeded", kind: "create" }]);

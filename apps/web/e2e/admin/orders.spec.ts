@@ -2,6 +2,8 @@
 // its sandbox: a card typed into the provider's secure fields charged in manual mode with "authorize only", then
 // processed, captured and refunded in part, one confirmation dialog each. Each step checks what the page shows,
 // what Cobro's database holds and what the provider (the sandbox) holds; no card data reaches Cobro's server.
+
+import { insertConsoleOrder, orderRows } from "@cobro/server/testing";
 import type { Page } from "@playwright/test";
 import { seriousViolations } from "../support/axe";
 import { expect, test } from "../support/fixtures";
@@ -41,7 +43,7 @@ test("[admin][orders] an operator charges a card in manual mode, processes, capt
   const orderId = await createManualCharge(page, { amount: "200.00", reference, authorizeOnly: true });
   await expect(page.getByTestId("order-amount")).toHaveText("ARS 200.00");
 
-  const created = await db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
+  const created = await orderRows(db).where("orders.id", "=", orderId).executeTakeFirstOrThrow();
   expect(created).toMatchObject({
     create_status: "succeeded",
     status: "created",
@@ -114,9 +116,16 @@ test("[admin][orders] an operator charges a card in manual mode, processes, capt
   });
   const actions = await db
     .selectFrom("order_actions")
-    .select(["kind", "status", "amount_minor", "transaction_id", "created_by"])
-    .where("order_id", "=", orderId)
-    .orderBy("created_at")
+    .innerJoin("provider_requests", "provider_requests.id", "order_actions.provider_request_id")
+    .select([
+      "order_actions.kind",
+      "provider_requests.status",
+      "order_actions.amount_minor",
+      "order_actions.transaction_id",
+      "order_actions.created_by",
+    ])
+    .where("order_actions.order_id", "=", orderId)
+    .orderBy("order_actions.created_at")
     .execute();
   expect(actions).toEqual([
     { kind: "process", status: "succeeded", amount_minor: null, transaction_id: null, created_by: operator.id },
@@ -176,9 +185,10 @@ test("[admin][orders] in manual mode an operator replaces the order's card befor
   expect(row).toMatchObject({ status: "failed" });
   const actions = await db
     .selectFrom("order_actions")
-    .select(["kind", "status", "error"])
-    .where("order_id", "=", orderId)
-    .orderBy("created_at")
+    .innerJoin("provider_requests", "provider_requests.id", "order_actions.provider_request_id")
+    .select(["order_actions.kind", "provider_requests.status", "order_actions.error"])
+    .where("order_actions.order_id", "=", orderId)
+    .orderBy("order_actions.created_at")
     .execute();
   expect(actions).toEqual([
     { kind: "delete_transaction", status: "succeeded", error: null },
@@ -195,20 +205,14 @@ test("[admin][orders] a viewer sees the orders list and an order, but no charge 
   db,
   signInAs,
 }) => {
-  const order = await db
-    .insertInto("orders")
-    .values({
-      idempotency_key: crypto.randomUUID(),
-      create_status: "unknown",
-      external_reference: `vt-viewer-${crypto.randomUUID().slice(0, 8)}`,
-      processing_mode: "automatic",
-      capture_mode: "automatic",
-      amount_minor: 75_00,
-      currency: "ARS",
-      payer_email: "viewer-case@testuser.com",
-    })
-    .returning(["id", "external_reference"])
-    .executeTakeFirstOrThrow();
+  const order = await insertConsoleOrder(db, "unknown", {
+    external_reference: `vt-viewer-${crypto.randomUUID().slice(0, 8)}`,
+    processing_mode: "automatic",
+    capture_mode: "automatic",
+    amount_minor: 75_00,
+    currency: "ARS",
+    payer_email: "viewer-case@testuser.com",
+  });
   await signInAs({ role: "viewer" });
   await page.goto(`/admin/virtual-terminal?q=${order.external_reference}`);
   const row = page.locator(`tr[data-order-id="${order.id}"]`);
@@ -298,13 +302,11 @@ test("[admin][orders] the test-mode payer e-mail rule is said before submit; a r
   await page.getByRole("button", { name: "Review the charge" }).click();
   await page.getByRole("dialog", { name: "Charge this card?" }).getByRole("button", { name: "Charge" }).click();
   await expect(page).toHaveURL(/\/admin\/virtual-terminal\/[0-9a-f-]{36}$/);
-  const orders = await db
-    .selectFrom("orders")
-    .select(["create_status", "error"])
-    .where("external_reference", "=", reference)
-    .orderBy("created_at")
+  const orders = await orderRows(db)
+    .where("orders.external_reference", "=", reference)
+    .orderBy("orders.created_at")
     .execute();
-  expect(orders).toEqual([
+  expect(orders.map(({ create_status, error }) => ({ create_status, error }))).toEqual([
     { create_status: "failed", error: "payer_email_not_test_user" },
     { create_status: "succeeded", error: null },
   ]);

@@ -4,7 +4,7 @@
 // payment linked in Payments; a queued charge is cancelled, one already on the terminal cannot be; a terminal's
 // mode is switched with the provider's restart rule shown; a viewer reads but cannot act. Each page is checked with axe.
 
-import { createCheckout } from "@cobro/server/testing";
+import { createCheckout, pointIntentRows } from "@cobro/server/testing";
 import { seriousViolations } from "../support/axe";
 import { MAIN_STORE, SANDBOX_ACCESS_TOKEN } from "../support/e2e-env";
 import { expect, test } from "../support/fixtures";
@@ -85,7 +85,7 @@ test("[admin][terminals] an operator charges on a terminal and watches the inten
   await expect(page.getByTestId("intent-state")).toContainText("Waiting for the terminal");
   await expect(page.getByText("Following the charge live…")).toBeVisible();
   await expect(page.getByText(/only while it waits for the terminal/)).toBeVisible();
-  const stored = await db.selectFrom("point_intents").selectAll().where("id", "=", localId).executeTakeFirstOrThrow();
+  const stored = await pointIntentRows(db).where("point_intents.id", "=", localId).executeTakeFirstOrThrow();
   expect(stored).toMatchObject({
     device_id: terminal,
     request_status: "succeeded",
@@ -307,17 +307,15 @@ test("[admin][terminals] a charge whose answer was lost is 'not confirmed', neve
   });
   await dialog.getByRole("button", { name: "Send to the terminal" }).click();
   await expect(dialog.getByText(/the same charge is never made twice/)).toBeVisible();
-  const lost = await db
-    .selectFrom("point_intents")
-    .selectAll()
-    .where("external_reference", "=", reference)
+  const lost = await pointIntentRows(db)
+    .where("point_intents.external_reference", "=", reference)
     .executeTakeFirstOrThrow();
   expect(lost).toMatchObject({ request_status: "unknown", provider_intent_id: null });
 
   await dialog.getByRole("button", { name: "Send to the terminal" }).click();
   await page.waitForURL(new RegExp(`/admin/terminals/intents/${lost.id}$`));
   await expect(page.getByTestId("intent-state")).toContainText("Waiting for the terminal");
-  const rows = await db.selectFrom("point_intents").selectAll().where("external_reference", "=", reference).execute();
+  const rows = await pointIntentRows(db).where("point_intents.external_reference", "=", reference).execute();
   expect(rows).toHaveLength(1);
   expect(rows[0]).toMatchObject({ request_status: "succeeded", idempotency_key: lost.idempotency_key });
   expect(await sandbox("GET", `/point/integration-api/payment-intents/${rows[0]?.provider_intent_id}`)).toMatchObject({

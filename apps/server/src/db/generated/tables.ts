@@ -143,16 +143,13 @@ export interface EmailTokens {
  * Migration 0016: staff create / update requests, stored with their idempotency key before the call.
  */
 export interface MerchantOrderRequests {
-  completed_at: Timestamp | null;
   created_at: Generated<Timestamp>;
   created_by: string | null;
-  error: string | null;
   id: Generated<string>;
-  idempotency_key: string;
   kind: "create" | "update";
   provider_merchant_order_id: number | null;
+  provider_request_id: string;
   request: Jsonb;
-  status: "pending" | "succeeded" | "failed" | "unknown";
 }
 
 /**
@@ -197,16 +194,14 @@ export interface OauthStates {
 
 export interface OrderActions {
   amount_minor: number | null;
-  completed_at: Timestamp | null;
   created_at: Generated<Timestamp>;
   created_by: string | null;
   error: string | null;
   id: Generated<string>;
-  idempotency_key: string;
   kind: "add_transaction" | "update_transaction" | "delete_transaction" | "process" | "capture" | "cancel" | "refund";
   order_id: string;
+  provider_request_id: string;
   reason: string | null;
-  status: "pending" | "succeeded" | "failed" | "unknown";
   transaction_id: string | null;
 }
 
@@ -216,7 +211,6 @@ export interface OrderActions {
 export interface Orders {
   amount_minor: number;
   capture_mode: "automatic" | "manual";
-  create_status: "pending" | "succeeded" | "failed" | "unknown";
   created_at: Generated<Timestamp>;
   created_by: string | null;
   currency: string;
@@ -224,7 +218,6 @@ export interface Orders {
   error: string | null;
   external_reference: string;
   id: Generated<string>;
-  idempotency_key: string;
   installments: number | null;
   payer_email: string;
   payer_identification_number: string | null;
@@ -236,6 +229,7 @@ export interface Orders {
    */
   provider_account_id: string | null;
   provider_order_id: string | null;
+  provider_request_id: string;
   provider_updated_at: Timestamp | null;
   refunded_minor: Generated<number>;
   snapshot: Jsonb | null;
@@ -391,10 +385,8 @@ export interface PointIntents {
   currency: string;
   description: string | null;
   device_id: string;
-  error: string | null;
   external_reference: string | null;
   id: Generated<string>;
-  idempotency_key: string;
   installments: number;
   installments_cost: string;
   print_on_terminal: boolean;
@@ -404,8 +396,8 @@ export interface PointIntents {
   provider_account_id: string | null;
   provider_intent_id: string | null;
   provider_payment_id: number | null;
+  provider_request_id: string;
   request: Jsonb;
-  request_status: "pending" | "succeeded" | "failed" | "unknown";
   state: string | null;
   updated_at: Generated<Timestamp>;
 }

@@ -2,9 +2,9 @@
 // sandbox over HTTP and the test database. The sandbox keeps each seller's resources apart (a seller's preference,
 // merchant order or customer is visible only with that seller's token), so these tests can tell which credentials a
 // search or a read used: a seller's resource is listed and read under the seller's filter and not under the store's
-// own; a link's detail shows the payments mirrored for its account only; a link's and a customer's changes go to the
-// account they belong to; the other actions on a connected account are refused with a 409 on `account` before any
-// provider call.
+// own; a link's detail shows the payments mirrored for its account only; a link's, a customer's and a merchant order's
+// changes and a terminal's mode switch go to the account they belong to (a retry of the same key too); the other
+// actions on a connected account are refused with a 409 on `account` before any provider call.
 import { randomUUID } from "node:crypto";
 import type { Payment as ProviderPayment } from "@cobro/provider-client";
 import { afterAll, describe, expect, it } from "vitest";
@@ -32,7 +32,14 @@ const operator = await createTestUser({ db, role: "operator" });
 const seller = await insertConnectedSeller(deps);
 const sellerClient = await providerForAccount(deps, seller.id);
 
-const refused = { code: "CONFLICT", field: "account", reason: "account_actions_own_only" };
+/** The store's mirror row of a merchant order (a seller's is never written: the mirror has no account column). */
+function mirroredMerchantOrder(id: number) {
+  return db
+    .selectFrom("merchant_orders")
+    .select("provider_merchant_order_id")
+    .where("provider_merchant_order_id", "=", id)
+    .executeTakeFirst();
+}
 
 describe("payment links by account", () => {
   it("lists and reads a seller's link under the seller's filter only, with the payments mirrored for it", async () => {
@@ -109,25 +116,61 @@ describe("merchant orders by account", () => {
     const underSeller = await searchMerchantOrders({ deps, accountId: seller.id, filters });
     expect(underSeller.items.map((item) => item.id)).toEqual([order.id]);
     expect((await searchMerchantOrders({ deps, accountId: null, filters })).items).toEqual([]);
-    const mirrored = await db
-      .selectFrom("merchant_orders")
-      .select("provider_merchant_order_id")
-      .where("provider_merchant_order_id", "=", order.id)
-      .executeTakeFirst();
-    expect(mirrored).toBeUndefined();
+    expect(await mirroredMerchantOrder(order.id)).toBeUndefined();
 
     const detail = await getMerchantOrderDetail({ deps, merchantOrderId: order.id, accountId: seller.id });
     expect(detail).toMatchObject({ id: order.id, externalReference: reference, stale: false, requests: [] });
     expect(detail.total.amountMinor).toBe(3000);
+  });
 
+  it("changes a seller's order on the seller's account, and a retry of the key goes there too, once", async () => {
+    const order = await sellerClient.merchantOrders.create({
+      items: [{ title: "Seller's order", quantity: 1, unit_price: 20, currency_id: "ARS" }],
+      external_reference: `acct-mo-edit-${randomUUID()}`,
+    });
+    const input = {
+      merchantOrderId: order.id,
+      idempotencyKey: randomUUID(),
+      additionalInfo: "Gift",
+      account: seller.id,
+    };
+    // The first try's answer is lost after the seller's order changed: unknown, never failed.
+    env.sandbox.control.addFault({
+      method: "PUT",
+      path: `/merchant_orders/${order.id}`,
+      count: 3,
+      // biome-ignore lint/suspicious/noThenProperty: a string (not a thenable); `then` is the control API's field name
+      action: { type: "commit-then-fail", then: "status", status: 503 },
+    });
+    const unseen = await updateMerchantOrder({ deps, actorUserId: operator.id, input });
+    env.sandbox.control.clearFaults();
+    expect(unseen).toEqual({ outcome: "unknown", merchantOrderId: order.id });
+    const stored = await db
+      .selectFrom("merchant_order_requests")
+      .innerJoin("provider_requests", "provider_requests.id", "merchant_order_requests.provider_request_id")
+      .select(["provider_requests.provider_account_id", "provider_requests.status"])
+      .where("provider_requests.idempotency_key", "=", input.idempotencyKey)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ provider_account_id: seller.id, status: "unknown" });
+
+    // The dialog's "Try again": the same key, sent to the account of the first try; the provider replays.
+    expect(await updateMerchantOrder({ deps, actorUserId: operator.id, input })).toEqual({
+      outcome: "done",
+      merchantOrderId: order.id,
+    });
+    expect((await sellerClient.merchantOrders.get(order.id)).additional_info).toBe("Gift");
+    await env.flushProviderCalls();
+    const calls = await db
+      .selectFrom("provider_calls")
+      .select(["status", "path"])
+      .where("idempotency_key", "=", input.idempotencyKey)
+      .execute();
+    expect(calls.map((call) => call.status).sort()).toEqual([200, 503]);
+    // The same key for the store's own account is another request: a conflict, never a call with other credentials.
     await expect(
-      updateMerchantOrder({
-        deps,
-        actorUserId: operator.id,
-        input: { merchantOrderId: order.id, idempotencyKey: randomUUID(), additionalInfo: "no", account: seller.id },
-      }),
-    ).rejects.toMatchObject(refused);
-    expect((await sellerClient.merchantOrders.get(order.id)).additional_info ?? "").not.toBe("no");
+      updateMerchantOrder({ deps, actorUserId: operator.id, input: { ...input, account: undefined } }),
+    ).rejects.toMatchObject({ code: "CONFLICT", field: "idempotencyKey" });
+    expect(await mirroredMerchantOrder(order.id)).toBeUndefined();
   });
 });
 
@@ -177,7 +220,7 @@ describe("customers by account", () => {
 });
 
 describe("terminals by account", () => {
-  it("lists a seller's terminals with the seller's credentials; a mode switch there is refused", async () => {
+  it("lists a seller's terminals with the seller's credentials; a mode switch there goes to the seller's account", async () => {
     const own = await listTerminalDevices({ deps, accountId: null, filters: { offset: 0, limit: 25 } });
     const sellers = await listTerminalDevices({ deps, accountId: seller.id, filters: { offset: 0, limit: 25 } });
     expect(sellers.devices.length).toBeGreaterThan(0);
@@ -185,15 +228,33 @@ describe("terminals by account", () => {
     expect(sellers.devices.some((device) => ownIds.has(device.id))).toBe(false);
 
     const device = sellers.devices[0];
+    if (!device) throw new Error("the seller has no terminal");
+    const to = device.operatingMode === "PDV" ? "STANDALONE" : "PDV";
+    const switchMode = () =>
+      setTerminalMode({ deps, actorUserId: operator.id, deviceId: device.id, operatingMode: to, account: seller.id });
+    expect(await switchMode()).toEqual({ deviceId: device.id, operatingMode: to, restartRequired: true });
+    // The seller's own read of its terminal shows the new mode: the switch went out with the seller's credentials.
+    const modeAtSeller = async () =>
+      (await sellerClient.point.devices()).devices?.find((candidate) => candidate.id === device.id)?.operating_mode;
+    expect(await modeAtSeller()).toBe(to);
+    // The dialog's "Try again" sends the same account: the same terminal, the same mode, nothing on the store's own.
+    expect(await switchMode()).toMatchObject({ operatingMode: to });
+    expect(await modeAtSeller()).toBe(to);
+    const ownAfter = await listTerminalDevices({ deps, accountId: null, filters: { offset: 0, limit: 25 } });
+    expect(ownAfter.devices).toEqual(own.devices);
+    // The store's own credentials do not reach the seller's terminal.
     await expect(
-      setTerminalMode({
-        deps,
-        actorUserId: operator.id,
-        deviceId: device?.id ?? "",
-        operatingMode: device?.operatingMode === "PDV" ? "STANDALONE" : "PDV",
-        account: seller.id,
-      }),
-    ).rejects.toMatchObject(refused);
+      setTerminalMode({ deps, actorUserId: operator.id, deviceId: device.id, operatingMode: to }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+    const audit = await db
+      .selectFrom("audit_log")
+      .select(["action", "details"])
+      .where("resource_id", "=", device.id)
+      .execute();
+    expect(audit.map((row) => row.details)).toEqual([
+      { operatingMode: to, accountId: seller.id },
+      { operatingMode: to, accountId: seller.id },
+    ]);
   });
 
   it("an ended connection is a 409, never the store's own account's list", async () => {

@@ -43,12 +43,12 @@ export async function createMerchantOrder(options: CreateMerchantOrderOptions): 
     deps,
     actorUserId: options.actorUserId,
     idempotencyKey: input.idempotencyKey,
+    accountId: null,
     spec: {
       kind: "create",
       merchantOrderId: null,
       body,
       action: "create the merchant order",
-      call: ({ idempotencyKey, signal }) => deps.provider.merchantOrders.create(body, { idempotencyKey, signal }),
     },
   });
 }

@@ -10,6 +10,7 @@ import { type AccountProviderDeps, providerForAccount } from "../../provider/pro
 import { applyMerchantOrderSnapshot } from "./apply-merchant-order-snapshot";
 import { toMerchantOrderError } from "./merchant-order-provider-error";
 import { isoOrNull, merchantOrderCurrency, minorOf, toMerchantOrderSummary } from "./merchant-order-view";
+import { merchantOrderRequestsOf } from "./merchant-order-write";
 
 export interface GetMerchantOrderDetailOptions {
   deps: Pick<AppDeps, "now"> & AccountProviderDeps;
@@ -98,19 +99,7 @@ export async function getMerchantOrderDetail(options: GetMerchantOrderDetailOpti
     .select(["snapshot", "updated_at"])
     .where("provider_merchant_order_id", "=", merchantOrderId)
     .executeTakeFirstOrThrow();
-  const requests = await deps.db
-    .selectFrom("merchant_order_requests")
-    .leftJoin("users", "users.id", "merchant_order_requests.created_by")
-    .select([
-      "merchant_order_requests.kind",
-      "merchant_order_requests.status",
-      "merchant_order_requests.created_at",
-      "users.email",
-    ])
-    .where("merchant_order_requests.provider_merchant_order_id", "=", merchantOrderId)
-    .orderBy("merchant_order_requests.created_at", "desc")
-    .limit(20)
-    .execute();
+  const requests = await merchantOrderRequestsOf(deps.db, merchantOrderId);
   return toDetail(row.snapshot as unknown as MerchantOrder, currency, {
     syncedAt: row.updated_at.toISOString(),
     stale,

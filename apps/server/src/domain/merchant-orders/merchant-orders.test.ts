@@ -33,6 +33,14 @@ function search(filters: Record<string, unknown>) {
   return searchMerchantOrders({ deps, filters: merchantOrderSearchInputSchema.parse(filters) });
 }
 
+/** A write's row with its ledger request, by the dialog's key. */
+function requestsOf(idempotencyKey: string) {
+  return db
+    .selectFrom("merchant_order_requests")
+    .innerJoin("provider_requests", "provider_requests.id", "merchant_order_requests.provider_request_id")
+    .where("provider_requests.idempotency_key", "=", idempotencyKey);
+}
+
 function mirrorOf(id: number) {
   return db.selectFrom("merchant_orders").selectAll().where("provider_merchant_order_id", "=", id).executeTakeFirst();
 }
@@ -86,11 +94,7 @@ describe("createMerchantOrder", () => {
     expect(ids.size).toBe(1);
     const found = await provider.merchantOrders.search({ external_reference: ref });
     expect(found.total).toBe(1);
-    const requests = await db
-      .selectFrom("merchant_order_requests")
-      .select(["status"])
-      .where("idempotency_key", "=", idempotencyKey)
-      .execute();
+    const requests = await requestsOf(idempotencyKey).select(["provider_requests.status"]).execute();
     expect(requests).toEqual([{ status: "succeeded" }]);
   });
 
@@ -106,13 +110,9 @@ describe("createMerchantOrder", () => {
     });
     const unknown = await create({ idempotencyKey, externalReference: ref });
     expect(unknown).toEqual({ outcome: "unknown", merchantOrderId: null });
-    expect(
-      await db
-        .selectFrom("merchant_order_requests")
-        .select("status")
-        .where("idempotency_key", "=", idempotencyKey)
-        .executeTakeFirstOrThrow(),
-    ).toEqual({ status: "unknown" });
+    expect(await requestsOf(idempotencyKey).select("provider_requests.status").executeTakeFirstOrThrow()).toEqual({
+      status: "unknown",
+    });
     env.sandbox.control.clearFaults();
     const retried = await create({ idempotencyKey, externalReference: ref });
     expect(retried.outcome).toBe("done");
@@ -139,13 +139,11 @@ describe("createMerchantOrder", () => {
       reason: "merchant_order_preference_not_found",
       message: expect.stringContaining("preference"),
     });
-    const request = await db
-      .selectFrom("merchant_order_requests")
-      .select(["status", "error"])
-      .where("idempotency_key", "=", idempotencyKey)
+    const request = await requestsOf(idempotencyKey)
+      .select(["provider_requests.status", "provider_requests.error"])
       .executeTakeFirstOrThrow();
     expect(request.status).toBe("failed");
-    expect(request.error).toContain("preference");
+    expect(JSON.stringify(request.error)).toContain("preference");
   });
 
   it("a bad item is refused by the contract naming the field (nothing reaches the provider)", async () => {

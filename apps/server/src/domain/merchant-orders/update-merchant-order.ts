@@ -1,8 +1,9 @@
 // Changes a merchant order (`PUT /merchant_orders/{id}`): its external reference, notification URL, items and
-// additional info; only the fields given are sent.
+// additional info; only the fields given are sent. A connected seller's order is changed on the seller's account,
+// which the engine stores with the key, so a repeat goes there too.
 import type { MerchantOrderWriteResult, UpdateMerchantOrderInput } from "@cobro/contracts";
 import type { MerchantOrderRequest } from "@cobro/provider-client";
-import { refuseConnectedAccountAction } from "../../provider/account-scope";
+import { accountIdOfScope } from "../../provider/account-scope";
 import { getStoreAccount } from "../../provider/get-store-account";
 import { toProviderItems } from "./create-merchant-order";
 import { type MerchantOrderWriteDeps, runMerchantOrderWrite } from "./merchant-order-write";
@@ -15,7 +16,6 @@ export interface UpdateMerchantOrderOptions {
 
 export async function updateMerchantOrder(options: UpdateMerchantOrderOptions): Promise<MerchantOrderWriteResult> {
   const { deps, input } = options;
-  refuseConnectedAccountAction(input.account);
   const { currency } = await getStoreAccount({ deps });
   const body: MerchantOrderRequest = {
     ...(input.externalReference !== undefined ? { external_reference: input.externalReference } : {}),
@@ -27,13 +27,12 @@ export async function updateMerchantOrder(options: UpdateMerchantOrderOptions): 
     deps,
     actorUserId: options.actorUserId,
     idempotencyKey: input.idempotencyKey,
+    accountId: accountIdOfScope(input.account),
     spec: {
       kind: "update",
       merchantOrderId: input.merchantOrderId,
       body,
       action: "update the merchant order",
-      call: ({ idempotencyKey, signal }) =>
-        deps.provider.merchantOrders.update(input.merchantOrderId, body, { idempotencyKey, signal }),
     },
   });
 }

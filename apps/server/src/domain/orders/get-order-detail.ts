@@ -10,7 +10,7 @@ import { AppError } from "../../errors/app-error";
 import { auditEntriesAbout, mergeTimeline, webhookEventsAbout } from "../timeline/timeline-entries";
 import { toOrderListItem } from "./list-orders";
 import { paymentTransactionsOf, REPEATABLE_KINDS, refundableOfTransaction } from "./order-actions";
-import { orderAmountToMinor } from "./order-mirror";
+import { orderAmountToMinor, orderRows } from "./order-mirror";
 
 interface MirroredPaymentTx {
   id: string;
@@ -38,23 +38,24 @@ function refundsOf(transactions: unknown): MirroredRefund[] {
 
 export async function getOrderDetail(options: { deps: Pick<AppDeps, "db">; orderId: string }): Promise<OrderDetail> {
   const { db } = options.deps;
-  const row = await db.selectFrom("orders").selectAll().where("id", "=", options.orderId).executeTakeFirst();
+  const row = await orderRows(db).where("orders.id", "=", options.orderId).executeTakeFirst();
   if (!row) throw new AppError("NOT_FOUND", "There is no such order.", { reason: "not_found" });
   const currency = row.currency.trim() as CurrencyCode;
   const money = (amountMinor: number) => ({ amountMinor, currency });
 
   const actions = await db
     .selectFrom("order_actions")
+    .innerJoin("provider_requests", "provider_requests.id", "order_actions.provider_request_id")
     .leftJoin("users", "users.id", "order_actions.created_by")
     .select([
       "order_actions.id",
       "order_actions.kind",
       "order_actions.transaction_id",
       "order_actions.amount_minor",
-      "order_actions.status",
+      "provider_requests.status",
       "order_actions.reason",
       "order_actions.error",
-      "order_actions.idempotency_key",
+      "provider_requests.idempotency_key",
       "order_actions.created_at",
       "users.email",
     ])

@@ -3,12 +3,13 @@
 // (created_at, id). Every filter has an index (migration 0014-orders). Reads only the database.
 import { ACCOUNT_FILTER_OWN, type OrderListFilters, type OrderListItem } from "@cobro/contracts";
 import type { CurrencyCode } from "@cobro/provider-client/money";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { escapeLike } from "../../db/like-pattern";
 import type { DB, OrderRow } from "../../db/schema";
 import { AppError } from "../../errors/app-error";
+import type { ProviderRequestStatus } from "../provider-requests/provider-request-status";
 
-export function toOrderListItem(row: OrderRow): OrderListItem {
+export function toOrderListItem(row: OrderRow & { create_status: ProviderRequestStatus }): OrderListItem {
   const currency = row.currency.trim() as CurrencyCode;
   return {
     id: row.id,
@@ -28,6 +29,12 @@ export function toOrderListItem(row: OrderRow): OrderListItem {
   };
 }
 
+/** The create's status, from the ledger (a primary-key read per row); select it beside `orders.*`. */
+export const createStatusOf =
+  sql<ProviderRequestStatus>`(select q.status from provider_requests q where q.id = orders.provider_request_id)`.as(
+    "create_status",
+  );
+
 function parseCursor(cursor: string): { at: Date; id: string } {
   const dot = cursor.indexOf(".");
   const at = new Date(Number(cursor.slice(0, dot)));
@@ -45,7 +52,7 @@ export async function listOrders(options: {
   limit: number;
 }): Promise<{ items: OrderListItem[]; nextCursor: string | null }> {
   const { db, filters, limit } = options;
-  let query = db.selectFrom("orders").selectAll();
+  let query = db.selectFrom("orders").selectAll().select(createStatusOf);
   if (filters.status && filters.status.length > 0) query = query.where("status", "in", filters.status);
   if (filters.mode) query = query.where("processing_mode", "=", filters.mode);
   // The shared account filter (migration 0021's index).

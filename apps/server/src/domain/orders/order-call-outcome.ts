@@ -13,6 +13,7 @@ import {
   ProviderServerError,
 } from "@cobro/provider-client";
 import type { AppErrorReason } from "../../errors/app-error";
+import { withoutCardTokens } from "./order-mirror";
 
 export type OrderCallFailure =
   | { kind: "declined"; order: ProviderOrder | null; detail: string }
@@ -82,5 +83,40 @@ export function refusalReasonOf(code: string | null, fallback: AppErrorReason): 
       return "provider_rate_limited";
     default:
       return fallback;
+  }
+}
+
+/**
+ * What an Orders call answered, as the provider-request ledger keeps it: the order (card tokens removed), and the
+ * decline's detail when the card was declined (402: the order exists, `failed`; a decline is an answer, not a
+ * refusal of the request).
+ */
+export interface OrderCallAnswer {
+  order: ProviderOrder | null;
+  declined: string | null;
+}
+
+/** The engine's rule for Orders calls: refused (nothing happened) per `classifyOrderCallFailure`. */
+export function isOrderCallRefused(error: unknown): boolean {
+  return classifyOrderCallFailure(error).kind === "refused";
+}
+
+/**
+ * Runs one Orders call for the engine: its answer, or (`declineIsAnswer`: a create, where the declined order exists)
+ * a 402 decline turned into the declined order it carries; every other failure is thrown for the engine to
+ * classify (an action's decline is its failure, with the decline's detail).
+ */
+export async function orderCallAnswer(
+  call: () => Promise<ProviderOrder | null>,
+  options: { declineIsAnswer: boolean },
+): Promise<OrderCallAnswer> {
+  try {
+    const order = await call();
+    return { order: order ? withoutCardTokens(order) : null, declined: null };
+  } catch (error) {
+    if (!options.declineIsAnswer) throw error;
+    const classified = classifyOrderCallFailure(error);
+    if (classified.kind !== "declined") throw error;
+    return { order: classified.order ? withoutCardTokens(classified.order) : null, declined: classified.detail };
   }
 }

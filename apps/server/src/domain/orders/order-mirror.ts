@@ -5,8 +5,24 @@
 // is ignored, so answers arriving out of order cannot move an order back.
 import type { Order as ProviderOrder } from "@cobro/provider-client";
 import { type CurrencyCode, isSupportedCurrency, toMinorUnits } from "@cobro/provider-client/money";
-import type { Kysely } from "kysely";
-import { type DB, type JsonValue, toJsonb } from "../../db/schema";
+import type { Kysely, Selectable } from "kysely";
+import { type DB, type JsonValue, type OrdersTable, toJsonb } from "../../db/schema";
+import type { ProviderRequestStatus } from "../provider-requests/provider-request-status";
+
+/** An order's row with its create request's key and status (the ledger's, by `provider_request_id`). */
+export type OrderRequestRow = Selectable<OrdersTable> & {
+  idempotency_key: string;
+  create_status: ProviderRequestStatus;
+};
+
+/** The orders with their create's key and status; filter and order on `orders.…`. */
+export function orderRows(db: Kysely<DB>) {
+  return db
+    .selectFrom("orders")
+    .innerJoin("provider_requests", "provider_requests.id", "orders.provider_request_id")
+    .selectAll("orders")
+    .select(["provider_requests.idempotency_key", "provider_requests.status as create_status"]);
+}
 
 /** A copy of the provider's order without any `token` field (payment methods carry the card token). */
 export function withoutCardTokens<T>(value: T): T {

@@ -23,6 +23,7 @@ import {
   refundOrder,
   updateOrderTransaction,
 } from "./order-actions";
+import { orderRows } from "./order-mirror";
 
 const env = await startShopTestEnv();
 afterAll(() => env.close());
@@ -31,7 +32,28 @@ const operator = await createTestUser({ db, role: "operator" });
 const actor = { deps, actorUserId: operator.id };
 
 function rowOf(orderId: string) {
-  return db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
+  return orderRows(db).where("orders.id", "=", orderId).executeTakeFirstOrThrow();
+}
+
+/** Our orders stored under one dialog key (the ledger's). */
+function ordersWithKey(idempotencyKey: string) {
+  return orderRows(db).where("provider_requests.idempotency_key", "=", idempotencyKey);
+}
+
+/** An order action with its ledger request (its key and call status), by the dialog's key. */
+function actionWithKey(idempotencyKey: string) {
+  return db
+    .selectFrom("order_actions")
+    .innerJoin("provider_requests", "provider_requests.id", "order_actions.provider_request_id")
+    .select([
+      "order_actions.kind",
+      "order_actions.error",
+      "provider_requests.status",
+      "provider_requests.idempotency_key",
+      "provider_requests.provider_account_id",
+    ])
+    .where("provider_requests.idempotency_key", "=", idempotencyKey)
+    .executeTakeFirstOrThrow();
 }
 
 async function providerOrderOf(orderId: string) {
@@ -102,9 +124,7 @@ describe("createOrder (the virtual terminal's new charge)", () => {
     expect(second.orderId).toBe(first.orderId);
     const again = await createOrder({ ...actor, input });
     expect(again).toEqual(await createOrder({ ...actor, input }));
-    expect(
-      await db.selectFrom("orders").select("id").where("idempotency_key", "=", input.idempotencyKey).execute(),
-    ).toHaveLength(1);
+    expect(await ordersWithKey(input.idempotencyKey).execute()).toHaveLength(1);
     // Both concurrent submits may have gone out with the key: the provider made one order of them.
     const creates = (await callsWithKey(input.idempotencyKey)).filter((call) => call.path === "/v1/orders");
     expect(creates.length).toBeGreaterThanOrEqual(1);
@@ -130,13 +150,10 @@ describe("createOrder (the virtual terminal's new charge)", () => {
       reason: "payer_email_not_test_user",
       field: "payer.email",
     });
-    expect(
-      await db
-        .selectFrom("orders")
-        .select(["create_status", "error"])
-        .where("idempotency_key", "=", input.idempotencyKey)
-        .executeTakeFirstOrThrow(),
-    ).toEqual({ create_status: "failed", error: "payer_email_not_test_user" });
+    expect(await ordersWithKey(input.idempotencyKey).executeTakeFirstOrThrow()).toMatchObject({
+      create_status: "failed",
+      error: "payer_email_not_test_user",
+    });
   });
 
   it("an unseen answer stays unknown (key stored), and repeating the dialog confirms it: one order", async () => {
@@ -161,9 +178,7 @@ describe("createOrder (the virtual terminal's new charge)", () => {
       field: "currency",
       reason: "currency_not_supported",
     });
-    expect(
-      await db.selectFrom("orders").select("id").where("idempotency_key", "=", input.idempotencyKey).execute(),
-    ).toHaveLength(0);
+    expect(await ordersWithKey(input.idempotencyKey).execute()).toHaveLength(0);
   });
 
   it("refuses a card brand the account does not offer, naming the field, before anything is stored", async () => {
@@ -173,9 +188,7 @@ describe("createOrder (the virtual terminal's new charge)", () => {
       field: "card.paymentMethodId",
       reason: "invalid_payment_method",
     });
-    expect(
-      await db.selectFrom("orders").select("id").where("idempotency_key", "=", input.idempotencyKey).execute(),
-    ).toHaveLength(0);
+    expect(await ordersWithKey(input.idempotencyKey).execute()).toHaveLength(0);
   });
 });
 
@@ -287,11 +300,7 @@ describe("manual mode: review, change the payment, process, capture, refund", ()
       code: "BAD_REQUEST",
       reason: "order_not_capturable",
     });
-    const action = await db
-      .selectFrom("order_actions")
-      .selectAll()
-      .where("idempotency_key", "=", idempotencyKey)
-      .executeTakeFirstOrThrow();
+    const action = await actionWithKey(idempotencyKey);
     expect(action).toMatchObject({ kind: "capture", status: "failed", error: "order_not_capturable" });
     expect((await providerOrderOf(orderId)).status).toBe("processed");
   });
@@ -377,8 +386,9 @@ describe("an action whose answer was not seen", () => {
     expect(settled).toMatchObject({ status: "processed", allowed: { refund: true } });
     const action = await db
       .selectFrom("order_actions")
-      .select("idempotency_key")
-      .where("order_id", "=", orderId)
+      .innerJoin("provider_requests", "provider_requests.id", "order_actions.provider_request_id")
+      .select("provider_requests.idempotency_key")
+      .where("order_actions.order_id", "=", orderId)
       .executeTakeFirstOrThrow();
     const captures = (await callsWithKey(action.idempotency_key)).filter((call) => call.path.endsWith("/capture"));
     // The first call (its answer lost) and Refresh's repeat, both with the one key; the provider replayed.

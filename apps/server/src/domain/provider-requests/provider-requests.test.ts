@@ -237,6 +237,61 @@ describe("runProviderRequest", () => {
     expect((await first.result).outcome).toMatchObject({ status: "succeeded", answer: { id: 1 } });
   });
 
+  it("a second caller told to wait for the call in flight hears its answer, and does not call", async () => {
+    const { request } = await record(intent());
+    let answer: (value: Answer) => void = () => {};
+    const first = run(request, () => new Promise<Answer>((resolve) => (answer = resolve)));
+    await expect.poll(async () => (await rowOf(request.id)).lease_until).not.toBeNull();
+    const keys: string[] = [];
+    const second = runProviderRequest({
+      deps,
+      kind: TEST_KIND,
+      request,
+      refusedMessage: "The provider refused it.",
+      waitInFlightMs: 5_000,
+      call: async ({ idempotencyKey }) => {
+        keys.push(idempotencyKey);
+        return { id: 2, status: "approved" };
+      },
+    });
+    answer({ id: 1, status: "approved" });
+    expect((await second).outcome).toEqual({ status: "succeeded", answer: { id: 1, status: "approved" } });
+    expect((await first.result).outcome).toMatchObject({ status: "succeeded", answer: { id: 1 } });
+    expect(keys).toEqual([]);
+  });
+
+  it("a kind's own refusal rule and words: what it calls a refusal is `failed` with the words made from it", async () => {
+    const conflict = () =>
+      createProviderError({
+        status: 409,
+        method: "POST",
+        path: "/v1/test",
+        body: { errors: [{ code: "cannot_capture", message: "no" }] },
+      });
+    const runWith = (request: ProviderRequest) =>
+      runProviderRequest({
+        deps,
+        kind: TEST_KIND,
+        request,
+        isRefused: (error) => (error as { status?: number }).status === 409,
+        refusedMessage: (error) => `refused with ${(error as { status?: number }).status}`,
+        call: async () => {
+          throw conflict();
+        },
+      });
+    const { request } = await record(intent());
+    expect((await runWith(request)).outcome).toMatchObject({
+      status: "failed",
+      error: { type: "refused", httpStatus: 409, message: "refused with 409" },
+    });
+    // The default rule keeps a 409 unknown (the effect may exist): the kind's rule decided.
+    const other = await record(intent());
+    const byDefault = run(other.request, async () => {
+      throw conflict();
+    });
+    expect((await byDefault.result).outcome).toMatchObject({ status: "unknown" });
+  });
+
   it("a refused request answers from the ledger, unless its caller may try again under the same key", async () => {
     const { request } = await record(intent({ deadline: null }));
     const first = run(request, async () => {

@@ -109,8 +109,19 @@ export interface RunProviderRequestOptions<Answer extends JsonValue | object> {
   request: ProviderRequest;
   /** The one provider call; `provider` acts for the request's account, `idempotencyKey` is the stored key. */
   call(context: { provider: ProviderClient; idempotencyKey: string; signal: AbortSignal }): Promise<Answer>;
-  /** Words stored with a refusal, safe to show staff (e.g. "Mercado Pago refused the refund."). */
-  refusedMessage: string;
+  /** Words stored with a refusal, safe to show staff (e.g. "Mercado Pago refused the refund."), or made from it. */
+  refusedMessage: string | ((error: unknown) => string);
+  /**
+   * Whether a failed call was refused without effect (default `isRefusedWithoutPayment`). A kind whose API says
+   * more (the Orders API's 409 `cannot_capture_order` is a refusal, its 409 `idempotency_key_already_used` is not)
+   * gives its own rule.
+   */
+  isRefused?: (error: unknown) => boolean;
+  /**
+   * While another call holds the lease, wait up to this long for it to record its outcome (a double submit then
+   * hears the same answer as the first), instead of answering `unknown` (in flight) at once. Default: no wait.
+   */
+  waitInFlightMs?: number;
   /**
    * A request the provider refused (or reconciliation found without effect) may be tried again under the same key:
    * for intents the shopper repeats with new details (a checkout paid again after a declined card token).
@@ -126,6 +137,25 @@ export interface RunProviderRequestResult<Answer> {
   called: boolean;
   /** The raw error of this run's call, if any: for logs and the caller's own error, never stored. */
   cause: unknown;
+}
+
+/** How often a caller waiting for another call's outcome re-reads the ledger. */
+const IN_FLIGHT_POLL_MS = 100;
+
+/** Re-reads the request until it is settled, its lease is over, or `waitMs` passed; returns the last read. */
+async function waitWhileInFlight(deps: Pick<ProviderRequestDeps, "db" | "now">, requestId: string, waitMs: number) {
+  const until = Date.now() + waitMs;
+  for (;;) {
+    const current = await deps.db
+      .selectFrom("provider_requests")
+      .selectAll()
+      .where("id", "=", requestId)
+      .executeTakeFirstOrThrow();
+    const live = current.lease_until !== null && current.lease_until.getTime() > deps.now().getTime();
+    const open = current.status === "pending" || current.status === "unknown";
+    if (!open || !live || Date.now() >= until) return current;
+    await new Promise((resolve) => setTimeout(resolve, IN_FLIGHT_POLL_MS));
+  }
 }
 
 /**
@@ -145,11 +175,7 @@ export async function runProviderRequest<Answer extends JsonValue | object>(
   const provider = await providerForAccount(deps, request.provider_account_id);
   const claimed = await claim(deps, request, retryRefused);
   if (!claimed) {
-    const current = await deps.db
-      .selectFrom("provider_requests")
-      .selectAll()
-      .where("id", "=", request.id)
-      .executeTakeFirstOrThrow();
+    const current = await waitWhileInFlight(deps, request.id, options.waitInFlightMs ?? 0);
     return { outcome: storedOutcome(current, deps.now()), called: false, cause: null };
   }
   await options.onClaimed?.(claimed);
@@ -164,8 +190,10 @@ export async function runProviderRequest<Answer extends JsonValue | object>(
     outcome = { status: "succeeded", answer };
   } catch (error) {
     cause = error;
-    outcome = isRefusedWithoutPayment(error)
-      ? { status: "failed", error: errorOf(error, "refused", options.refusedMessage) }
+    const refused = (options.isRefused ?? isRefusedWithoutPayment)(error);
+    const message = typeof options.refusedMessage === "string" ? options.refusedMessage : options.refusedMessage(error);
+    outcome = refused
+      ? { status: "failed", error: errorOf(error, "refused", message) }
       : { status: "unknown", error: errorOf(error, "unanswered", null), inFlight: false };
   }
   return { outcome: await recordOutcome(deps, kind, claimed, outcome, "call"), called: true, cause };

@@ -9,6 +9,7 @@ import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { toJsonb } from "../../db/schema";
 import { startShopTestEnv } from "../../test/shop-test-env";
+import { insertConsoleOrder } from "../../test/test-orders";
 import { classifySearchQuery } from "./classify-search-query";
 import { searchConsole } from "./search-console";
 
@@ -26,29 +27,18 @@ function group(result: AdminSearchOutput, kind: SearchGroupKind) {
   return found;
 }
 
-async function insertConsoleOrder(fields: {
-  reference: string;
-  email: string;
-  providerOrderId?: string;
-  payId?: string;
-}) {
-  return db
-    .insertInto("orders")
-    .values({
-      idempotency_key: randomUUID(),
-      create_status: "succeeded",
-      external_reference: fields.reference,
-      processing_mode: "automatic",
-      capture_mode: "automatic",
-      status: "processed",
-      amount_minor: 12_000,
-      currency: "ARS",
-      payer_email: fields.email,
-      provider_order_id: fields.providerOrderId ?? null,
-      transactions: toJsonb(fields.payId ? { payments: [{ id: fields.payId }] } : {}),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+function insertSearchableOrder(fields: { reference: string; email: string; providerOrderId?: string; payId?: string }) {
+  return insertConsoleOrder(db, "succeeded", {
+    external_reference: fields.reference,
+    processing_mode: "automatic",
+    capture_mode: "automatic",
+    status: "processed",
+    amount_minor: 12_000,
+    currency: "ARS",
+    payer_email: fields.email,
+    provider_order_id: fields.providerOrderId ?? null,
+    transactions: toJsonb(fields.payId ? { payments: [{ id: fields.payId }] } : {}),
+  });
 }
 
 describe("classifySearchQuery", () => {
@@ -109,7 +99,7 @@ describe("searchConsole: the database", () => {
   it("caps a group at five and says there are more", async () => {
     const reference = `cap-${randomUUID().slice(0, 8)}`;
     for (let index = 0; index < 6; index++) {
-      await insertConsoleOrder({ reference: `${reference}-${index}`, email: uniqueEmail() });
+      await insertSearchableOrder({ reference: `${reference}-${index}`, email: uniqueEmail() });
     }
     const result = await search(reference);
     expect(group(result, "orders").items).toHaveLength(5);
@@ -135,7 +125,7 @@ describe("searchConsole: the database", () => {
   it("finds a console order by its id, the provider's order id, a payment id of its transactions and its reference's start", async () => {
     const suffix = randomUUID().replace(/-/g, "").slice(0, 20).toUpperCase();
     const reference = `vt-${suffix.toLowerCase()}`;
-    const order = await insertConsoleOrder({
+    const order = await insertSearchableOrder({
       reference,
       email: uniqueEmail(),
       providerOrderId: `ORD${suffix}`,
@@ -158,8 +148,8 @@ describe("searchConsole: the database", () => {
 
   it("matches % and _ literally, never as LIKE wildcards", async () => {
     const tag = randomUUID().slice(0, 8);
-    await insertConsoleOrder({ reference: `${tag}_a%b`, email: uniqueEmail() });
-    await insertConsoleOrder({ reference: `${tag}Xa-b`, email: uniqueEmail() });
+    await insertSearchableOrder({ reference: `${tag}_a%b`, email: uniqueEmail() });
+    await insertSearchableOrder({ reference: `${tag}Xa-b`, email: uniqueEmail() });
     expect(group(await search(`${tag}_a%`), "orders").items.map((item) => item.label)).toEqual([`${tag}_a%b`]);
     expect(group(await search(`${tag}_`), "orders").items.map((item) => item.label)).toEqual([`${tag}_a%b`]);
     expect(group(await search(`${tag}%`), "orders").items).toEqual([]);

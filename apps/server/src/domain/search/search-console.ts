@@ -27,6 +27,7 @@ import { providerForConsoleRead } from "../../provider/account-scope";
 import type { AccountProviderDeps } from "../../provider/provider-for-account";
 import { searchCustomers } from "../customers/search-customers";
 import { listPaymentLinks } from "../links/list-payment-links";
+import { createStatusOf } from "../orders/list-orders";
 import { searchAdminSubscriptions } from "../subscriptions/admin-subscriptions";
 import { type ClassifiedQuery, classifySearchQuery } from "./classify-search-query";
 
@@ -183,7 +184,7 @@ async function searchConsoleOrders(db: Kysely<DB>, q: ClassifiedQuery, account: 
         "id",
         "provider_order_id",
         "status",
-        "create_status",
+        createStatusOf,
         "amount_minor",
         "currency",
         "payer_email",

@@ -21,7 +21,7 @@ import type { PlanRequest, Plan as ProviderPlan } from "@cobro/provider-client";
 import { fromMinorUnits, isSupportedCurrency, toMinorUnits } from "@cobro/provider-client/money";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
-import { accountIdOfScope, providerForConsoleRead, } from "../../provider/account-scope";
+import { accountIdOfScope, providerForConsoleRead } from "../../provider/account-scope";
 import {
   PROVIDER_RETRY_AFTER_SECONDS,
   type ProviderFieldMapping,

@@ -16,7 +16,7 @@ import type { AuthorizedPayment, Subscription as ProviderSubscription } from "@c
 import { isSupportedCurrency, toMinorUnits } from "@cobro/provider-client/money";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
-import { accountIdOfScope, providerForConsoleRead, } from "../../provider/account-scope";
+import { accountIdOfScope, providerForConsoleRead } from "../../provider/account-scope";
 import { PROVIDER_RETRY_AFTER_SECONDS, toShopperError } from "../../provider/provider-failure";
 import { type AccountProviderDeps, providerForAccount } from "../../provider/provider-for-account";
 import { recordAudit } from "../audit/record-audit";

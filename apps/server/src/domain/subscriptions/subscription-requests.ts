@@ -27,7 +27,7 @@ import type { Kysely } from "kysely";
 import { type DB, type JsonValue, type ProviderRequest, toJsonb } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
-import { accountIdOfScope, } from "../../provider/account-scope";
+import { accountIdOfScope } from "../../provider/account-scope";
 import {
   PROVIDER_RETRY_AFTER_SECONDS,
   type ProviderFieldMapping,

@@ -12,7 +12,7 @@ import { startShopTestEnv } from "../../test/shop-test-env";
 import { createTestDeps } from "../../test/test-deps";
 import { createTestUser, signInAs } from "../../test/test-users";
 import { followPointIntent } from "./follow-point-intent";
-import { createPointIntent } from "./point-intents";
+import { createPointIntent, pointIntentRows } from "./point-intents";
 
 const env = await startShopTestEnv({ applicationWebhooks: true });
 const { db, deps } = env;
@@ -135,11 +135,7 @@ describe("following a terminal's charge over server-sent events", () => {
       expect(views.at(-1)?.paymentId).toBeGreaterThan(0);
       expect(events.some((entry) => entry.event === "serialized-error")).toBe(false);
       // Nothing secret on the wire: not the stored idempotency key, not the provider's access token.
-      const row = await db
-        .selectFrom("point_intents")
-        .select("idempotency_key")
-        .where("id", "=", created.id)
-        .executeTakeFirstOrThrow();
+      const row = await pointIntentRows(db).where("point_intents.id", "=", created.id).executeTakeFirstOrThrow();
       expect(raw).not.toContain(row.idempotency_key);
       expect(raw).not.toContain(env.seller.accessToken);
     } finally {

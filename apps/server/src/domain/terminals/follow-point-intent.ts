@@ -9,7 +9,7 @@
 // stream ends when the intent is final, or when the client goes away (`signal`).
 import type { PointIntentView } from "@cobro/contracts";
 import { AppError } from "../../errors/app-error";
-import { refreshPointIntent, toPointIntentView } from "./point-intents";
+import { pointIntentRows, refreshPointIntent, toPointIntentView } from "./point-intents";
 import type { TerminalDeps } from "./terminal-devices";
 
 /** How often the stream re-reads the intent's row (a primary-key read). */
@@ -50,7 +50,7 @@ export async function* followPointIntent(options: FollowPointIntentOptions): Asy
   const { deps, id, signal } = options;
   const dbEveryMs = options.dbEveryMs ?? FOLLOW_DB_EVERY_MS;
   const providerEveryMs = options.providerEveryMs ?? FOLLOW_PROVIDER_EVERY_MS;
-  const readRow = () => deps.db.selectFrom("point_intents").selectAll().where("id", "=", id).executeTakeFirst();
+  const readRow = () => pointIntentRows(deps.db).where("point_intents.id", "=", id).executeTakeFirst();
 
   const first = await readRow();
   if (!first) throw new AppError("NOT_FOUND", "The charge was not found.", { reason: "not_found", field: "id" });

@@ -40,19 +40,30 @@ describe("the intents list's account filter", () => {
     expect(stored.provider_account_id).toBeNull();
 
     // No console path sends an intent with a seller's credentials yet: the seller's row is stored as one would be.
+    const request = await db
+      .insertInto("provider_requests")
+      .values({
+        kind: "point.intent",
+        idempotency_key: randomUUID(),
+        provider_account_id: seller.id,
+        status: "failed",
+        error: JSON.stringify({ type: "refused", httpStatus: 400, code: null, message: "seller intent" }),
+        resource_type: "terminal",
+        resource_id: "SELLER__DEVICE",
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const sellers = await db
       .insertInto("point_intents")
       .values({
-        idempotency_key: randomUUID(),
+        provider_request_id: request.id,
         device_id: "SELLER__DEVICE",
-        request_status: "failed",
         amount_minor: 500,
         currency: "ARS",
         installments: 1,
         installments_cost: "seller",
         print_on_terminal: false,
         request: JSON.stringify({ amount: 500 }),
-        error: "seller intent",
         provider_account_id: seller.id,
       })
       .returning("id")

@@ -1,9 +1,9 @@
-// Charging on a card terminal (Point's payment intents). Money moves once:
-//
-// 1. claim: the intent is stored with the dialog's idempotency key (and the exact body to send) and committed;
-// 2. call: POST …/devices/{id}/payment-intents outside any transaction, with that key: a double submit, a
-//    retry after a timeout or a reload repeat the same call and the provider replays its first answer;
-// 3. record: the answer's intent id is written to the row. An answer not seen is "unknown" (never "failed").
+// Charging on a card terminal (Point's payment intents), on the provider-request engine (domain/provider-requests):
+// the intent's row (amount, the exact body to send) and the ledger's request (key, account) commit together; the
+// call (POST …/devices/{id}/payment-intents) goes out outside any transaction with that key, so a double submit,
+// a retry after a timeout or a reload repeat the same call and the provider replays its first answer; the answer's
+// intent id is written to the row. An answer not seen is "unknown" (never "failed"): "Send again" repeats it, and
+// the reconcile loop settles it by sending the stored body again with the stored key.
 //
 // The intent then moves on the terminal; `refreshPointIntent` re-reads it (the page polls, the
 // `point_integration_wh` notification calls it) and mirrors its state and the resulting payment.
@@ -13,27 +13,113 @@ import {
   type PaymentIntent,
   type PaymentIntentRequest,
   ProviderConflictError,
-  ProviderError,
   toPointCents,
 } from "@cobro/provider-client";
-import type { Selectable } from "kysely";
-// Sorted keys, so a body read back from jsonb compares equal to the one built again.
-import { stringify as canonicalJson } from "safe-stable-stringify";
-import type { PointIntentRequestStatus, PointIntentsTable } from "../../db/schema";
+import { type Kysely, type Selectable, sql } from "kysely";
+import type { DB, JsonValue, PointIntentsTable } from "../../db/schema";
 import { toJsonb } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../errors/app-error";
 import { getStoreAccount } from "../../provider/get-store-account";
+import { providerForAccount } from "../../provider/provider-for-account";
 import { recordAudit } from "../audit/record-audit";
 import { expireCheckoutPreference } from "../checkout/expire-checkout-preference";
 import { isRefusedWithoutPayment, PAYMENT_CALL_DEADLINE_MS } from "../checkout/payment-attempt-policy";
 import { syncPaymentFromProvider } from "../payments/sync-payment-from-provider";
+import type { ProviderRequestDeps, ProviderRequestKind } from "../provider-requests/provider-request-kind";
+import type { ProviderRequestStatus } from "../provider-requests/provider-request-status";
+import { recordProviderRequest } from "../provider-requests/record-provider-request";
+import { errorOf, runProviderRequest } from "../provider-requests/run-provider-request";
 import type { TerminalDeps } from "./terminal-devices";
 import { isTerminalBusy, toTerminalError } from "./terminal-errors";
 
-type PointIntentRow = Selectable<PointIntentsTable>;
+/** An intent's row with where its create call stands (the ledger's status and refusal words, by its request). */
+export type PointIntentRow = Selectable<PointIntentsTable> & {
+  idempotency_key: string;
+  request_status: ProviderRequestStatus;
+  error: string | null;
+};
 /** What reading and mirroring an intent needs (the notification job has no logger). */
 type IntentDeps = Pick<AppDeps, "db" | "provider" | "now" | "jobs">;
+
+/** The intents with their request's key, status and refusal words; filter and order on `point_intents.…`. */
+export function pointIntentRows(db: Kysely<DB>) {
+  return db
+    .selectFrom("point_intents")
+    .innerJoin("provider_requests", "provider_requests.id", "point_intents.provider_request_id")
+    .selectAll("point_intents")
+    .select([
+      "provider_requests.idempotency_key",
+      "provider_requests.status as request_status",
+      sql<string | null>`provider_requests.error->>'message'`.as("error"),
+    ]);
+}
+
+/** A refusal of the terminal, in the console's words (stored with the request, shown on the intent). */
+function refusalWordsOf(error: unknown): string {
+  return toTerminalError(error)?.message ?? "Mercado Pago refused the charge.";
+}
+
+/** provider: a busy terminal (409) refuses the intent without making one, like any refusal without effect. */
+function isIntentRefused(error: unknown): boolean {
+  return isRefusedWithoutPayment(error) || isTerminalBusy(error);
+}
+
+/**
+ * An intent sent to a terminal as a provider request. Its row follows the ledger (the intent id once answered);
+ * an unseen answer is settled by sending the stored body again with the stored key: the provider replays the
+ * intent it made (or makes it now, once).
+ */
+export const POINT_INTENT_REQUEST: ProviderRequestKind<PaymentIntent> = {
+  kind: "point.intent",
+  async onOutcome(trx, request, outcome, { now, by }) {
+    const row = await trx
+      .updateTable("point_intents")
+      .set({
+        ...(outcome.status === "succeeded"
+          ? { provider_intent_id: outcome.answer.id, state: outcome.answer.state ?? "OPEN" }
+          : {}),
+        updated_at: now,
+      })
+      .where("provider_request_id", "=", request.id)
+      .returning(["id", "device_id", "created_by"])
+      .executeTakeFirstOrThrow();
+    await recordAudit({
+      db: trx,
+      actorUserId: by === "call" ? row.created_by : null,
+      action: `terminal.intent_${outcome.status}`,
+      resourceType: "terminal",
+      resourceId: row.device_id,
+      idempotencyKey: request.idempotency_key,
+      details: {
+        pointIntentId: row.id,
+        intentId: outcome.status === "succeeded" ? outcome.answer.id : null,
+        ...(outcome.status !== "succeeded" && outcome.error
+          ? { status: outcome.error.httpStatus, code: outcome.error.code }
+          : {}),
+      },
+      now,
+    });
+  },
+  async reconcile(deps, request) {
+    const row = await deps.db
+      .selectFrom("point_intents")
+      .select(["device_id", "request"])
+      .where("provider_request_id", "=", request.id)
+      .executeTakeFirstOrThrow();
+    const provider = await providerForAccount(deps, request.provider_account_id);
+    try {
+      const answer = await provider.point.createIntent(row.device_id, row.request as unknown as PaymentIntentRequest, {
+        idempotencyKey: request.idempotency_key,
+        signal: AbortSignal.timeout(PAYMENT_CALL_DEADLINE_MS),
+      });
+      return { status: "succeeded", answer };
+    } catch (error) {
+      if (!isIntentRefused(error)) return null;
+      return { status: "failed", error: errorOf(error, "refused", refusalWordsOf(error)) };
+    }
+  },
+};
 
 export interface CreatePointIntentInput {
   idempotencyKey: string;
@@ -95,13 +181,13 @@ export async function toPointIntentView(deps: IntentDeps, row: PointIntentRow): 
   };
 }
 
-function rowById(deps: IntentDeps, id: string) {
-  return deps.db.selectFrom("point_intents").selectAll().where("id", "=", id).executeTakeFirst();
+function rowById(deps: Pick<IntentDeps, "db">, id: string): Promise<PointIntentRow | undefined> {
+  return pointIntentRows(deps.db).where("point_intents.id", "=", id).executeTakeFirst();
 }
 
 /** Sends a charge to a terminal (claim → call → record); returns the stored intent as the page shows it. */
 export async function createPointIntent(options: {
-  deps: TerminalDeps;
+  deps: TerminalDeps & ProviderRequestDeps;
   actorUserId: string;
   input: CreatePointIntentInput;
 }): Promise<PointIntentView> {
@@ -157,15 +243,26 @@ export async function createPointIntent(options: {
   };
   if (input.installments === 1) body.payment = { installments: 1, installments_cost: input.installmentsCost };
 
-  // 1. claim
-  const claimed = await deps.db.transaction().execute(async (trx) => {
+  // An ended or unknown connection stores nothing. Terminals charge on the store's own account (its credentials own
+  // the devices): recorded explicitly, so the intents list's account filter (migration 0024) has every intent
+  // under the account it was sent with.
+  const accountId: string | null = null;
+  const requestId = await deps.db.transaction().execute(async (trx) => {
     const now = deps.now();
+    const { request, isNew } = await recordProviderRequest(trx, {
+      kind: POINT_INTENT_REQUEST.kind,
+      idempotencyKey: input.idempotencyKey,
+      providerAccountId: accountId,
+      body: body as unknown as JsonValue,
+      resource: { type: "terminal", id: input.deviceId },
+      now,
+    });
+    if (!isNew) return request.id;
     const inserted = await trx
       .insertInto("point_intents")
       .values({
-        idempotency_key: input.idempotencyKey,
+        provider_request_id: request.id,
         device_id: input.deviceId,
-        request_status: "pending",
         amount_minor: amountMinor,
         currency,
         description: description ?? null,
@@ -174,124 +271,72 @@ export async function createPointIntent(options: {
         print_on_terminal: input.printOnTerminal,
         external_reference: externalReference ?? null,
         request: toJsonb(body),
-        // Terminals charge on the store's own account (its credentials own the devices): recorded explicitly, so
-        // the intents list's account filter (migration 0024) has every intent under the account it was sent with.
-        provider_account_id: null,
+        provider_account_id: accountId,
         created_by: actorUserId,
         created_at: now,
         updated_at: now,
       })
-      .onConflict((oc) => oc.column("idempotency_key").doNothing())
-      .returningAll()
-      .executeTakeFirst();
-    if (inserted) {
-      await recordAudit({
-        db: trx,
-        actorUserId,
-        action: "terminal.intent_requested",
-        resourceType: "terminal",
-        resourceId: input.deviceId,
-        idempotencyKey: input.idempotencyKey,
-        details: { pointIntentId: inserted.id, amountMinor, currency, checkoutId: input.checkoutId ?? null },
-        now,
-      });
-      return inserted;
-    }
-    const existing = await trx
-      .selectFrom("point_intents")
-      .selectAll()
-      .where("idempotency_key", "=", input.idempotencyKey)
+      .returning("id")
       .executeTakeFirstOrThrow();
-    if (existing.device_id !== input.deviceId || canonicalJson(existing.request) !== canonicalJson(body)) {
-      throw new AppError(
-        "CONFLICT",
-        "This charge was already sent with other values. Close the dialog, open it again and send the new values.",
-        { reason: "action_in_progress", field: "idempotencyKey" },
-      );
-    }
-    return existing;
-  });
-  if (claimed.request_status === "succeeded" || claimed.request_status === "failed") {
-    if (claimed.request_status === "failed") {
-      throw new AppError("BAD_REQUEST", claimed.error ?? "Mercado Pago refused the charge.", {
-        reason: "provider_rejected_request",
-      });
-    }
-    return toPointIntentView(deps, claimed);
-  }
-
-  return sendClaimedIntent(deps, actorUserId, claimed);
-}
-
-/**
- * Steps 2 and 3 for a stored intent: sends its stored body with its stored key (the provider replays its first
- * answer when the key was already seen) and records the answer.
- */
-async function sendClaimedIntent(
-  deps: TerminalDeps,
-  actorUserId: string,
-  claimed: PointIntentRow,
-): Promise<PointIntentView> {
-  const input = { deviceId: claimed.device_id, idempotencyKey: claimed.idempotency_key };
-  const body = claimed.request as unknown as PaymentIntentRequest;
-  // 2. call (no transaction open)
-  let status: PointIntentRequestStatus;
-  let intent: PaymentIntent | null = null;
-  let failure: unknown = null;
-  try {
-    intent = await deps.provider.point.createIntent(input.deviceId, body, {
-      idempotencyKey: input.idempotencyKey,
-      signal: AbortSignal.timeout(PAYMENT_CALL_DEADLINE_MS),
-    });
-    status = "succeeded";
-  } catch (error) {
-    failure = error;
-    status = isRefusedWithoutPayment(error) || isTerminalBusy(error) ? "failed" : "unknown";
-  }
-
-  // 3. record
-  const mapped = status === "failed" ? (toTerminalError(failure) ?? null) : null;
-  const now = deps.now();
-  await deps.db.transaction().execute(async (trx) => {
-    let update = trx
-      .updateTable("point_intents")
-      .set({
-        request_status: status,
-        ...(intent ? { provider_intent_id: intent.id, state: intent.state ?? "OPEN" } : {}),
-        error: mapped ? mapped.message : null,
-        updated_at: now,
-      })
-      .where("id", "=", claimed.id);
-    // A concurrent repeat of the same key may have recorded the answer first: never undo a success.
-    if (status !== "succeeded") update = update.where("request_status", "!=", "succeeded");
-    const changed = await update.returning("id").executeTakeFirst();
-    if (!changed) return;
     await recordAudit({
       db: trx,
       actorUserId,
-      action: `terminal.intent_${status}`,
+      action: "terminal.intent_requested",
       resourceType: "terminal",
       resourceId: input.deviceId,
       idempotencyKey: input.idempotencyKey,
-      details: {
-        pointIntentId: claimed.id,
-        intentId: intent?.id ?? null,
-        ...(failure instanceof ProviderError ? { status: failure.status, code: failure.code ?? null } : {}),
-      },
+      details: { pointIntentId: inserted.id, amountMinor, currency, checkoutId: input.checkoutId ?? null },
       now,
     });
+    return request.id;
   });
-  if (status === "failed") {
+  const claimed = await pointIntentRows(deps.db)
+    .where("point_intents.provider_request_id", "=", requestId)
+    .executeTakeFirstOrThrow();
+  if (claimed.request_status === "failed") {
+    throw new AppError("BAD_REQUEST", claimed.error ?? "Mercado Pago refused the charge.", {
+      reason: "provider_rejected_request",
+    });
+  }
+  if (claimed.request_status === "succeeded") return toPointIntentView(deps, claimed);
+  return sendClaimedIntent(deps, claimed);
+}
+
+/**
+ * Steps 2 and 3 for a stored intent: sends its stored body with its stored key to its stored account (the provider
+ * replays its first answer when the key was already seen) and records the answer.
+ */
+async function sendClaimedIntent(deps: TerminalDeps & ProviderRequestDeps, claimed: PointIntentRow) {
+  const request = await deps.db
+    .selectFrom("provider_requests")
+    .selectAll()
+    .where("id", "=", claimed.provider_request_id)
+    .executeTakeFirstOrThrow();
+  const { outcome, cause } = await runProviderRequest({
+    deps,
+    // A double submit waits for the first call's answer rather than hearing "in flight".
+    waitInFlightMs: PAYMENT_CALL_DEADLINE_MS,
+    kind: POINT_INTENT_REQUEST,
+    request,
+    isRefused: isIntentRefused,
+    refusedMessage: refusalWordsOf,
+    call: ({ provider, idempotencyKey, signal }) =>
+      provider.point.createIntent(claimed.device_id, claimed.request as unknown as PaymentIntentRequest, {
+        idempotencyKey,
+        signal,
+      }),
+  });
+  if (outcome.status === "failed") {
     throw (
-      mapped ??
-      new AppError("BAD_REQUEST", "Mercado Pago refused the charge.", {
+      (cause === null ? null : toTerminalError(cause)) ??
+      new AppError("BAD_REQUEST", outcome.error.message ?? "Mercado Pago refused the charge.", {
         reason: "provider_rejected_request",
-        cause: failure,
+        ...(cause === null ? {} : { cause }),
       })
     );
   }
-  if (status === "unknown") {
-    deps.logger.warn({ err: failure, idempotencyKey: input.idempotencyKey }, "point intent outcome unknown");
+  if (outcome.status === "unknown" && cause !== null) {
+    deps.logger.warn({ err: cause, idempotencyKey: claimed.idempotency_key }, "point intent outcome unknown");
   }
   const row = await rowById(deps, claimed.id);
   if (!row) throw new AppError("NOT_FOUND", "The charge was not found.", { reason: "not_found" });
@@ -303,7 +348,7 @@ async function sendClaimedIntent(
  * with the same key, so the provider replays the intent it made (if it made one) instead of queuing a second.
  */
 export async function resendPointIntent(options: {
-  deps: TerminalDeps;
+  deps: TerminalDeps & ProviderRequestDeps;
   actorUserId: string;
   id: string;
 }): Promise<PointIntentView> {
@@ -311,7 +356,7 @@ export async function resendPointIntent(options: {
   const row = await rowById(deps, options.id);
   if (!row) throw new AppError("NOT_FOUND", "The charge was not found.", { reason: "not_found", field: "id" });
   if (row.request_status === "succeeded" || row.request_status === "failed") return toPointIntentView(deps, row);
-  return sendClaimedIntent(deps, options.actorUserId, row);
+  return sendClaimedIntent(deps, row);
 }
 
 /** Payment statuses that take (or may still take) the money: the checkout must not be payable another way. */
@@ -350,7 +395,7 @@ async function applyIntent(deps: IntentDeps, row: PointIntentRow, intent: Paymen
       now: deps.now(),
     });
   }
-  return updated;
+  return { ...row, ...updated };
 }
 
 /**
@@ -379,10 +424,8 @@ export async function syncPointIntentFromNotification(options: {
   intentId: string;
 }): Promise<"applied" | "unknown_intent"> {
   const { deps } = options;
-  const row = await deps.db
-    .selectFrom("point_intents")
-    .selectAll()
-    .where("provider_intent_id", "=", options.intentId)
+  const row = await pointIntentRows(deps.db)
+    .where("point_intents.provider_intent_id", "=", options.intentId)
     .executeTakeFirst();
   const intent = await deps.provider.point.getIntent(options.intentId);
   if (!row) {
@@ -455,18 +498,26 @@ export async function listPointIntents(options: {
   offset: number;
 }): Promise<{ intents: PointIntentView[]; total: number }> {
   const { deps } = options;
-  let query = deps.db.selectFrom("point_intents");
-  if (options.deviceId) query = query.where("device_id", "=", options.deviceId);
-  if (options.account === ACCOUNT_FILTER_OWN) query = query.where("provider_account_id", "is", null);
-  else if (options.account) query = query.where("provider_account_id", "=", options.account);
-  const rows = await query
-    .selectAll()
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
+  let rowsQuery = pointIntentRows(deps.db);
+  let countQuery = deps.db.selectFrom("point_intents");
+  if (options.deviceId) {
+    rowsQuery = rowsQuery.where("point_intents.device_id", "=", options.deviceId);
+    countQuery = countQuery.where("point_intents.device_id", "=", options.deviceId);
+  }
+  if (options.account === ACCOUNT_FILTER_OWN) {
+    rowsQuery = rowsQuery.where("point_intents.provider_account_id", "is", null);
+    countQuery = countQuery.where("point_intents.provider_account_id", "is", null);
+  } else if (options.account) {
+    rowsQuery = rowsQuery.where("point_intents.provider_account_id", "=", options.account);
+    countQuery = countQuery.where("point_intents.provider_account_id", "=", options.account);
+  }
+  const rows = await rowsQuery
+    .orderBy("point_intents.created_at", "desc")
+    .orderBy("point_intents.id", "desc")
     .limit(options.limit)
     .offset(options.offset)
     .execute();
-  const count = await query.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
+  const count = await countQuery.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
   return {
     intents: await Promise.all(rows.map((row) => toPointIntentView(deps, row))),
     total: Number(count.n),

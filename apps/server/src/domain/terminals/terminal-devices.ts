@@ -2,7 +2,7 @@
 // STANDALONE (PATCH …/devices/{id}). provider: the terminal takes the new mode only after it restarts.
 import type { TerminalDeviceList } from "@cobro/contracts";
 import type { AppDeps } from "../../deps";
-import { refuseConnectedAccountAction } from "../../provider/account-scope";
+import { accountIdOfScope } from "../../provider/account-scope";
 import { type AccountProviderDeps, providerForAccount } from "../../provider/provider-for-account";
 import { recordAudit } from "../audit/record-audit";
 import { toTerminalError } from "./terminal-errors";
@@ -42,19 +42,25 @@ export async function listTerminalDevices(options: {
   };
 }
 
+/**
+ * Switches a terminal's mode on the account that owns it: the store's own, or a connected seller's (with the
+ * seller's credentials). No idempotency key is needed: the PATCH sets a value, so a repeat (the dialog's "Try
+ * again", which sends the same `account`) lands on the same account and leaves the same mode.
+ */
 export async function setTerminalMode(options: {
-  deps: TerminalDeps;
+  deps: TerminalDeps & AccountProviderDeps;
   actorUserId: string;
   deviceId: string;
   operatingMode: "PDV" | "STANDALONE";
-  /** Only the store's own account (a connected one is refused). */
+  /** The terminal's account: omitted or `own` for the store's own, else a connection's id. */
   account?: string | undefined;
 }): Promise<{ deviceId: string; operatingMode: string; restartRequired: true }> {
   const { deps, deviceId, operatingMode } = options;
-  refuseConnectedAccountAction(options.account);
+  const accountId = accountIdOfScope(options.account);
+  const provider = await providerForAccount(deps, accountId);
   let answer: { operating_mode?: string };
   try {
-    answer = await deps.provider.point.setOperatingMode(deviceId, operatingMode);
+    answer = await provider.point.setOperatingMode(deviceId, operatingMode);
   } catch (error) {
     throw toTerminalError(error) ?? error;
   }
@@ -64,7 +70,7 @@ export async function setTerminalMode(options: {
     action: "terminal.mode_changed",
     resourceType: "terminal",
     resourceId: deviceId,
-    details: { operatingMode: answer.operating_mode ?? operatingMode },
+    details: { operatingMode: answer.operating_mode ?? operatingMode, accountId },
     now: deps.now(),
   });
   return { deviceId, operatingMode: answer.operating_mode ?? operatingMode, restartRequired: true };

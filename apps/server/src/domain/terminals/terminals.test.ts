@@ -16,6 +16,7 @@ import {
   getPointIntentStatus,
   listPointEvents,
   listPointIntents,
+  pointIntentRows,
   refreshPointIntent,
   resendPointIntent,
 } from "./point-intents";
@@ -187,10 +188,8 @@ describe("charging on a terminal", () => {
     const first = await charge();
     const key = randomUUID();
     await expect(charge({ idempotencyKey: key })).rejects.toMatchObject({ code: "CONFLICT", reason: "terminal_busy" });
-    const busy = await db
-      .selectFrom("point_intents")
-      .selectAll()
-      .where("idempotency_key", "=", key)
+    const busy = await pointIntentRows(db)
+      .where("provider_requests.idempotency_key", "=", key)
       .executeTakeFirstOrThrow();
     expect(busy).toMatchObject({ request_status: "failed", provider_intent_id: null });
     await cancelPointIntent({ deps, actorUserId: operator.id, id: first.id });
@@ -209,14 +208,14 @@ describe("charging on a terminal", () => {
     });
     const pending = charge({ idempotencyKey: key });
     await new Promise((resolve) => setTimeout(resolve, 250));
-    const held = await db.selectFrom("point_intents").selectAll().where("idempotency_key", "=", key).execute();
+    const held = await pointIntentRows(db).where("provider_requests.idempotency_key", "=", key).execute();
     expect(held).toHaveLength(1);
     expect(held[0]).toMatchObject({ request_status: "pending", provider_intent_id: null, device_id: terminal });
     const a = await pending;
     const [b, c] = await Promise.all([charge({ idempotencyKey: key }), charge({ idempotencyKey: key })]);
     expect(new Set([a.intentId, b.intentId, c.intentId]).size).toBe(1);
     expect(a.id).toBe(c.id);
-    const rows = await db.selectFrom("point_intents").selectAll().where("idempotency_key", "=", key).execute();
+    const rows = await pointIntentRows(db).where("provider_requests.idempotency_key", "=", key).execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]?.request_status).toBe("succeeded");
     // The sandbox got that key: the same key replays the same intent instead of making a second one.

@@ -1,6 +1,6 @@
 // The actions of the provider-search screens (payment links, merchant orders, customers, terminals) over real HTTP
-// (Hono + tRPC): a link's and a customer's changes go to the account they name (an unknown one is a 404); the others are refused on
-// a connected account with a 409 naming `account`; a junk account is a 400 naming `account`;
+// (Hono + tRPC): a link's, a customer's and a merchant order's changes and a terminal's mode go to the account they
+// name (an unknown one is a 404); a customer's new card is refused on a connected account with a 409 naming `account`; a junk account is a 400 naming `account`;
 // creating takes no account at all (it stays on the store's own).
 import { randomUUID } from "node:crypto";
 import { trpcServer } from "@hono/trpc-server";
@@ -28,9 +28,7 @@ async function post(path: string, body: unknown) {
 
 const account = randomUUID();
 const ACTIONS: [string, Record<string, unknown>][] = [
-  ["admin.merchantOrders.update", { merchantOrderId: 1, idempotencyKey: randomUUID(), additionalInfo: "x" }],
   ["admin.customers.addCard", { customerId: "1000001-abc", cardToken: "a".repeat(32), idempotencyKey: randomUUID() }],
-  ["admin.terminals.setMode", { deviceId: "PAX_A910__SMARTPOS1", operatingMode: "PDV" }],
 ];
 
 /** Actions that go to the account they name: an account Cobro has no connection for is a 404, never the store's. */
@@ -41,6 +39,8 @@ const ACTING: [string, Record<string, unknown>][] = [
   ["admin.customers.delete", { customerId: "1000001-abc" }],
   ["admin.customers.updateCard", { customerId: "1000001-abc", cardId: "1", expirationMonth: 1, expirationYear: 2030 }],
   ["admin.customers.deleteCard", { customerId: "1000001-abc", cardId: "1" }],
+  ["admin.merchantOrders.update", { merchantOrderId: 1, idempotencyKey: randomUUID(), additionalInfo: "x" }],
+  ["admin.terminals.setMode", { deviceId: "PAX_A910__SMARTPOS1", operatingMode: "PDV" }],
 ];
 
 describe("actions on a connected account's links, merchant orders, customers and terminals", () => {

@@ -163,7 +163,7 @@ describe("the account filter of the provider-search lists", () => {
     expect(screen.queryByRole("button", { name: "New customer" })).toBeNull();
   });
 
-  it("terminals: the filter goes into the URL and the list, a row opens with the account, no mode switch", async () => {
+  it("terminals: the filter goes into the URL and the list, a row opens with the account, its mode is switched there", async () => {
     const server = new FakeTrpcServer({
       "auth.me": () => staff("operator"),
       "admin.account.accountOptions": () => [SELLER_CONNECTION],
@@ -183,7 +183,21 @@ describe("the account filter of the provider-search lists", () => {
     expect(screen.getByRole("columnheader", { name: "Actions" })).toBeInTheDocument();
     // The terminal page keeps `account=` for its charges filter: the seller's terminal opens with `seller=`.
     await chooseSeller(server, "admin.terminals.devices", "Filter", /PAX_A910__SMARTPOS2002/, "seller");
-    expect(screen.queryByRole("columnheader", { name: "Actions" })).toBeNull();
+    // A seller's terminal is switched on the seller's account.
+    expect(screen.getByRole("columnheader", { name: "Actions" })).toBeInTheDocument();
+    server.on("admin.terminals.setMode", (input) => ({
+      deviceId: "PAX_A910__SMARTPOS2002",
+      operatingMode: (input as { operatingMode: string }).operatingMode,
+      restartRequired: true,
+    }));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: /Switch to/ }));
+    await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Switch mode" }));
+    await waitFor(() =>
+      expect(server.callsTo("admin.terminals.setMode")).toEqual([
+        { deviceId: "PAX_A910__SMARTPOS2002", operatingMode: "STANDALONE", account: SELLER_CONNECTION.id },
+      ]),
+    );
   });
 });
 

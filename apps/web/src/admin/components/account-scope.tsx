@@ -1,7 +1,7 @@
 // The account a provider-search screen of the console reads (links, merchant orders, customers, terminals): the
 // list's `account=` filter (default the store's own), carried to a row's detail page as `?account=<id>` so the detail
-// is read with that account's credentials. On a connected account those screens only read: the server refuses their
-// actions (409 on `account`), so the pages hide them and say why.
+// is read with that account's credentials. On a connected account, links and customers only read: the server refuses
+// their actions (409 on `account`), so the pages hide them and say why. Merchant orders and terminals act there.
 import { ACCOUNT_FILTER_OWN } from "@cobro/contracts";
 import { Alert } from "@cobro/ui";
 import { useSearchParams } from "react-router";

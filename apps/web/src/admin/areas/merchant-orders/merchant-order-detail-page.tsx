@@ -12,14 +12,23 @@ import { ErrorStatusPage } from "../../../shared/components/error-status-page";
 import { PaymentStatusBadge } from "../../../shared/components/payment-status-badge";
 import { describeError } from "../../../shared/errors/describe-error";
 import { httpStatusOf, trpc } from "../../../trpc";
-import { ConnectedAccountNotice, useAccountScope } from "../../components/account-scope";
+import { useAccountScope } from "../../components/account-scope";
 import { LineItemsTable } from "../../components/line-items-table";
 import { StatusWord } from "../../components/status-words";
 import { canActOnPayments } from "../payments/payment-permissions";
 import { MerchantOrderForm } from "./merchant-order-form";
 import { MerchantOrderStatus } from "./merchant-order-status";
 
-function EditSection({ order, onClose }: { order: MerchantOrderDetail; onClose(saved: boolean): void }) {
+function EditSection({
+  order,
+  account,
+  onClose,
+}: {
+  order: MerchantOrderDetail;
+  /** A connected seller's order: the change goes to that seller's account (the server keeps it with the key). */
+  account: string | undefined;
+  onClose(saved: boolean): void;
+}) {
   const { t } = useI18n();
   const utils = trpc.useUtils();
   const update = trpc.admin.merchantOrders.update.useMutation({
@@ -42,7 +51,11 @@ function EditSection({ order, onClose }: { order: MerchantOrderDetail; onClose(s
           additionalInfo: order.additionalInfo,
         }}
         submit={(input) =>
-          update.mutateAsync({ ...input, merchantOrderId: order.id } as Parameters<typeof update.mutateAsync>[0])
+          update.mutateAsync({
+            ...input,
+            merchantOrderId: order.id,
+            ...(account ? { account } : {}),
+          } as Parameters<typeof update.mutateAsync>[0])
         }
         onDone={() => onClose(true)}
         onCancel={() => onClose(false)}
@@ -90,8 +103,8 @@ export function MerchantOrderDetailPage() {
     );
   }
   const order = detail.data;
-  // A connected account's order is read with its credentials and only shown (the server refuses its changes).
-  const canAct = user && !scope.connected ? canActOnPayments(user.role) : false;
+  // A connected account's order is read and changed with its credentials.
+  const canAct = user ? canActOnPayments(user.role) : false;
   const money = (value: { amountMinor: number; currency: string }) => (
     <Money {...value} locale={moneyLocaleFor(value.currency)} />
   );
@@ -109,7 +122,7 @@ export function MerchantOrderDetailPage() {
         title={t("admin.merchantOrders.detailTitle", { id: order.id })}
         actions={<MerchantOrderStatus status={order.status} orderStatus={order.orderStatus} />}
       />
-      {scope.connected ? <ConnectedAccountNotice /> : null}
+      {scope.connected ? <Alert tone="info">{t("admin.merchantOrders.sellerNotice")}</Alert> : null}
       {order.stale ? (
         <Alert tone="warning">{t("admin.merchantOrders.stale", { at: formatDate(order.syncedAt, "dateTime") })}</Alert>
       ) : null}
@@ -132,6 +145,7 @@ export function MerchantOrderDetailPage() {
       {canAct && editing ? (
         <EditSection
           order={order}
+          account={scope.account}
           onClose={(didSave) => {
             setEditing(false);
             setSaved(didSave);

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 // The merchant orders area as staff drive it, against a fake server at the fetch level (the app's real tRPC
 // client, hooks and router): the new-order form keeps one idempotency key through an unseen answer and a retry,
-// takes a new one after a refusal, names the field at fault, and sends prices in minor units.
+// takes a new one after a refusal, names the field at fault, and sends prices in minor units. A connected seller's
+// order offers its edit, sent with the seller's account (the same account and key again after an unseen answer).
 import "@testing-library/jest-dom/vitest";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -40,6 +41,23 @@ const ORDER = {
   lastUpdated: "2026-01-01T00:00:00.000Z",
 };
 
+/** The order's detail as the server answers it. */
+const DETAIL = {
+  ...ORDER,
+  refunded: money(0),
+  siteId: "MLA",
+  notificationUrl: null,
+  additionalInfo: null,
+  payerId: null,
+  isTest: false,
+  items: [{ id: null, title: "Mate", quantity: 2, unitPrice: money(1250) }],
+  payments: [],
+  shipments: [],
+  syncedAt: "2026-01-01T00:00:00.000Z",
+  stale: false,
+  requests: [],
+};
+
 function staff(role: string) {
   return { id: "11111111-1111-4111-8111-111111111111", email: `${role}@example.com`, name: `The ${role}`, role };
 }
@@ -74,21 +92,7 @@ describe("[admin][merchant-orders] new merchant order form", () => {
         }
         return { outcome: answer, merchantOrderId: answer === "done" ? ORDER.id : null };
       },
-      "admin.merchantOrders.get": () => ({
-        ...ORDER,
-        refunded: money(0),
-        siteId: "MLA",
-        notificationUrl: null,
-        additionalInfo: null,
-        payerId: null,
-        isTest: false,
-        items: [{ id: null, title: "Mate", quantity: 2, unitPrice: money(1250) }],
-        payments: [],
-        shipments: [],
-        syncedAt: "2026-01-01T00:00:00.000Z",
-        stale: false,
-        requests: [],
-      }),
+      "admin.merchantOrders.get": () => DETAIL,
     });
     renderApp(server, "/admin/merchant-orders/new");
     await user.type(await screen.findByLabelText(/^Title/), "Mate");
@@ -144,5 +148,33 @@ describe("[admin][merchant-orders] new merchant order form", () => {
     expect(await screen.findByText("The quantity must be at least 1")).toBeInTheDocument();
     expect(screen.getByLabelText(/^Quantity/)).toHaveAttribute("aria-invalid", "true");
     expect(server.callsTo("admin.merchantOrders.create")).toHaveLength(0);
+  });
+});
+
+describe("[admin][merchant-orders] a connected seller's merchant order", () => {
+  it("offers the edit and sends it with the seller's account, the same account and key after an unseen answer", async () => {
+    const user = userEvent.setup();
+    const seller = "00000000-0000-4000-8000-0000000000b2";
+    let answer: "unknown" | "done" = "unknown";
+    const server = new FakeTrpcServer({
+      "auth.me": () => ({ user: staff("operator") }),
+      "system.publicConfig": () => CONFIG,
+      "admin.merchantOrders.update": () => ({ outcome: answer, merchantOrderId: ORDER.id }),
+      "admin.merchantOrders.get": () => DETAIL,
+    });
+    renderApp(server, `/admin/merchant-orders/${ORDER.id}?account=${seller}`);
+    expect(await screen.findByText(/belongs to a connected seller: it is read and changed/)).toBeInTheDocument();
+    expect(server.callsTo("admin.merchantOrders.get").at(-1)).toMatchObject({ account: seller });
+    await user.click(screen.getByRole("button", { name: "Edit" }));
+    await user.type(await screen.findByLabelText(/^Additional info/), "Gift wrap");
+    await user.click(screen.getByRole("button", { name: "Save changes" }));
+    expect(await screen.findByText(/did not reach us/)).toBeInTheDocument();
+    answer = "done";
+    await user.click(screen.getByRole("button", { name: "Save changes" }));
+    expect(await screen.findByText(/saved/i)).toBeInTheDocument();
+    const calls = server.callsTo("admin.merchantOrders.update") as { idempotencyKey: string }[];
+    expect(calls).toHaveLength(2);
+    expect(calls[0]).toMatchObject({ merchantOrderId: ORDER.id, account: seller, additionalInfo: "Gift wrap" });
+    expect(calls[1]).toEqual(calls[0]);
   });
 });

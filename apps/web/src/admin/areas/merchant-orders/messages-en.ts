@@ -60,6 +60,8 @@ export const merchantOrdersEn = {
   "admin.merchantOrders.history": "Changes made from this console",
   "admin.merchantOrders.history.create": "Created",
   "admin.merchantOrders.history.update": "Updated",
+  "admin.merchantOrders.sellerNotice":
+    "This merchant order belongs to a connected seller: it is read and changed with that seller's account.",
   "admin.merchantOrders.edit": "Edit",
   "admin.merchantOrders.editTitle": "Edit merchant order {id}",
   "admin.merchantOrders.form.items": "Items",

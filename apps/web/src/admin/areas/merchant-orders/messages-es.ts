@@ -62,6 +62,8 @@ export const merchantOrdersEs: Readonly<Record<keyof typeof merchantOrdersEn, st
   "admin.merchantOrders.history": "Cambios hechos desde esta consola",
   "admin.merchantOrders.history.create": "Creada",
   "admin.merchantOrders.history.update": "Actualizada",
+  "admin.merchantOrders.sellerNotice":
+    "Esta orden es de un vendedor conectado: se lee y se cambia con la cuenta de ese vendedor.",
   "admin.merchantOrders.edit": "Editar",
   "admin.merchantOrders.editTitle": "Editar la orden de venta {id}",
   "admin.merchantOrders.form.items": "Artículos",

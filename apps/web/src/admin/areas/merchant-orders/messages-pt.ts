@@ -62,6 +62,8 @@ export const merchantOrdersPt: Readonly<Record<keyof typeof merchantOrdersEn, st
   "admin.merchantOrders.history": "Alterações feitas por este console",
   "admin.merchantOrders.history.create": "Criado",
   "admin.merchantOrders.history.update": "Atualizado",
+  "admin.merchantOrders.sellerNotice":
+    "Este pedido é de um vendedor conectado: ele é lido e alterado com a conta desse vendedor.",
   "admin.merchantOrders.edit": "Editar",
   "admin.merchantOrders.editTitle": "Editar o pedido de venda {id}",
   "admin.merchantOrders.form.items": "Itens",

@@ -23,6 +23,8 @@ export const terminalsEn = {
   "admin.terminals.mode.PDV": "PDV (integrated)",
   "admin.terminals.mode.STANDALONE": "Standalone",
   "admin.terminals.mode.other": "{mode}",
+  "admin.terminals.device.sellerNotice":
+    "This terminal belongs to a connected seller: its mode is switched on that seller's account. Charges from the console go to the store's own terminals.",
   "admin.terminals.switchTo": "Switch to {mode}",
   "admin.terminals.switch.title": "Switch {device} to {mode}?",
   "admin.terminals.switch.body":

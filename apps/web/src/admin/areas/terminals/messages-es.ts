@@ -24,6 +24,8 @@ export const terminalsEs: Readonly<Record<keyof typeof terminalsEn, string>> = {
   "admin.terminals.mode.PDV": "PDV (integrada)",
   "admin.terminals.mode.STANDALONE": "Independiente",
   "admin.terminals.mode.other": "{mode}",
+  "admin.terminals.device.sellerNotice":
+    "Esta terminal es de un vendedor conectado: su modo se cambia en la cuenta de ese vendedor. Los cobros desde la consola van a las terminales de la tienda.",
   "admin.terminals.switchTo": "Pasar a {mode}",
   "admin.terminals.switch.title": "¿Pasar {device} a {mode}?",
   "admin.terminals.switch.body":

@@ -24,6 +24,8 @@ export const terminalsPt: Readonly<Record<keyof typeof terminalsEn, string>> = {
   "admin.terminals.mode.PDV": "PDV (integrada)",
   "admin.terminals.mode.STANDALONE": "Independente",
   "admin.terminals.mode.other": "{mode}",
+  "admin.terminals.device.sellerNotice":
+    "Esta maquininha é de um vendedor conectado: o modo dela é mudado na conta desse vendedor. As cobranças pelo console vão para as maquininhas da loja.",
   "admin.terminals.switchTo": "Mudar para {mode}",
   "admin.terminals.switch.title": "Mudar {device} para {mode}?",
   "admin.terminals.switch.body":

@@ -1,5 +1,6 @@
 // Switch a terminal between PDV and STANDALONE (operators). provider: the terminal takes the new mode only after
-// it restarts — the dialog says so before, and the outcome says so after.
+// it restarts — the dialog says so before, and the outcome says so after. A connected seller's terminal is switched
+// on that seller's account (`account`, sent again by "Try again").
 import { Alert, ConfirmDialog } from "@cobro/ui";
 import { useI18n } from "../../../i18n/i18n-context";
 import { describeError } from "../../../shared/errors/describe-error";
@@ -9,11 +10,14 @@ import { useModeLabel } from "./terminal-words";
 export function SwitchModeDialog({
   deviceId,
   to,
+  account,
   onClose,
   onDone,
 }: {
   deviceId: string;
   to: "PDV" | "STANDALONE";
+  /** A connection's id for a seller's terminal; omitted for the store's own. */
+  account?: string;
   onClose(): void;
   onDone(message: string): void;
 }) {
@@ -26,7 +30,7 @@ export function SwitchModeDialog({
   const confirm = () => {
     if (setMode.isPending) return;
     setMode.mutate(
-      { deviceId, operatingMode: to },
+      { deviceId, operatingMode: to, ...(account ? { account } : {}) },
       {
         onSuccess: (result) =>
           onDone(t("admin.terminals.switch.done", { device: deviceId, mode: modeLabel(result.operatingMode) })),

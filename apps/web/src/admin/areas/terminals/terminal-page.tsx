@@ -10,7 +10,7 @@ import { QueryList } from "../../../shared/components/query-list";
 import { useDocumentTitle } from "../../../shared/components/use-document-title";
 import { trpc } from "../../../trpc";
 import { AccountFilter, AccountLabel, accountFilterOf } from "../../components/account-filter";
-import { accountScopeInput, ConnectedAccountNotice } from "../../components/account-scope";
+import { accountScopeInput } from "../../components/account-scope";
 import { ListPager } from "../../components/list-pager";
 import { OutcomeAlert, useOutcome } from "../admin-outcome";
 import { ReadOnlyNotice } from "../read-only-notice";
@@ -27,11 +27,13 @@ export function TerminalPage() {
   const { t, formatDate } = useI18n();
   useDocumentTitle(t("admin.terminals.device.title", { device: deviceId }));
   const [params, setParams] = useSearchParams();
-  // `?seller=<connection id>`: a connected seller's terminal (the terminals list's account filter), read with its
-  // credentials and only shown (no charge, no mode switch). `?account=` stays the filter of the charges below.
+  // `?seller=<connection id>`: a connected seller's terminal (the terminals list's account filter), read and switched
+  // with its credentials. Charges from the console stay on the store's own terminals (its checkouts and payment
+  // mirror are the store's). `?account=` stays the filter of the charges below.
   const seller = accountScopeInput(params.get("seller") ?? undefined).account;
   const scope = { connected: seller !== undefined, search: seller ? `?account=${encodeURIComponent(seller)}` : "" };
-  const canAct = useCanAct("operator") && !scope.connected;
+  const canAct = useCanAct("operator");
+  const canCharge = canAct && !scope.connected;
   const modeLabel = useModeLabel();
   const [charging, setCharging] = useState(false);
   const [switching, setSwitching] = useState(false);
@@ -81,7 +83,7 @@ export function TerminalPage() {
         actions={
           canAct ? (
             <>
-              {pdv && currency ? (
+              {canCharge && pdv && currency ? (
                 <Button data-testid="terminal-charge" onClick={() => setCharging(true)}>
                   {t("admin.terminals.charge")}
                 </Button>
@@ -94,7 +96,7 @@ export function TerminalPage() {
         }
       />
       <ReadOnlyNotice />
-      {scope.connected ? <ConnectedAccountNotice /> : null}
+      {scope.connected ? <Alert tone="info">{t("admin.terminals.device.sellerNotice")}</Alert> : null}
       <OutcomeAlert outcome={outcome.outcome} onDismiss={outcome.clear} />
       <dl className="admin-facts">
         <div>
@@ -117,7 +119,7 @@ export function TerminalPage() {
         </div>
       </dl>
       {!pdv ? <Alert tone="info">{t("admin.terminals.device.notPdv")}</Alert> : null}
-      {canAct && pdv && config.data?.providerMode === "sandbox" ? (
+      {canCharge && pdv && config.data?.providerMode === "sandbox" ? (
         <SimulateTapPanel intents={intents.data?.intents ?? []} outcome={outcome} />
       ) : null}
       <section aria-labelledby="terminal-intents-title">
@@ -201,6 +203,7 @@ export function TerminalPage() {
         <SwitchModeDialog
           deviceId={device.id}
           to={pdv ? "STANDALONE" : "PDV"}
+          {...(seller ? { account: seller } : {})}
           onClose={() => setSwitching(false)}
           onDone={(message) => {
             setSwitching(false);

@@ -35,9 +35,9 @@ export function TerminalsListPage() {
   const storeParam = filters.store ?? "";
   const posParam = filters.pos ?? "";
   // Whose terminals are listed (the store's own by default): in the URL as `account=`. A connected account's are
-  // only shown: the server refuses a mode switch there.
+  // switched on that account.
   const scope = accountScopeInput(filters.account);
-  const canAct = useCanAct("operator") && scope.account === undefined;
+  const canAct = useCanAct("operator");
   const [store, setStore] = useState(storeParam);
   const [pos, setPos] = useState(posParam);
   const [errors, setErrors] = useState<{ store?: string; pos?: string }>({});
@@ -186,6 +186,7 @@ export function TerminalsListPage() {
         <SwitchModeDialog
           deviceId={switching.deviceId}
           to={switching.to}
+          {...(scope.account ? { account: scope.account } : {})}
           onClose={() => setSwitching(null)}
           onDone={(message) => {
             setSwitching(null);
