@@ -17,6 +17,7 @@ import { ConnectedAccountNotice, useAccountScope } from "../../components/accoun
 import { type Outcome, OutcomeAlert, roleKey } from "../admin-outcome";
 import { BuyerSummarySection } from "../store-orders/buyer-summary-section";
 import { useCanAct } from "../use-can-act";
+import { CustomerPaymentsSection, CustomerSubscriptionsSection } from "./customer-activity";
 import { DeleteCardDialog, EditCardDialog, formatExpiry, useCardLabel } from "./customer-card-dialogs";
 import { CustomerFormFields, type CustomerFormValues, toCustomerFields } from "./customer-form-fields";
 import "./customers.css";
@@ -303,6 +304,8 @@ export function CustomerDetailPage() {
       </section>
 
       <BuyerSummarySection email={data.email} />
+      <CustomerPaymentsSection email={data.email} {...(scope.account ? { account: scope.account } : {})} />
+      <CustomerSubscriptionsSection email={data.email} {...(scope.account ? { account: scope.account } : {})} />
 
       <section className="customer-section" aria-labelledby="customer-cards-title">
         <h2 id="customer-cards-title" className="admin-subheading">

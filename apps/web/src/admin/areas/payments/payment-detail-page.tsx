@@ -16,6 +16,7 @@ import { AccountLabel } from "../../components/account-filter";
 import { JsonBlock } from "../../components/json-block";
 import { LineItemsTable } from "../../components/line-items-table";
 import { StatusWord, useStatusWords } from "../../components/status-words";
+import { PayerEmailLink } from "../customers/customer-by-email-page";
 import { CancelDialog, CaptureDialog, type PaymentDialogKind, RefundDialog } from "./payment-action-dialogs";
 import { canActOnPayments } from "./payment-permissions";
 import { PaymentStory } from "./payment-story";
@@ -173,7 +174,8 @@ export function PaymentDetailPage() {
           <dd>{formatDate(payment.createdAt, "dateTime")}</dd>
           <dt>{t("admin.payments.col.payer")}</dt>
           <dd>
-            {[payment.payer.firstName, payment.payer.lastName].filter(Boolean).join(" ")} {payment.payer.email ?? ""}
+            {[payment.payer.firstName, payment.payer.lastName].filter(Boolean).join(" ")}{" "}
+            {payment.payer.email ? <PayerEmailLink email={payment.payer.email} account={payment.accountId} /> : null}
             {payment.payer.identification ? ` · ${payment.payer.identification}` : ""}
           </dd>
           <dt>{t("admin.payments.col.reference")}</dt>

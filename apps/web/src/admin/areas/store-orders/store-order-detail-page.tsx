@@ -11,6 +11,7 @@ import { describePaymentOutcome } from "../../../i18n/payment-status";
 import { ErrorStatusPage } from "../../../pages/error-status-page";
 import { httpStatusOf, trpc } from "../../../trpc";
 import { LineItemsTable } from "../../components/line-items-table";
+import { PayerEmailLink } from "../customers/customer-by-email-page";
 import { ResendReceiptButton } from "./resend-receipt-button";
 import { StoreOrderStateBadge } from "./store-order-words";
 
@@ -89,7 +90,8 @@ export function StoreOrderDetailPage() {
           <dd>{formatDate(order.createdAt, "dateTime")}</dd>
           <dt>{t("admin.storeOrders.col.payer")}</dt>
           <dd data-testid="store-order-payer">
-            {[order.payer.name, order.payer.email].filter(Boolean).join(" · ") || "—"}
+            {order.payer.name ? `${order.payer.name} · ` : ""}
+            {order.payer.email ? <PayerEmailLink email={order.payer.email} /> : order.payer.name ? "" : "—"}
             {order.payer.userId === null ? ` (${t("admin.storeOrders.guest")})` : ""}
           </dd>
           <dt>{t("admin.storeOrders.method")}</dt>
