@@ -29,7 +29,7 @@ test("[admin][store-orders] a shop purchase appears in Orders with its items, li
     .where("id", "=", checkoutId)
     .executeTakeFirstOrThrow();
   // The receipt is in the language the shopper bought in, and names the order.
-  const receiptSubject = `Your order is confirmed (#${orderNumber})`;
+  const receiptSubject = `Your order at Cobro is confirmed (#${orderNumber})`;
   await waitForMail(email, receiptSubject);
 
   await signInAs({ role: "operator" });
