@@ -4,8 +4,8 @@
 //   a script-src without 'unsafe-eval' the probe's caught error is still reported as a policy violation, so zod runs
 //   without that compilation (its `jitless` setting, meant for strict CSPs);
 // - the response's style nonce goes to get-nonce for the dialogs' scroll lock (csp-nonce.ts).
-import { z } from "zod";
+import { config } from "zod";
 import { applyCspNonce } from "./csp-nonce";
 
-z.config({ jitless: true });
+config({ jitless: true });
 applyCspNonce(document);
