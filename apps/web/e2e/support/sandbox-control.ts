@@ -252,3 +252,27 @@ export async function createPendingSubscription(options: {
     auto_recurring: { frequency: 1, frequency_type: "months", transaction_amount: options.amount, currency_id: "ARS" },
   })) as { id: string };
 }
+
+/** A checkout preference (a payment link) made as the store's seller, with one item. */
+export async function createProviderPreference(options: {
+  title: string;
+  amount: number;
+  target?: StoreEnv;
+}): Promise<{ id: string }> {
+  return (await call(options.target ?? MAIN_STORE, "POST", "/checkout/preferences/", {
+    items: [{ title: options.title, quantity: 1, unit_price: options.amount, currency_id: "ARS" }],
+  })) as { id: string };
+}
+
+/** A merchant order made as the store's seller (POST /merchant_orders), with one item. */
+export async function createProviderMerchantOrder(options: {
+  title: string;
+  amount: number;
+  externalReference: string;
+  target?: StoreEnv;
+}): Promise<{ id: number }> {
+  return (await call(options.target ?? MAIN_STORE, "POST", "/merchant_orders", {
+    external_reference: options.externalReference,
+    items: [{ title: options.title, quantity: 1, unit_price: options.amount, currency_id: "ARS" }],
+  })) as { id: number };
+}

@@ -21,6 +21,7 @@ import { CustomerPaymentsSection, CustomerSubscriptionsSection } from "./custome
 import { DeleteCardDialog, EditCardDialog, formatExpiry, useCardLabel } from "./customer-card-dialogs";
 import { CustomerFormFields, type CustomerFormValues, toCustomerFields } from "./customer-form-fields";
 import "./customers.css";
+import { ReadOnlyNotice } from "../read-only-notice";
 
 type SavedCard = AdminCustomerDetail["cards"][number];
 type CardAction = { kind: "edit" | "delete"; card: SavedCard } | null;
@@ -230,7 +231,7 @@ export function CustomerDetailPage() {
           ) : null
         }
       />
-      {scope.connected ? <ConnectedAccountNotice /> : null}
+      {scope.connected ? <ConnectedAccountNotice /> : <ReadOnlyNotice />}
       <OutcomeAlert outcome={outcome} onDismiss={() => setOutcome(null)} />
       {customer.isError ? <Alert tone="danger">{t("admin.customers.detail.failed")}</Alert> : null}
 

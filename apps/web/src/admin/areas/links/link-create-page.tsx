@@ -8,10 +8,13 @@ import { CheckboxGroupField } from "@cobro/ui/admin";
 import { TRPCClientError } from "@trpc/client";
 import { type ChangeEvent, type FormEvent, useState } from "react";
 import { Link } from "react-router";
+import { useCurrentUser } from "../../../components/app-layout";
 import { describeError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
 import { emptyLineItem, type LineItemRow, LineItemsEditor } from "../../components/line-items-editor";
+import { ReadOnlyNotice } from "../read-only-notice";
+import { useCanAct } from "../use-can-act";
 import { CatalogPicker } from "./catalog-picker";
 import { issuesByField, itemErrorKey, localToIso, toItemInputs, translateIssues } from "./link-form";
 import { LinkShare } from "./link-share";
@@ -55,6 +58,8 @@ function CreatedPanel({ link, onAnother }: { link: CreateLinkOutput; onAnother()
 
 export function LinkCreatePage() {
   const { t, language, moneyLocaleFor } = useI18n();
+  const canCreate = useCanAct("operator");
+  const { loading: userLoading } = useCurrentUser();
   const config = trpc.system.publicConfig.useQuery(undefined, { staleTime: 10 * 60_000 });
   const methods = trpc.checkout.paymentMethods.useQuery(undefined, { staleTime: 10 * 60_000 });
   const currency: CurrencyCode =
@@ -118,6 +123,15 @@ export function LinkCreatePage() {
     onChange: (event: ChangeEvent<HTMLInputElement>) => set(key, event.target.value),
   });
 
+  // A viewer reads the notice instead of a form the server would refuse.
+  if (!canCreate && !userLoading) {
+    return (
+      <section>
+        <PageHeading title={t("admin.links.newTitle")} />
+        <ReadOnlyNotice />
+      </section>
+    );
+  }
   return (
     <section>
       <PageHeading title={t("admin.links.newTitle")} description={t("admin.links.intro")} />

@@ -12,6 +12,7 @@ import { httpStatusOf, trpc } from "../../../trpc";
 import { ConnectedAccountNotice, useAccountScope } from "../../components/account-scope";
 import { LineItemsTable } from "../../components/line-items-table";
 import { MerchantOrderStatus } from "../merchant-orders/merchant-order-status";
+import { ReadOnlyNotice } from "../read-only-notice";
 import { useCanAct } from "../use-can-act";
 import { EditLinkDialog, ExpireLinkDialog } from "./link-dialogs";
 import { LinkShare } from "./link-share";
@@ -50,7 +51,6 @@ export function LinkDetailPage() {
       <p>
         <Link to={`/admin/links${scope.search}`}>{t("admin.links.detail.back")}</Link>
       </p>
-      {scope.connected ? <ConnectedAccountNotice /> : null}
       <PageHeading
         title={title}
         actions={
@@ -68,6 +68,7 @@ export function LinkDetailPage() {
           ) : null
         }
       />
+      {scope.connected ? <ConnectedAccountNotice /> : <ReadOnlyNotice />}
       <div className="links-detail">
         <Card>
           <dl className="admin-facts">

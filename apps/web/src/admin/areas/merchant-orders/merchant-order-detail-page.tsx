@@ -16,6 +16,7 @@ import { ConnectedAccountNotice, useAccountScope } from "../../components/accoun
 import { LineItemsTable } from "../../components/line-items-table";
 import { StatusWord } from "../../components/status-words";
 import { canActOnPayments } from "../payments/payment-permissions";
+import { ReadOnlyNotice } from "../read-only-notice";
 import { MerchantOrderForm } from "./merchant-order-form";
 import { MerchantOrderStatus } from "./merchant-order-status";
 
@@ -109,7 +110,7 @@ export function MerchantOrderDetailPage() {
         title={t("admin.merchantOrders.detailTitle", { id: order.id })}
         actions={<MerchantOrderStatus status={order.status} orderStatus={order.orderStatus} />}
       />
-      {scope.connected ? <ConnectedAccountNotice /> : null}
+      {scope.connected ? <ConnectedAccountNotice /> : <ReadOnlyNotice />}
       {order.stale ? (
         <Alert tone="warning">{t("admin.merchantOrders.stale", { at: formatDate(order.syncedAt, "dateTime") })}</Alert>
       ) : null}

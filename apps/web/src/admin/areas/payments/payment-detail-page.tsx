@@ -17,6 +17,7 @@ import { JsonBlock } from "../../components/json-block";
 import { LineItemsTable } from "../../components/line-items-table";
 import { StatusWord, useStatusWords } from "../../components/status-words";
 import { PayerEmailLink } from "../customers/customer-by-email-page";
+import { ReadOnlyNotice } from "../read-only-notice";
 import { CancelDialog, CaptureDialog, type PaymentDialogKind, RefundDialog } from "./payment-action-dialogs";
 import { canActOnPayments } from "./payment-permissions";
 import { PaymentStory } from "./payment-story";
@@ -99,6 +100,7 @@ export function PaymentDetailPage() {
           </>
         }
       />
+      <ReadOnlyNotice />
       {canAct ? (
         <div className="payment-actions">
           <Button

@@ -18,6 +18,7 @@ import { useCanAct } from "../use-can-act";
 import { type PlanFormErrors, PlanFormFields, type PlanFormValues, planFormValuesOf, toPlanFields } from "./plan-form";
 import { PlanStatusBadge, usePlanSchedule } from "./plan-terms";
 import "./plans.css";
+import { ReadOnlyNotice } from "../read-only-notice";
 
 function EditPlanForm({ plan, onDone }: { plan: AdminPlan; onDone(message: string): void }) {
   const { t, language, moneyLocaleFor } = useI18n();
@@ -157,7 +158,7 @@ export function PlanDetailPage() {
         }
       />
       <OutcomeAlert outcome={outcome} onDismiss={() => setOutcome(null)} />
-      {connection ? <Alert tone="info">{t("admin.plans.connectedReadOnly")}</Alert> : null}
+      {connection ? <Alert tone="info">{t("admin.plans.connectedReadOnly")}</Alert> : <ReadOnlyNotice />}
       {plan.isError ? <Alert tone="danger">{t("admin.plans.detail.failed")}</Alert> : null}
 
       <section className="plan-section" aria-labelledby="plan-facts-title">

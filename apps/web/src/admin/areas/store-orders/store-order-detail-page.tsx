@@ -12,6 +12,7 @@ import { ErrorStatusPage } from "../../../pages/error-status-page";
 import { httpStatusOf, trpc } from "../../../trpc";
 import { LineItemsTable } from "../../components/line-items-table";
 import { PayerEmailLink } from "../customers/customer-by-email-page";
+import { ReadOnlyNotice } from "../read-only-notice";
 import { ResendReceiptButton } from "./resend-receipt-button";
 import { StoreOrderStateBadge } from "./store-order-words";
 
@@ -72,6 +73,7 @@ export function StoreOrderDetailPage() {
         title={t("admin.storeOrders.detailTitle", { number: order.orderNumber })}
         actions={<StoreOrderStateBadge state={order.state} />}
       />
+      <ReadOnlyNotice />
       <div className="payment-actions">
         {hasReceipt ? (
           <Link className="ui-button ui-button--secondary" to={`/admin/store-orders/${order.checkoutId}/receipt`}>

@@ -13,6 +13,7 @@ import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
 import { connectionInUrl } from "../../components/account-filter";
 import { type Outcome, OutcomeAlert } from "../admin-outcome";
+import { ReadOnlyNotice } from "../read-only-notice";
 import { useCanAct } from "../use-can-act";
 import { ChangeAmountDialog, ChangeCardPanel } from "./subscription-change-dialogs";
 import { ChargeCells, SubscriptionStatusBadge } from "./subscription-status";
@@ -156,7 +157,7 @@ export function SubscriptionDetailPage() {
         }
       />
       <OutcomeAlert outcome={outcome} onDismiss={() => setOutcome(null)} />
-      {connection ? <Alert tone="info">{t("admin.subscriptions.connectedReadOnly")}</Alert> : null}
+      {connection ? <Alert tone="info">{t("admin.subscriptions.connectedReadOnly")}</Alert> : <ReadOnlyNotice />}
       {subscription.isError ? <Alert tone="danger">{t("admin.subscriptions.detail.failed")}</Alert> : null}
       {data.pendingChanges.map((pending) => (
         <Alert key={pending.id} tone="warning">

@@ -13,6 +13,7 @@ import { describeError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
 import { type RouterOutputs, trpc } from "../../../trpc";
 import { canFollowLive, installLiveLink } from "../../live-link";
+import { ReadOnlyNotice } from "../read-only-notice";
 import { useCanAct } from "../use-can-act";
 import { IntentStateBadge, stateKey, useCheckoutStatusLabel } from "./terminal-words";
 
@@ -97,6 +98,7 @@ export function PointIntentPage() {
           ) : null
         }
       />
+      <ReadOnlyNotice />
       <div className="terminal-state-live" aria-live="polite" data-testid="intent-state">
         <IntentStateBadge intent={data} />
         {!data.final && data.requestStatus === "succeeded" ? (
