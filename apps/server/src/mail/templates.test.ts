@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { paymentMethodName, renderEmail, STORE_NAME } from "./templates";
+import { renderEmail, STORE_NAME } from "./templates";
 
 describe("renderEmail", () => {
   it("names the store, the order number and the card in the receipt", () => {
@@ -125,13 +125,5 @@ describe("renderEmail's subjects", () => {
     });
     expect(rendered.subject).toBe("Reset your Tom & Jerry's <Shop> password");
     expect(rendered.html).toContain("<title>Reset your Tom &amp; Jerry&#39;s &lt;Shop&gt; password</title>");
-  });
-});
-
-describe("paymentMethodName", () => {
-  it("reads known ids by their brand and others capitalised", () => {
-    expect(paymentMethodName("master")).toBe("Mastercard");
-    expect(paymentMethodName("rapipago")).toBe("Rapipago");
-    expect(paymentMethodName("oxxo")).toBe("Oxxo");
   });
 });

@@ -2,6 +2,8 @@
 // built from the same lines. Links are absolute, built from the public URL
 // the server already uses for the provider's back_urls. Values that come from
 // users (names, product names) are escaped in the HTML.
+
+import { paymentMethodName } from "@cobro/contracts";
 import { formatMoney, isSupportedCurrency } from "@cobro/provider-client/money";
 import type { EmailLocale } from "../db/schema";
 
@@ -46,29 +48,6 @@ export interface EmailStore {
 }
 
 const DEFAULT_EMAIL_STORE: EmailStore = { name: STORE_NAME, brandColor: "#0a4fb5", logoUrl: null };
-
-/** How a payment method reads in a message; an id not listed reads as itself, capitalised. */
-const PAYMENT_METHOD_NAMES: Readonly<Record<string, string>> = {
-  visa: "Visa",
-  debvisa: "Visa Débito",
-  master: "Mastercard",
-  debmaster: "Mastercard Débito",
-  amex: "American Express",
-  naranja: "Naranja",
-  cabal: "Cabal",
-  maestro: "Maestro",
-  elo: "Elo",
-  hipercard: "Hipercard",
-  rapipago: "Rapipago",
-  pagofacil: "Pago Fácil",
-  bolbradesco: "Boleto",
-  pix: "Pix",
-  account_money: "Mercado Pago",
-};
-
-export function paymentMethodName(id: string): string {
-  return PAYMENT_METHOD_NAMES[id] ?? `${id.charAt(0).toUpperCase()}${id.slice(1)}`;
-}
 
 /** Where a ticket's expiry is told in each language's time zone (the site's country; English: UTC). */
 const DATE_TIME_ZONE: Record<EmailLocale, string> = {

@@ -211,6 +211,8 @@ test("[admin][customers] a payment's payer opens their customer page with their 
 
   // From the payment, the payer's e-mail opens their customer page.
   await page.goto(`/admin/payments/${paymentId}`);
+  // The method in words, not the provider's codes ("visa (credit_card)").
+  await expect(page.getByText("Visa · credit card", { exact: true })).toBeVisible();
   await page.getByRole("link", { name: `Customer page of ${email}` }).click();
   await expect(page.getByRole("heading", { level: 1, name: email })).toBeVisible();
   expect(decodeURIComponent(new URL(page.url()).pathname)).toBe(`/admin/customers/${customer.id}`);

@@ -128,6 +128,8 @@ test("[admin][layout] every area fits 1366×768 and 390×844", async ({ page, db
     `/admin/payments/${providerPaymentId}`,
     `/admin/virtual-terminal/${order.id}`,
     `/admin/webhooks/${event.id}`,
+    // A payer's page by e-mail (a guest here): their orders, payments and subscriptions.
+    `/admin/customers/by-email?email=${encodeURIComponent(longEmail)}`,
   ];
   const overflowing: string[] = [];
   const violations: string[] = [];

@@ -95,7 +95,7 @@ test("[admin][store-orders] a shop purchase appears in Orders with its items, li
     `ARS ${amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
   await expect(page.getByTestId("payment-fees")).toHaveText(money(fee));
   await expect(page.getByTestId("payment-net")).toHaveText(money(snapshot.transaction_details.net_received_amount));
-  await expect(page.getByTestId("payment-card")).toContainText("visa ••••");
+  await expect(page.getByTestId("payment-card")).toContainText("Visa ••••");
   await expect(page.getByTestId("payment-card")).toContainText("APRO");
   await expect(page.getByTestId("payment-story")).toContainText("Payment made");
   await expect(page.getByTestId("payment-story")).toContainText("Approved");

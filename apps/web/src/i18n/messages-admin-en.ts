@@ -193,7 +193,8 @@ export const adminEn = {
   "admin.audit.count.one": "Showing {count} entry",
   "admin.audit.count.other": "Showing {count} entries",
   "admin.overview.title": "Overview",
-  "admin.overview.description": "Payments from the local mirror, in each currency; days are UTC days.",
+  "admin.overview.description":
+    "Your payments as Cobro last read them from Mercado Pago, per currency. Days run from midnight to midnight UTC.",
   "admin.overview.period": "Period",
   "admin.overview.period.today": "Today",
   "admin.overview.period.7d": "Last 7 days",

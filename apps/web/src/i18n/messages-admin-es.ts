@@ -207,7 +207,8 @@ export const adminEs: AdminDictionary = {
   "admin.audit.count.one": "Mostrando {count} entrada",
   "admin.audit.count.other": "Mostrando {count} entradas",
   "admin.overview.title": "Resumen",
-  "admin.overview.description": "Pagos del espejo local, en cada moneda; los días son días UTC.",
+  "admin.overview.description":
+    "Tus pagos tal como Cobro los leyó por última vez de Mercado Pago, por moneda. Los días van de medianoche a medianoche UTC.",
   "admin.overview.period": "Período",
   "admin.overview.period.today": "Hoy",
   "admin.overview.period.7d": "Últimos 7 días",

@@ -201,7 +201,8 @@ export const adminPt: AdminDictionary = {
   "admin.audit.count.one": "Mostrando {count} entrada",
   "admin.audit.count.other": "Mostrando {count} entradas",
   "admin.overview.title": "Visão geral",
-  "admin.overview.description": "Pagamentos do espelho local, em cada moeda; os dias são dias UTC.",
+  "admin.overview.description":
+    "Seus pagamentos como o Cobro os leu do Mercado Pago pela última vez, por moeda. Os dias vão de meia-noite a meia-noite UTC.",
   "admin.overview.period": "Período",
   "admin.overview.period.today": "Hoje",
   "admin.overview.period.7d": "Últimos 7 dias",

@@ -198,7 +198,7 @@ export function OrderDetailPage() {
                 <td className="num">{money(tx.amount)}</td>
                 <td className="num">{money(tx.refunded)}</td>
                 <td>
-                  {tx.paymentMethodId ?? ""}
+                  {statusWord.method(tx.paymentMethodId)}
                   {tx.installments ? ` · ${t("admin.orders.tx.installments", { count: tx.installments })}` : ""}
                   {tx.mirroredPaymentId ? (
                     <>

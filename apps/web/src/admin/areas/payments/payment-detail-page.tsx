@@ -158,14 +158,17 @@ export function PaymentDetailPage() {
           ) : null}
           <dt>{t("admin.payments.col.method")}</dt>
           <dd>
-            {payment.paymentMethodId ?? "—"} {payment.paymentTypeId ? `(${payment.paymentTypeId})` : ""}
+            {words.method(payment.paymentMethodId, payment.paymentTypeId) || "—"}
             {payment.installments ? ` · ${t("admin.payments.installments", { count: payment.installments })}` : ""}
           </dd>
           {payment.card ? (
             <>
               <dt>{t("admin.payments.card")}</dt>
               <dd data-testid="payment-card">
-                {[payment.card.brand, payment.card.lastFour ? `•••• ${payment.card.lastFour}` : null]
+                {[
+                  payment.card.brand ? words.method(payment.card.brand) : null,
+                  payment.card.lastFour ? `•••• ${payment.card.lastFour}` : null,
+                ]
                   .filter(Boolean)
                   .join(" ")}
                 {payment.card.holderName ? ` · ${payment.card.holderName}` : ""}

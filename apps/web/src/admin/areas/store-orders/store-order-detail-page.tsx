@@ -11,6 +11,7 @@ import { describePaymentOutcome } from "../../../i18n/payment-status";
 import { ErrorStatusPage } from "../../../pages/error-status-page";
 import { httpStatusOf, trpc } from "../../../trpc";
 import { LineItemsTable } from "../../components/line-items-table";
+import { useStatusWords } from "../../components/status-words";
 import { PayerEmailLink } from "../customers/customer-by-email-page";
 import { ReadOnlyNotice } from "../read-only-notice";
 import { ResendReceiptButton } from "./resend-receipt-button";
@@ -51,6 +52,7 @@ export function StoreOrderPending({ valid, detail }: ReturnType<typeof useStoreO
 
 export function StoreOrderDetailPage() {
   const { t, formatDate, moneyLocaleFor } = useI18n();
+  const words = useStatusWords();
   const { valid, detail } = useStoreOrder();
   useDocumentTitle(
     detail.data
@@ -97,7 +99,7 @@ export function StoreOrderDetailPage() {
             {order.payer.userId === null ? ` (${t("admin.storeOrders.guest")})` : ""}
           </dd>
           <dt>{t("admin.storeOrders.method")}</dt>
-          <dd>{order.paymentMethod ?? "—"}</dd>
+          <dd>{order.paymentMethod ? words.method(order.paymentMethod) : "—"}</dd>
           <dt>{t("admin.storeOrders.reference")}</dt>
           <dd className="admin-mono">{order.externalReference}</dd>
         </dl>
@@ -124,7 +126,7 @@ export function StoreOrderDetailPage() {
                 <td>
                   <PaymentStatusBadge status={payment.status} statusDetail={payment.statusDetail} />
                 </td>
-                <td>{payment.paymentMethodId ?? ""}</td>
+                <td>{words.method(payment.paymentMethodId)}</td>
                 <td className="num">{money(payment.amount)}</td>
               </tr>
             ))}
