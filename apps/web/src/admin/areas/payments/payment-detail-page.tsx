@@ -159,7 +159,10 @@ export function PaymentDetailPage() {
           <dt>{t("admin.payments.col.method")}</dt>
           <dd>
             {words.method(payment.paymentMethodId, payment.paymentTypeId) || "—"}
-            {payment.installments ? ` · ${t("admin.payments.installments", { count: payment.installments })}` : ""}
+            {/* One installment is a plain payment: "1 installments" said nothing and read wrong. */}
+            {payment.installments && payment.installments > 1
+              ? ` · ${t("admin.payments.installments", { count: payment.installments })}`
+              : ""}
           </dd>
           {payment.card ? (
             <>
