@@ -8,6 +8,7 @@
 import { Alert, Button, ConfirmDialog, ErrorState, LoadingState, Money, PageHeading, Spinner } from "@cobro/ui";
 import { useCallback, useState } from "react";
 import { Link, useParams } from "react-router";
+import { QueryErrorState } from "../../../components/query-list";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { describeError } from "../../../errors/describe-error";
 import { useI18n } from "../../../i18n/i18n-context";
@@ -74,7 +75,8 @@ export function PointIntentPage() {
 
   if (!UUID.test(id)) return <ErrorState title={t("admin.terminals.intent.failed")} />;
   if (intent.isPending) return <LoadingState label={t("admin.terminals.intent.loading")} />;
-  if (intent.isError || !intent.data) return <ErrorState title={t("admin.terminals.intent.failed")} />;
+  // A failed read says why and offers to try again, like every other page's.
+  if (intent.isError) return <QueryErrorState title={t("admin.terminals.intent.failed")} query={intent} />;
   const data = intent.data;
   const cancellable = data.intentId !== null && (data.state === null || data.state === "OPEN");
   const who =
