@@ -13,6 +13,7 @@ import { useI18n } from "../../../i18n/i18n-context";
 import { ErrorStatusPage } from "../../../pages/error-status-page";
 import { httpStatusOf, trpc } from "../../../trpc";
 import { useStatusWords } from "../../components/status-words";
+import { PayerEmailLink } from "../customers/customer-by-email-page";
 import { TimelineLine } from "../payments/payment-timeline";
 import { ReadOnlyNotice } from "../read-only-notice";
 import { useCanAct } from "../use-can-act";
@@ -154,7 +155,7 @@ export function OrderDetailPage() {
           </dd>
           <dt>{t("admin.orders.facts.payer")}</dt>
           <dd>
-            {order.payerEmail}
+            {order.payerEmail ? <PayerEmailLink email={order.payerEmail} /> : null}
             {order.payerIdentification ? ` · ${order.payerIdentification}` : ""}
           </dd>
           <dt>{t("admin.orders.facts.description")}</dt>

@@ -13,6 +13,7 @@ import { useI18n } from "../../../i18n/i18n-context";
 import { trpc } from "../../../trpc";
 import { connectionInUrl } from "../../components/account-filter";
 import { type Outcome, OutcomeAlert } from "../admin-outcome";
+import { PayerEmailLink } from "../customers/customer-by-email-page";
 import { ReadOnlyNotice } from "../read-only-notice";
 import { useCanAct } from "../use-can-act";
 import { ChangeAmountDialog, ChangeCardPanel } from "./subscription-change-dialogs";
@@ -213,7 +214,13 @@ export function SubscriptionDetailPage() {
           </div>
           <div>
             <dt>{t("admin.subscriptions.col.payer")}</dt>
-            <dd>{data.payerEmail ?? none}</dd>
+            <dd>
+              {data.payerEmail ? (
+                <PayerEmailLink email={data.payerEmail} {...(connection ? { account: connection } : {})} />
+              ) : (
+                none
+              )}
+            </dd>
           </div>
           <div>
             <dt>{t("admin.subscriptions.detail.shopper")}</dt>
