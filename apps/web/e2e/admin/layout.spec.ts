@@ -69,7 +69,7 @@ async function keepScreenshot(page: Page, testInfo: TestInfo, name: string) {
 }
 
 test("[admin][layout] every area fits 1366×768 and 390×844", async ({ page, db, signInAs }, testInfo) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const unique = crypto.randomUUID();
   // Long values, as real ones are: a 19-digit-looking reference, a long e-mail, a long provider id.
   const longReference = `layout-${unique}-${unique.replaceAll("-", "")}`;

@@ -89,7 +89,7 @@ function ActionDialog({
 }
 
 export function SubscriptionDetailPage() {
-  const { t, formatDate, formatMoney } = useI18n();
+  const { t, tPlural, formatDate, formatMoney } = useI18n();
   const { subscriptionId = "" } = useParams();
   // A connected seller's subscription (`?account=<id>`) is read with that account and only read: changes are made on
   // the store's own account (the server refuses them for a connection, 409 naming `account`).
@@ -243,12 +243,19 @@ export function SubscriptionDetailPage() {
           <div>
             <dt>{t("admin.subscriptions.detail.charged")}</dt>
             <dd>
-              {data.summary?.chargedAmount
-                ? t("admin.subscriptions.detail.chargedValue", {
-                    count: data.summary.chargedQuantity,
-                    amount: formatMoney(data.summary.chargedAmount.amountMinor, data.summary.chargedAmount.currency),
-                  })
-                : none}
+              {data.summary?.chargedAmount && data.summary.chargedQuantity > 0
+                ? tPlural(
+                    {
+                      one: "admin.subscriptions.detail.chargedValue.one",
+                      other: "admin.subscriptions.detail.chargedValue.other",
+                    },
+                    data.summary.chargedQuantity,
+                    {
+                      count: data.summary.chargedQuantity,
+                      amount: formatMoney(data.summary.chargedAmount.amountMinor, data.summary.chargedAmount.currency),
+                    },
+                  )
+                : t("admin.subscriptions.detail.chargedNone")}
             </dd>
           </div>
           <div>
