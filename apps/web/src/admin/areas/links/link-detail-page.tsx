@@ -100,7 +100,7 @@ export function LinkDetailPage() {
             <dd>{data.payerEmail ?? "—"}</dd>
             <dt>{t("admin.links.excluded")}</dt>
             <dd>{data.excludedPaymentMethods.length > 0 ? data.excludedPaymentMethods.join(", ") : "—"}</dd>
-            <dt>{t("admin.links.maxInstallments")}</dt>
+            <dt>{t("admin.links.detail.maxInstallments")}</dt>
             <dd>{data.maxInstallments ?? "—"}</dd>
             <dt>{t("admin.links.detail.backUrls")}</dt>
             <dd className="links-urls">
