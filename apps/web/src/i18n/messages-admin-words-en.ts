@@ -97,6 +97,7 @@ export const adminWordsEn = {
   "admin.status.not_delivered": "not delivered",
   // Column headers of the detail pages' small tables (refunds, actions, items, shipments).
   "admin.col.item": "Item",
+  "admin.col.items": "Items",
   "admin.col.quantity": "Quantity",
   "admin.col.unitPrice": "Unit price",
   "admin.col.id": "ID",

@@ -100,6 +100,7 @@ export const adminWordsEs: Readonly<Record<keyof typeof adminWordsEn, string>> =
   "admin.status.not_delivered": "no entregado",
   // Column headers of the detail pages' small tables (refunds, actions, items, shipments).
   "admin.col.item": "Artículo",
+  "admin.col.items": "Artículos",
   "admin.col.quantity": "Cantidad",
   "admin.col.unitPrice": "Precio unitario",
   "admin.col.id": "ID",

@@ -100,6 +100,7 @@ export const adminWordsPt: Readonly<Record<keyof typeof adminWordsEn, string>> =
   "admin.status.not_delivered": "não entregue",
   // Column headers of the detail pages' small tables (refunds, actions, items, shipments).
   "admin.col.item": "Item",
+  "admin.col.items": "Itens",
   "admin.col.quantity": "Quantidade",
   "admin.col.unitPrice": "Preço unitário",
   "admin.col.id": "ID",
