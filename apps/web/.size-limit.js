@@ -156,7 +156,7 @@ export default [
     // → 150.5 KiB for issue #18's list kit (measured 134.53 → 153.4 kB, +18.9 kB): the Columns menu on Radix's
     // DropdownMenu (its menu, roving focus and popper with floating-ui, ~17 kB gzip, in the admin-table chunk only;
     // `columns-menu` is kept out of the shop's ui chunk in vite.config.ts), the shared date range and their words.
-    limit: "150.5 KiB",
+    limit: "153 KiB",
   },
   {
     // uPlot 1.6 (~23 KiB gzipped, no dependencies) behind a thin wrapper: the lightest well-kept chart library
@@ -187,6 +187,7 @@ export default [
     // its helpers (focus trap, scroll lock, aria-hidden), loaded only by the pages that ask before acting.
     // → 431 KiB (measured 440.07 kB) with issue #18's console areas and shop changes above.
     // → 449 KiB (measured 459.32 kB) with the list kit's Columns menu on Radix's DropdownMenu (see above).
-    limit: "449 KiB",
+    // → 453 KiB with the customer page's lists and the CSP boot chunk (+3.9 kB, see above).
+    limit: "453 KiB",
   },
 ];

@@ -40,6 +40,14 @@ export default defineConfig({
               test: /packages[\\/]ui[\\/]src[\\/](?!(confirm-dialog|checkbox-field|columns-menu|offset-pager|textarea-field|admin)\.tsx?$)[^\\/]+\.tsx?$/,
               includeDependenciesRecursively: false,
             },
+            {
+              // What must run before any schema is made (src/csp-boot.ts): zod and the settings the CSP needs, in one
+              // chunk, so that zod's eval probe is off before a chunk that makes schemas runs (otherwise the shared
+              // chunk holding zod and the contracts would run first, and the CSP would report the probe).
+              name: "boot",
+              test: /node_modules[\\/](zod|get-nonce)[\\/]|apps[\\/]web[\\/]src[\\/]csp-(boot|nonce)\.ts$/,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

@@ -1,3 +1,5 @@
+// First: the settings the Content-Security-Policy needs, before any other module makes a schema or a style.
+import "./csp-boot";
 import "@cobro/ui/styles.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";

@@ -24,6 +24,7 @@ export * from "./errors";
 export * from "./money-input";
 export * from "./offset-paging";
 export * from "./password-policy";
+export * from "./payment-methods";
 export * from "./routes";
 export * from "./sandbox-test-controls";
 export * from "./shop";

@@ -11,3 +11,14 @@ export const SITE_CURRENCIES: Readonly<Record<string, CurrencyCode>> = {
   MPE: "PEN",
   MLU: "UYU",
 };
+
+/** provider: each site is one country's Mercado Libre / Mercado Pago (its ISO 3166 code). */
+export const SITE_COUNTRIES: Readonly<Record<string, string>> = {
+  MLA: "AR",
+  MLB: "BR",
+  MLM: "MX",
+  MLC: "CL",
+  MCO: "CO",
+  MPE: "PE",
+  MLU: "UY",
+};

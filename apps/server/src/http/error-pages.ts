@@ -9,6 +9,7 @@
 import { ERROR_STATUS_META_NAME } from "@cobro/contracts";
 import type { Context, MiddlewareHandler } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { cspNonceOf, withCspNonce } from "./csp-nonce";
 
 /** The built web app's index.html, read from disk (null while the app is not built). */
 export interface WebAppShell {
@@ -137,5 +138,5 @@ export function respondWithError(
     );
   }
   const shell = c.get("webAppShell")?.read();
-  return c.html(shell ? renderErrorShell(shell, status) : renderErrorPage(status), status);
+  return c.html(shell ? withCspNonce(renderErrorShell(shell, status), cspNonceOf(c)) : renderErrorPage(status), status);
 }

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { browserSdkSettings } from "../provider/browser-sdk";
+import { cspNonceOf, withCspNonce } from "./csp-nonce";
 import { providerImageOrigins } from "./provider-image-origins";
 import { buildContentSecurityPolicy, type CspOrigins, isLocalHostname, securityHeaders } from "./security-headers";
 
@@ -112,6 +113,35 @@ describe("securityHeaders", () => {
     }
   });
 
+  it("allows inline styles only with a fresh nonce per response, the one the handler reads for the page", async () => {
+    const hono = new Hono();
+    hono.use(
+      "*",
+      securityHeaders({
+        providerApiOrigin: "https://api.mercadopago.com/",
+        sdkScriptOrigin: LIVE_SDK.scriptUrl,
+        sdkFrameOrigins: LIVE_SDK.frameOrigins,
+      }),
+    );
+    hono.get("/", (c) =>
+      c.html(withCspNonce("<html><head><title>x</title></head><body></body></html>", cspNonceOf(c))),
+    );
+    const styleNonces = await Promise.all(
+      [1, 2].map(async () => {
+        const response = await hono.request("https://shop.example.com/");
+        const styleSrc = directives(response.headers.get("content-security-policy") ?? "").get("style-src") ?? "";
+        const nonce = /^'self' 'nonce-([A-Za-z0-9+/=]{20,})'$/.exec(styleSrc)?.[1];
+        expect(nonce, styleSrc).toBeDefined();
+        expect(await response.text()).toContain(`<meta property="csp-nonce" nonce="${nonce}">\n</head>`);
+        return nonce;
+      }),
+    );
+    expect(styleNonces[0]).not.toBe(styleNonces[1]);
+    // Scripts never take a nonce: they stay 'self' plus the SDK's origin.
+    const response = await hono.request("https://shop.example.com/");
+    expect(directives(response.headers.get("content-security-policy") ?? "").get("script-src")).not.toContain("nonce");
+  });
+
   it("decorates error responses too", async () => {
     const response = await app().request("https://shop.example.com/boom");
     expect(response.status).toBe(500);
@@ -119,7 +149,9 @@ describe("securityHeaders", () => {
   });
 
   it("does not repeat 'self' when the provider is same-origin", () => {
-    expect(buildContentSecurityPolicy({ ...LIVE, providerApiOrigin: "'self'" })).toContain("connect-src 'self';");
+    expect(buildContentSecurityPolicy({ ...LIVE, providerApiOrigin: "'self'" }, "n0nce")).toContain(
+      "connect-src 'self';",
+    );
   });
 
   it("sandbox mode: the SDK script and its frames come from the sandbox's origin, nothing broader", async () => {
@@ -171,7 +203,9 @@ describe("securityHeaders: the exact header set", () => {
     expect(response.headers.get("cross-origin-opener-policy")).toBe("same-origin");
     expect(response.headers.get("permissions-policy")).toBe("camera=(), microphone=(), geolocation=()");
     expect(response.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
-    expect(response.headers.get("content-security-policy")).toBe(buildContentSecurityPolicy(LIVE));
+    const header = response.headers.get("content-security-policy") ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(header)?.[1] ?? "";
+    expect(header).toBe(buildContentSecurityPolicy(LIVE, nonce));
     for (const header of [
       "cross-origin-resource-policy",
       "cross-origin-embedder-policy",
@@ -186,12 +220,22 @@ describe("securityHeaders: the exact header set", () => {
   });
 
   it("writes the CSP in the same order and form as before, with the SDK's script and frame origins", () => {
-    expect(buildContentSecurityPolicy(LIVE)).toBe(
+    expect(buildContentSecurityPolicy(LIVE, "n0nce")).toBe(
       "default-src 'self'; script-src 'self' https://sdk.mercadopago.com; " +
         "frame-src https://secure-fields.mercadopago.com https://api-static.mercadopago.com; " +
-        "style-src 'self'; img-src 'self' data:; font-src 'self'; " +
+        "style-src 'self' 'nonce-n0nce'; img-src 'self' data:; font-src 'self'; " +
         "connect-src 'self' https://api.mercadopago.com; object-src 'none'; frame-ancestors 'none'; " +
         "base-uri 'self'; form-action 'self'",
     );
+  });
+});
+
+describe("withCspNonce", () => {
+  it("names the nonce in the head, and leaves the page alone without a nonce, a head or with a strange value", () => {
+    const page = "<!doctype html><html><head><title>x</title></head><body></body></html>";
+    expect(withCspNonce(page, "abc+/=")).toContain('<meta property="csp-nonce" nonce="abc+/=">\n</head>');
+    expect(withCspNonce(page, undefined)).toBe(page);
+    expect(withCspNonce("<p>no head</p>", "abc")).toBe("<p>no head</p>");
+    expect(withCspNonce(page, '"><script>')).toBe(page);
   });
 });

@@ -4,9 +4,10 @@
 // origins of the SDK's secure fields (card number, expiry and CVV are typed
 // there, so card data never lives in our document); images also from data:
 // URLs (Pix QR codes arrive as base64 PNGs); connections to our API plus the
-// provider's API origin (the SDK's payment methods, issuers and installments).
+// provider's API origin (the SDK's payment methods, issuers and installments). Inline <style> elements are allowed
+// only with this response's nonce (csp-nonce.ts: the dialogs' scroll lock adds one).
 import type { MiddlewareHandler } from "hono";
-import { secureHeaders } from "hono/secure-headers";
+import { NONCE, secureHeaders } from "hono/secure-headers";
 
 type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
 type ContentSecurityPolicyOptions = NonNullable<SecureHeadersOptions["contentSecurityPolicy"]>;
@@ -48,7 +49,7 @@ export function contentSecurityPolicyDirectives(origins: CspOrigins): ContentSec
     defaultSrc: ["'self'"],
     scriptSrc: unique(["'self'", origins.sdkScriptOrigin]),
     frameSrc: unique([...origins.sdkFrameOrigins]),
-    styleSrc: ["'self'"],
+    styleSrc: ["'self'", NONCE],
     imgSrc: ["'self'", "data:", ...unique(origins.imageOrigins ?? [])],
     fontSrc: ["'self'"],
     connectSrc: unique(["'self'", origins.providerApiOrigin]),
@@ -59,12 +60,15 @@ export function contentSecurityPolicyDirectives(origins: CspOrigins): ContentSec
   };
 }
 
-/** The Content-Security-Policy value, as the header carries it. */
-export function buildContentSecurityPolicy(origins: CspOrigins): string {
+/** The Content-Security-Policy value, as the header carries it for a response whose style nonce is `nonce`. */
+export function buildContentSecurityPolicy(origins: CspOrigins, nonce: string): string {
   return Object.entries(contentSecurityPolicyDirectives(origins))
     .map(
       ([name, values]) =>
-        `${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)} ${[values].flat().join(" ")}`,
+        `${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)} ${[values]
+          .flat()
+          .map((value) => (typeof value === "function" ? `'nonce-${nonce}'` : value))
+          .join(" ")}`,
     )
     .join("; ");
 }

@@ -15,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { isWellFormedPath, matchPageRoute, PAGE_ALLOW_HEADER, type PageRouteMatch } from "@cobro/contracts";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Context, MiddlewareHandler } from "hono";
+import { cspNonceOf, withCspNonce } from "./csp-nonce";
 import { respondWithError, type WebAppShell } from "./error-pages";
 
 /** Where `npm run build --workspace @cobro/web` writes the app. */
@@ -148,6 +149,6 @@ export function serveWebApp(options: StaticWebOptions = {}): MiddlewareHandler {
     const html = shell.read();
     c.header("Cache-Control", REVALIDATE_CACHE_CONTROL);
     if (html === null) return c.html(WEB_NOT_BUILT_PAGE, 200);
-    return c.html(html, 200);
+    return c.html(withCspNonce(html, cspNonceOf(c)), 200);
   };
 }

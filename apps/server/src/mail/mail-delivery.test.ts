@@ -74,7 +74,7 @@ describe("e-mail through SMTP to the mail catcher", () => {
 
     const [mail, ...more] = await inboxFor(user.email);
     expect(more).toEqual([]);
-    expect(mail?.subject).toBe("Restablece tu contraseña");
+    expect(mail?.subject).toBe("Restablece tu contraseña de Cobro");
     expect(mail?.from).toEqual([{ address: "shop@example.test", name: "Test Shop" }]);
     expect(mail?.text).toMatch(/http:\/\/shop\.example\.test:3000\/reset-password#token=[A-Za-z0-9_-]{40,}/);
     expect(mail?.html).toContain("<a href=");

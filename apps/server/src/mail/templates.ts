@@ -2,6 +2,8 @@
 // built from the same lines. Links are absolute, built from the public URL
 // the server already uses for the provider's back_urls. Values that come from
 // users (names, product names) are escaped in the HTML.
+
+import { paymentMethodName } from "@cobro/contracts";
 import { formatMoney, isSupportedCurrency } from "@cobro/provider-client/money";
 import type { EmailLocale } from "../db/schema";
 
@@ -47,29 +49,6 @@ export interface EmailStore {
 
 const DEFAULT_EMAIL_STORE: EmailStore = { name: STORE_NAME, brandColor: "#0a4fb5", logoUrl: null };
 
-/** How a payment method reads in a message; an id not listed reads as itself, capitalised. */
-const PAYMENT_METHOD_NAMES: Readonly<Record<string, string>> = {
-  visa: "Visa",
-  debvisa: "Visa Débito",
-  master: "Mastercard",
-  debmaster: "Mastercard Débito",
-  amex: "American Express",
-  naranja: "Naranja",
-  cabal: "Cabal",
-  maestro: "Maestro",
-  elo: "Elo",
-  hipercard: "Hipercard",
-  rapipago: "Rapipago",
-  pagofacil: "Pago Fácil",
-  bolbradesco: "Boleto",
-  pix: "Pix",
-  account_money: "Mercado Pago",
-};
-
-export function paymentMethodName(id: string): string {
-  return PAYMENT_METHOD_NAMES[id] ?? `${id.charAt(0).toUpperCase()}${id.slice(1)}`;
-}
-
 /** Where a ticket's expiry is told in each language's time zone (the site's country; English: UTC). */
 const DATE_TIME_ZONE: Record<EmailLocale, string> = {
   en: "UTC",
@@ -87,106 +66,109 @@ const MONEY_LOCALE: Record<EmailLocale, string> = { en: "en-US", es: "es-AR", pt
 
 const STRINGS = {
   en: {
-    verifySubject: "Confirm your e-mail address",
+    verifySubject: (store: string) => `Confirm your e-mail address for ${store}`,
     verifyHello: (name: string) => `Hello ${name},`,
     verifyBody: "Follow this link to confirm your e-mail address and finish creating your account:",
     verifyExpiry: "The link works once and expires in 24 hours. If you did not sign up, ignore this message.",
-    existsSubject: "Someone tried to create an account with your address",
+    existsSubject: (store: string) => `Someone tried to create a ${store} account with your address`,
     existsBody:
       "Someone (maybe you) tried to create a new account with this e-mail address, which already has one. No new account was created.",
     existsSignIn: "Sign in:",
     existsReset: "Forgot your password? Reset it here:",
-    resetSubject: "Reset your password",
+    resetSubject: (store: string) => `Reset your ${store} password`,
     resetBody: "Follow this link to choose a new password:",
     resetExpiry:
       "The link works once and expires in 1 hour. If you did not ask for it, ignore this message: your password stays as it is.",
-    orderSubject: "Your order is confirmed",
+    orderSubject: (store: string) => `Your order at ${store} is confirmed`,
     orderBody: "Thank you! Your payment was approved. Your order:",
     orderTotal: "Total paid",
     orderLink: "See your order:",
     order: (number: string) => `Order ${number}`,
     paidWith: (method: string) => `Paid with ${method}`,
     cardEnding: (method: string, lastFour: string) => `${method} ending in ${lastFour}`,
-    ticketSubject: (method: string, number: string) => `Your ${method} ticket for order ${number}`,
+    ticketSubject: (method: string, number: string, store: string) =>
+      `Your ${method} ticket for order ${number} at ${store}`,
     ticketBody: (method: string, total: string) => `Pay ${total} in cash at any ${method} outlet with this ticket:`,
     ticketBarcode: "Barcode number",
     ticketDigitableLine: "Digitable line",
     ticketExpires: (date: string) => `Expires on ${date}. Once it expires the order is cancelled.`,
     ticketAfter: "We will e-mail you again once the payment is credited.",
-    inviteSubject: "You are invited to the store's console",
-    inviteBody: (inviter: string | null, role: string) =>
-      `${inviter ? `${inviter} invited you` : "You are invited"} to the store's admin console as ${role}.`,
+    inviteSubject: (store: string) => `You are invited to the ${store} console`,
+    inviteBody: (inviter: string | null, role: string, store: string) =>
+      `${inviter ? `${inviter} invited you` : "You are invited"} to the ${store} admin console as ${role}.`,
     inviteAction: "Follow this link to accept and set your password (or, if you have an account, to get the role):",
     inviteExpiry: "The link works once and expires in 7 days. If you did not expect it, ignore this message.",
     inviteRoles: { admin: "an admin", operator: "an operator", viewer: "a viewer" },
   },
   es: {
-    verifySubject: "Confirma tu dirección de e-mail",
+    verifySubject: (store: string) => `Confirma tu dirección de e-mail en ${store}`,
     verifyHello: (name: string) => `Hola ${name}:`,
     verifyBody: "Sigue este enlace para confirmar tu e-mail y terminar de crear tu cuenta:",
     verifyExpiry: "El enlace sirve una sola vez y vence en 24 horas. Si no te registraste, ignora este mensaje.",
-    existsSubject: "Alguien intentó crear una cuenta con tu dirección",
+    existsSubject: (store: string) => `Alguien intentó crear una cuenta en ${store} con tu dirección`,
     existsBody:
       "Alguien (quizás tú) intentó crear una cuenta nueva con este e-mail, que ya tiene una. No se creó ninguna cuenta nueva.",
     existsSignIn: "Inicia sesión:",
     existsReset: "¿Olvidaste tu contraseña? Restablécela aquí:",
-    resetSubject: "Restablece tu contraseña",
+    resetSubject: (store: string) => `Restablece tu contraseña de ${store}`,
     resetBody: "Sigue este enlace para elegir una contraseña nueva:",
     resetExpiry:
       "El enlace sirve una sola vez y vence en 1 hora. Si no lo pediste, ignora este mensaje: tu contraseña no cambia.",
-    orderSubject: "Tu pedido está confirmado",
+    orderSubject: (store: string) => `Tu pedido en ${store} está confirmado`,
     orderBody: "¡Gracias! Tu pago fue aprobado. Tu pedido:",
     orderTotal: "Total pagado",
     orderLink: "Ver tu pedido:",
     order: (number: string) => `Pedido ${number}`,
     paidWith: (method: string) => `Pagado con ${method}`,
     cardEnding: (method: string, lastFour: string) => `${method} terminada en ${lastFour}`,
-    ticketSubject: (method: string, number: string) => `Tu cupón de ${method} para el pedido ${number}`,
+    ticketSubject: (method: string, number: string, store: string) =>
+      `Tu cupón de ${method} para el pedido ${number} en ${store}`,
     ticketBody: (method: string, total: string) =>
       `Paga ${total} en efectivo en cualquier local de ${method} con este cupón:`,
     ticketBarcode: "Número de código de barras",
     ticketDigitableLine: "Línea digitable",
     ticketExpires: (date: string) => `Vence el ${date}. Si vence sin pagarse, el pedido se cancela.`,
     ticketAfter: "Te volveremos a escribir cuando se acredite el pago.",
-    inviteSubject: "Te invitaron a la consola de la tienda",
-    inviteBody: (inviter: string | null, role: string) =>
-      `${inviter ? `${inviter} te invitó` : "Te invitaron"} a la consola de administración de la tienda como ${role}.`,
+    inviteSubject: (store: string) => `Te invitaron a la consola de ${store}`,
+    inviteBody: (inviter: string | null, role: string, store: string) =>
+      `${inviter ? `${inviter} te invitó` : "Te invitaron"} a la consola de administración de ${store} como ${role}.`,
     inviteAction:
       "Sigue este enlace para aceptar y elegir tu contraseña (o, si ya tienes cuenta, para recibir el rol):",
     inviteExpiry: "El enlace sirve una sola vez y vence en 7 días. Si no lo esperabas, ignora este mensaje.",
     inviteRoles: { admin: "administrador", operator: "operador", viewer: "lector" },
   },
   pt: {
-    verifySubject: "Confirme seu endereço de e-mail",
+    verifySubject: (store: string) => `Confirme seu endereço de e-mail em ${store}`,
     verifyHello: (name: string) => `Olá ${name},`,
     verifyBody: "Siga este link para confirmar seu e-mail e concluir a criação da sua conta:",
     verifyExpiry: "O link funciona uma única vez e expira em 24 horas. Se você não se cadastrou, ignore esta mensagem.",
-    existsSubject: "Alguém tentou criar uma conta com seu endereço",
+    existsSubject: (store: string) => `Alguém tentou criar uma conta em ${store} com seu endereço`,
     existsBody:
       "Alguém (talvez você) tentou criar uma nova conta com este e-mail, que já tem uma. Nenhuma conta nova foi criada.",
     existsSignIn: "Entrar:",
     existsReset: "Esqueceu sua senha? Redefina aqui:",
-    resetSubject: "Redefina sua senha",
+    resetSubject: (store: string) => `Redefina sua senha de ${store}`,
     resetBody: "Siga este link para escolher uma nova senha:",
     resetExpiry:
       "O link funciona uma única vez e expira em 1 hora. Se você não pediu, ignore esta mensagem: sua senha continua a mesma.",
-    orderSubject: "Seu pedido está confirmado",
+    orderSubject: (store: string) => `Seu pedido em ${store} está confirmado`,
     orderBody: "Obrigado! Seu pagamento foi aprovado. Seu pedido:",
     orderTotal: "Total pago",
     orderLink: "Ver seu pedido:",
     order: (number: string) => `Pedido ${number}`,
     paidWith: (method: string) => `Pago com ${method}`,
     cardEnding: (method: string, lastFour: string) => `${method} final ${lastFour}`,
-    ticketSubject: (method: string, number: string) => `Seu boleto ${method} do pedido ${number}`,
+    ticketSubject: (method: string, number: string, store: string) =>
+      `Seu boleto ${method} do pedido ${number} em ${store}`,
     ticketBody: (method: string, total: string) =>
       `Pague ${total} em dinheiro em qualquer ponto ${method} com este boleto:`,
     ticketBarcode: "Número do código de barras",
     ticketDigitableLine: "Linha digitável",
     ticketExpires: (date: string) => `Vence em ${date}. Se vencer sem pagamento, o pedido é cancelado.`,
     ticketAfter: "Escreveremos de novo quando o pagamento for creditado.",
-    inviteSubject: "Você foi convidado para o console da loja",
-    inviteBody: (inviter: string | null, role: string) =>
-      `${inviter ? `${inviter} convidou você` : "Você foi convidado"} para o console de administração da loja como ${role}.`,
+    inviteSubject: (store: string) => `Você foi convidado para o console de ${store}`,
+    inviteBody: (inviter: string | null, role: string, store: string) =>
+      `${inviter ? `${inviter} convidou você` : "Você foi convidado"} para o console de administração de ${store} como ${role}.`,
     inviteAction: "Siga este link para aceitar e definir sua senha (ou, se já tem conta, para receber o papel):",
     inviteExpiry: "O link funciona uma única vez e expira em 7 dias. Se você não esperava, ignore esta mensagem.",
     inviteRoles: { admin: "administrador", operator: "operador", viewer: "leitor" },
@@ -264,11 +246,11 @@ export function renderEmail(
   let blocks: Block[];
   switch (content.kind) {
     case "verify_email":
-      subject = s.verifySubject;
+      subject = s.verifySubject(store.name);
       blocks = [{ p: s.verifyHello(content.name) }, { p: s.verifyBody }, { link: content.link }, { p: s.verifyExpiry }];
       break;
     case "account_exists":
-      subject = s.existsSubject;
+      subject = s.existsSubject(store.name);
       blocks = [
         { p: s.existsBody },
         { p: s.existsSignIn },
@@ -278,13 +260,13 @@ export function renderEmail(
       ];
       break;
     case "reset_password":
-      subject = s.resetSubject;
+      subject = s.resetSubject(store.name);
       blocks = [{ p: s.resetBody }, { link: content.link }, { p: s.resetExpiry }];
       break;
     case "staff_invitation":
-      subject = s.inviteSubject;
+      subject = s.inviteSubject(store.name);
       blocks = [
-        { p: s.inviteBody(content.inviterName, s.inviteRoles[content.role]) },
+        { p: s.inviteBody(content.inviterName, s.inviteRoles[content.role], store.name) },
         { p: s.inviteAction },
         { link: content.link },
         { p: s.inviteExpiry },
@@ -294,7 +276,7 @@ export function renderEmail(
       const money = moneyIn(content.currency, locale);
       const number = content.orderNumber === undefined ? null : `#${content.orderNumber}`;
       const method = content.paymentMethodId ? paymentMethodName(content.paymentMethodId) : null;
-      subject = number ? `${s.orderSubject} (${number})` : s.orderSubject;
+      subject = number ? `${s.orderSubject(store.name)} (${number})` : s.orderSubject(store.name);
       blocks = [
         { p: number ? `${store.name} · ${s.order(number)}` : store.name },
         { p: s.orderBody },
@@ -312,7 +294,7 @@ export function renderEmail(
       const money = moneyIn(content.currency, locale);
       const number = `#${content.orderNumber}`;
       const method = content.paymentMethodId ? paymentMethodName(content.paymentMethodId) : "";
-      subject = s.ticketSubject(method, number);
+      subject = s.ticketSubject(method, number, store.name);
       const expires = content.expiresAt ? formatDateTime(content.expiresAt, locale) : null;
       blocks = [
         { p: `${store.name} · ${s.order(number)}` },

@@ -19,7 +19,7 @@ test("[account][email] a guest order appears in the account after the e-mail lin
   await page.getByRole("button", { name: "Pay now" }).click();
   await expect(page.getByRole("heading", { name: "Thank you! Your payment was approved" })).toBeVisible();
   // The order confirmation, in the language the guest bought in (the page was in English).
-  const confirmation = await waitForMail(email, /^Your order is confirmed/);
+  const confirmation = await waitForMail(email, /^Your order at Cobro is confirmed/);
   expect(confirmation.text).toContain(`1 × ${product.name}`);
   expect(linkIn(confirmation, "/checkout/result")).toContain("checkout_id=");
 
@@ -39,7 +39,7 @@ test("[account][email] a guest order appears in the account after the e-mail lin
   expect(user.email_verified_at).toBeNull();
 
   // The verification e-mail, in the language the shopper used on the site.
-  const verification = await waitForMail(email, "Confirm your e-mail address");
+  const verification = await waitForMail(email, "Confirm your e-mail address for Cobro");
   await page.goto(linkIn(verification, "/verify-email"));
   await expect(page.getByText("Your e-mail is confirmed and you are signed in.")).toBeVisible();
   // The header knows it too: no "Sign in" beside a page that says you are.
@@ -72,7 +72,7 @@ test("[account][email] a password reset link works once and then never again", a
     page.getByText(`If an account exists for ${shopper.email}, we sent a link to it.`, { exact: false }),
   ).toBeVisible();
 
-  const mail = await waitForMail(shopper.email, "Reset your password");
+  const mail = await waitForMail(shopper.email, "Reset your Cobro password");
   const link = linkIn(mail, "/reset-password");
   await page.goto(link);
   await page.getByLabel("New password").fill("my brand new password");

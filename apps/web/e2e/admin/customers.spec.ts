@@ -1,9 +1,12 @@
 // The console's customers area in the browser against the real server and its sandbox: an operator creates a
 // customer for a shopper's e-mail (the page shows the linked Cobro user), saves a card through the provider's secure
 // fields, changes its expiry, and deletes the customer with its card (the shopper is unlinked).
+
+import type { Kysely } from "kysely";
+import { type DB, toJsonb } from "../../../server/src/db/schema";
 import { seriousViolations } from "../support/axe";
 import { expect, test } from "../support/fixtures";
-import { createProviderCustomer, searchProviderCustomers } from "../support/sandbox-control";
+import { createPendingSubscription, createProviderCustomer, searchProviderCustomers } from "../support/sandbox-control";
 import { fillCard } from "../support/shop";
 
 test("[admin][customers] an operator creates a customer, adds a card through the secure fields, changes its expiry and deletes it", async ({
@@ -162,5 +165,80 @@ test("[admin][customers] an admin follows a shopper's link to their customer and
   await expect(page.getByRole("heading", { level: 1, name: "Customers" })).toBeVisible();
   await expect(page.getByText("Loading customers…")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "New customer" })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+/** A payment in the console's mirror, paid by `email` (what the sync would have stored). */
+async function seedMirroredPayment(db: Kysely<DB>, email: string) {
+  const providerPaymentId = 9_300_000_000 + Math.floor(Math.random() * 1_000_000) * 10;
+  await db
+    .insertInto("payments")
+    .values({
+      provider_payment_id: providerPaymentId,
+      status: "approved",
+      status_detail: "accredited",
+      amount_minor: 12_345_00,
+      refunded_minor: 0,
+      currency: "ARS",
+      payment_method_id: "visa",
+      payment_type_id: "credit_card",
+      installments: 1,
+      payer_email: email,
+      external_reference: `customer-page-${providerPaymentId}`,
+      snapshot: toJsonb({ id: providerPaymentId, status: "approved", payer: { email } }),
+    })
+    .execute();
+  return providerPaymentId;
+}
+
+test("[admin][customers] a payment's payer opens their customer page with their payments and subscriptions; a guest is shown by e-mail", async ({
+  page,
+  db,
+  signInAs,
+}) => {
+  const unique = crypto.randomUUID().slice(0, 8);
+  const email = `customer-${unique}@testuser.com`;
+  const customer = await createProviderCustomer({ email, first_name: "Carla" });
+  const paymentId = await seedMirroredPayment(db, email);
+  const subscription = await createPendingSubscription({
+    reason: `Coffee box ${unique}`,
+    payerEmail: email,
+    amount: 2500,
+  });
+  const guestEmail = `guest-${unique}@testuser.com`;
+  const guestPaymentId = await seedMirroredPayment(db, guestEmail);
+  await signInAs({ role: "viewer" });
+
+  // From the payment, the payer's e-mail opens their customer page.
+  await page.goto(`/admin/payments/${paymentId}`);
+  // The method in words, not the provider's codes ("visa (credit_card)").
+  await expect(page.getByText("Visa · credit card", { exact: true })).toBeVisible();
+  await page.getByRole("link", { name: `Customer page of ${email}` }).click();
+  await expect(page.getByRole("heading", { level: 1, name: email })).toBeVisible();
+  expect(decodeURIComponent(new URL(page.url()).pathname)).toBe(`/admin/customers/${customer.id}`);
+  const payments = page.getByRole("table", { name: `Payments from ${email}` });
+  await expect(payments.getByRole("link", { name: String(paymentId) })).toBeVisible();
+  await expect(payments).toContainText("Approved");
+  const subscriptions = page.getByRole("table", { name: `Subscriptions of ${email}` });
+  await expect(subscriptions.getByRole("link", { name: `Coffee box ${unique}` })).toBeVisible();
+  await expect(page.getByText("This customer has no saved cards.")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await subscriptions.getByRole("link", { name: `Coffee box ${unique}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/subscriptions/${subscription.id}$`));
+  await page.goBack();
+  await payments.getByRole("link", { name: String(paymentId) }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/payments/${paymentId}$`));
+
+  // A payer with no Mercado Pago customer: the same view by e-mail, said to be a guest.
+  await page.goto(`/admin/payments/${guestPaymentId}`);
+  await page.getByRole("link", { name: `Customer page of ${guestEmail}` }).click();
+  await expect(page.getByRole("heading", { level: 1, name: guestEmail })).toBeVisible();
+  await expect(page.getByText("No Mercado Pago customer has this e-mail")).toBeVisible();
+  await expect(
+    page
+      .getByRole("table", { name: `Payments from ${guestEmail}` })
+      .getByRole("link", { name: String(guestPaymentId) }),
+  ).toBeVisible();
+  await expect(page.getByText("No subscriptions for this e-mail.")).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });

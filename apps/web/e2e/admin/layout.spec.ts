@@ -1,12 +1,20 @@
-// The console's layout in a real browser: every area, and a detail page of a payment, an order and a webhook
-// event, at a laptop (1366×768) and a phone (390×844), with seeded rows whose ids and references are long. No page
-// may scroll sideways (a wide table scrolls inside its own frame), axe stays clean, and each page's screenshot is
-// kept with the test's results so a person can look at them.
+// The console's layout in a real browser: every area, and a detail page of a payment, an order, a webhook event, a
+// customer, a payment link, a plan, a subscription and a merchant order, at a laptop (1366×768) and a phone
+// (390×844), with seeded rows whose ids and references are long. No page may scroll sideways (a wide table scrolls
+// inside its own frame), axe stays clean, and each page's screenshot is kept with the test's results so a person can
+// look at them.
 import { ADMIN_AREAS, adminAreaUrl } from "@cobro/contracts";
 import { insertConsoleOrder, toJsonb } from "@cobro/server/testing";
 import type { Page, TestInfo } from "@playwright/test";
 import { seriousViolations } from "../support/axe";
 import { expect, test } from "../support/fixtures";
+import {
+  createPendingSubscription,
+  createPlan,
+  createProviderCustomer,
+  createProviderMerchantOrder,
+  createProviderPreference,
+} from "../support/sandbox-control";
 
 const VIEWPORTS = [
   { name: "laptop", width: 1366, height: 768 },
@@ -62,8 +70,8 @@ async function keepScreenshot(page: Page, testInfo: TestInfo, name: string) {
 
 test("[admin][layout] every area fits 1366×768 and 390×844", async ({ page, db, signInAs }, testInfo) => {
   // 44 pages, each with axe and a full-page screenshot: measured 5.0 to 5.3 minutes on a 2-core machine shared by
-  // eight test runs, past the 5 minutes this had.
-  test.setTimeout(480_000);
+  // eight test runs, past the 5 minutes this had; more pages since (customer, link, plan, subscription, merchant order).
+  test.setTimeout(600_000);
   const unique = crypto.randomUUID();
   // Long values, as real ones are: a 19-digit-looking reference, a long e-mail, a long provider id.
   const longReference = `layout-${unique}-${unique.replaceAll("-", "")}`;
@@ -117,6 +125,20 @@ test("[admin][layout] every area fits 1366×768 and 390×844", async ({ page, db
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  // Detail pages read from the provider: a customer, a payment link, a plan, a subscription and a merchant order.
+  await createProviderCustomer({ email: longEmail, first_name: "Long" });
+  const link = await createProviderPreference({ title: `Layout link ${longReference}`, amount: 123_456_789 });
+  const planId = await createPlan({ reason: `Layout plan ${unique}`, amount: 98_765 });
+  const subscription = await createPendingSubscription({
+    reason: `Layout subscription ${unique}`,
+    payerEmail: `layout-${unique.slice(0, 8)}@testuser.com`,
+    amount: 98_765,
+  });
+  const merchantOrder = await createProviderMerchantOrder({
+    title: `Layout merchant order ${longReference}`,
+    amount: 123_456,
+    externalReference: longReference,
+  });
   await signInAs({ role: "admin" });
 
   const paths = [
@@ -124,6 +146,12 @@ test("[admin][layout] every area fits 1366×768 and 390×844", async ({ page, db
     `/admin/payments/${providerPaymentId}`,
     `/admin/virtual-terminal/${order.id}`,
     `/admin/webhooks/${event.id}`,
+    // A payer's page by e-mail: it opens their customer's page (orders, payments, subscriptions, saved cards).
+    `/admin/customers/by-email?email=${encodeURIComponent(longEmail)}`,
+    `/admin/links/${link.id}`,
+    `/admin/plans/${planId}`,
+    `/admin/subscriptions/${subscription.id}`,
+    `/admin/merchant-orders/${merchantOrder.id}`,
   ];
   const overflowing: string[] = [];
   const violations: string[] = [];

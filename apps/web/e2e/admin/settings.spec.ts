@@ -84,6 +84,7 @@ test("[admin][settings] a new name, colour and logo show in the shop's header an
     expect(reset.status()).toBe(200);
     // Sent outside the page, so in the store's language: the only message to this new shopper, whatever its subject.
     const mail = await waitForMail(shopper.email, /.+/);
+    expect(mail.subject).toContain(storeName);
     expect(mail.text).toContain(storeName);
     expect(mail.html).toMatch(new RegExp(`<img src="https?://[^"]+/api/store/logo/[0-9a-f]{64}" alt="${storeName}"`));
   } finally {

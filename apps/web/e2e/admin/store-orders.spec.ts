@@ -29,7 +29,7 @@ test("[admin][store-orders] a shop purchase appears in Orders with its items, li
     .where("id", "=", checkoutId)
     .executeTakeFirstOrThrow();
   // The receipt is in the language the shopper bought in, and names the order.
-  const receiptSubject = `Your order is confirmed (#${orderNumber})`;
+  const receiptSubject = `Your order at Cobro is confirmed (#${orderNumber})`;
   await waitForMail(email, receiptSubject);
 
   await signInAs({ role: "operator" });
@@ -95,7 +95,7 @@ test("[admin][store-orders] a shop purchase appears in Orders with its items, li
     `ARS ${amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
   await expect(page.getByTestId("payment-fees")).toHaveText(money(fee));
   await expect(page.getByTestId("payment-net")).toHaveText(money(snapshot.transaction_details.net_received_amount));
-  await expect(page.getByTestId("payment-card")).toContainText("visa ••••");
+  await expect(page.getByTestId("payment-card")).toContainText("Visa ••••");
   await expect(page.getByTestId("payment-card")).toContainText("APRO");
   await expect(page.getByTestId("payment-story")).toContainText("Payment made");
   await expect(page.getByTestId("payment-story")).toContainText("Approved");

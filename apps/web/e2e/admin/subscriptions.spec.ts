@@ -36,7 +36,7 @@ test("[admin][subscriptions] an operator creates and edits a plan, a shopper sub
   const facts = page.getByTestId("plan-facts");
   await expect(facts).toContainText("Active");
   await expect(facts).toContainText("2,500.00");
-  await expect(facts).toContainText("Every 1 month(s)");
+  await expect(facts).toContainText("Monthly");
 
   const created = await getProviderPlan(planId);
   expect(created).toMatchObject({

@@ -134,7 +134,7 @@ test("[shop][result] the result page and the receipt name the order by its numbe
   await expect(page.getByText(checkoutId, { exact: true })).toHaveCount(0);
   await expect(page.getByText(/Paid .* in 1 payment/)).toBeVisible();
 
-  const mail = await waitForMail(email, /^Your order is confirmed/);
+  const mail = await waitForMail(email, /^Your order at Cobro is confirmed/);
   expect(mail.subject).toContain(orderNumber);
   expect(mail.text).toContain("Cobro");
   expect(mail.text).toContain(orderNumber);

@@ -236,3 +236,43 @@ export async function removeSandboxFault(id: string, target: StoreEnv = MAIN_STO
   const response = await fetch(`${target.sandboxUrl}/__sandbox/faults/${encodeURIComponent(id)}`, { method: "DELETE" });
   expect([200, 204, 404]).toContain(response.status);
 }
+
+/** A subscription without a plan, pending its payer's card (POST /preapproval), made as the store's seller. */
+export async function createPendingSubscription(options: {
+  reason: string;
+  payerEmail: string;
+  amount: number;
+  target?: StoreEnv;
+}): Promise<{ id: string }> {
+  const target = options.target ?? MAIN_STORE;
+  return (await call(target, "POST", "/preapproval", {
+    reason: options.reason,
+    payer_email: options.payerEmail,
+    back_url: `${target.baseUrl}/account`,
+    auto_recurring: { frequency: 1, frequency_type: "months", transaction_amount: options.amount, currency_id: "ARS" },
+  })) as { id: string };
+}
+
+/** A checkout preference (a payment link) made as the store's seller, with one item. */
+export async function createProviderPreference(options: {
+  title: string;
+  amount: number;
+  target?: StoreEnv;
+}): Promise<{ id: string }> {
+  return (await call(options.target ?? MAIN_STORE, "POST", "/checkout/preferences/", {
+    items: [{ title: options.title, quantity: 1, unit_price: options.amount, currency_id: "ARS" }],
+  })) as { id: string };
+}
+
+/** A merchant order made as the store's seller (POST /merchant_orders), with one item. */
+export async function createProviderMerchantOrder(options: {
+  title: string;
+  amount: number;
+  externalReference: string;
+  target?: StoreEnv;
+}): Promise<{ id: number }> {
+  return (await call(options.target ?? MAIN_STORE, "POST", "/merchant_orders", {
+    external_reference: options.externalReference,
+    items: [{ title: options.title, quantity: 1, unit_price: options.amount, currency_id: "ARS" }],
+  })) as { id: number };
+}

@@ -64,8 +64,6 @@ export const adminEn = {
   "admin.accountFilter.own": "The store's own account",
   "admin.accountFilter.ended": "{name} (ended)",
   "admin.accountFilter.connected": "A connected seller",
-  "admin.accountScope.readOnly":
-    "This belongs to a connected seller account and is shown read-only: act on it in that seller's Mercado Pago account.",
   "admin.payments.col.account": "Account",
   "reason.charging_account_in_use":
     "The shop charges with this account. Switch the charging account to another one before disconnecting it.",
@@ -186,7 +184,8 @@ export const adminEn = {
   "admin.audit.count.one": "Showing {count} entry",
   "admin.audit.count.other": "Showing {count} entries",
   "admin.overview.title": "Overview",
-  "admin.overview.description": "Payments from the local mirror, in each currency; days are UTC days.",
+  "admin.overview.description":
+    "Your payments as Cobro last read them from Mercado Pago, per currency. Days run from midnight to midnight UTC.",
   "admin.overview.period": "Period",
   "admin.overview.period.today": "Today",
   "admin.overview.period.7d": "Last 7 days",

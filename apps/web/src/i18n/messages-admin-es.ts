@@ -74,8 +74,6 @@ export const adminEs: AdminDictionary = {
   "admin.accountFilter.own": "La cuenta propia de la tienda",
   "admin.accountFilter.ended": "{name} (terminada)",
   "admin.accountFilter.connected": "Un vendedor conectado",
-  "admin.accountScope.readOnly":
-    "Esto pertenece a una cuenta de vendedor conectada y se muestra solo para lectura: actúa sobre ello en la cuenta de Mercado Pago de ese vendedor.",
   "admin.payments.col.account": "Cuenta",
   "reason.charging_account_in_use":
     "La tienda cobra con esta cuenta. Cambia la cuenta de cobro a otra antes de desconectarla.",
@@ -200,7 +198,8 @@ export const adminEs: AdminDictionary = {
   "admin.audit.count.one": "Mostrando {count} entrada",
   "admin.audit.count.other": "Mostrando {count} entradas",
   "admin.overview.title": "Resumen",
-  "admin.overview.description": "Pagos del espejo local, en cada moneda; los días son días UTC.",
+  "admin.overview.description":
+    "Tus pagos tal como Cobro los leyó por última vez de Mercado Pago, por moneda. Los días van de medianoche a medianoche UTC.",
   "admin.overview.period": "Período",
   "admin.overview.period.today": "Hoy",
   "admin.overview.period.7d": "Últimos 7 días",

@@ -68,8 +68,6 @@ export const adminPt: AdminDictionary = {
   "admin.accountFilter.own": "A conta própria da loja",
   "admin.accountFilter.ended": "{name} (encerrada)",
   "admin.accountFilter.connected": "Um vendedor conectado",
-  "admin.accountScope.readOnly":
-    "Isto pertence a uma conta de vendedor conectada e é mostrado apenas para leitura: aja sobre isso na conta do Mercado Pago desse vendedor.",
   "admin.payments.col.account": "Conta",
   "reason.charging_account_in_use":
     "A loja cobra com esta conta. Mude a conta de cobrança para outra antes de desconectá-la.",
@@ -194,7 +192,8 @@ export const adminPt: AdminDictionary = {
   "admin.audit.count.one": "Mostrando {count} entrada",
   "admin.audit.count.other": "Mostrando {count} entradas",
   "admin.overview.title": "Visão geral",
-  "admin.overview.description": "Pagamentos do espelho local, em cada moeda; os dias são dias UTC.",
+  "admin.overview.description":
+    "Seus pagamentos como o Cobro os leu do Mercado Pago pela última vez, por moeda. Os dias vão de meia-noite a meia-noite UTC.",
   "admin.overview.period": "Período",
   "admin.overview.period.today": "Hoje",
   "admin.overview.period.7d": "Últimos 7 dias",

@@ -97,6 +97,7 @@ export const adminWordsEn = {
   "admin.status.not_delivered": "not delivered",
   // Column headers of the detail pages' small tables (refunds, actions, items, shipments).
   "admin.col.item": "Item",
+  "admin.col.items": "Items",
   "admin.col.quantity": "Quantity",
   "admin.col.unitPrice": "Unit price",
   "admin.col.id": "ID",
@@ -111,4 +112,13 @@ export const adminWordsEn = {
   "admin.col.by": "By",
   "admin.col.action": "Action",
   "admin.col.shippingMode": "Shipping mode",
+  "admin.paymentType.credit_card": "credit card",
+  "admin.paymentType.debit_card": "debit card",
+  "admin.paymentType.prepaid_card": "prepaid card",
+  "admin.paymentType.ticket": "cash ticket",
+  "admin.paymentType.bank_transfer": "bank transfer",
+  "admin.paymentType.atm": "ATM or bank payment",
+  "admin.paymentType.account_money": "Mercado Pago balance",
+  "admin.paymentType.digital_currency": "Mercado Crédito",
+  "admin.paymentType.digital_wallet": "digital wallet",
 } as const;

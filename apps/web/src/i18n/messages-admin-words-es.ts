@@ -100,6 +100,7 @@ export const adminWordsEs: Readonly<Record<keyof typeof adminWordsEn, string>> =
   "admin.status.not_delivered": "no entregado",
   // Column headers of the detail pages' small tables (refunds, actions, items, shipments).
   "admin.col.item": "Artículo",
+  "admin.col.items": "Artículos",
   "admin.col.quantity": "Cantidad",
   "admin.col.unitPrice": "Precio unitario",
   "admin.col.id": "ID",
@@ -114,4 +115,13 @@ export const adminWordsEs: Readonly<Record<keyof typeof adminWordsEn, string>> =
   "admin.col.by": "Por",
   "admin.col.action": "Acción",
   "admin.col.shippingMode": "Modo de envío",
+  "admin.paymentType.credit_card": "tarjeta de crédito",
+  "admin.paymentType.debit_card": "tarjeta de débito",
+  "admin.paymentType.prepaid_card": "tarjeta prepaga",
+  "admin.paymentType.ticket": "cupón de pago en efectivo",
+  "admin.paymentType.bank_transfer": "transferencia bancaria",
+  "admin.paymentType.atm": "cajero o pago bancario",
+  "admin.paymentType.account_money": "dinero en cuenta de Mercado Pago",
+  "admin.paymentType.digital_currency": "Mercado Crédito",
+  "admin.paymentType.digital_wallet": "billetera digital",
 };

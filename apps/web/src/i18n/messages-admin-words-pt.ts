@@ -100,6 +100,7 @@ export const adminWordsPt: Readonly<Record<keyof typeof adminWordsEn, string>> =
   "admin.status.not_delivered": "não entregue",
   // Column headers of the detail pages' small tables (refunds, actions, items, shipments).
   "admin.col.item": "Item",
+  "admin.col.items": "Itens",
   "admin.col.quantity": "Quantidade",
   "admin.col.unitPrice": "Preço unitário",
   "admin.col.id": "ID",
@@ -114,4 +115,13 @@ export const adminWordsPt: Readonly<Record<keyof typeof adminWordsEn, string>> =
   "admin.col.by": "Por",
   "admin.col.action": "Ação",
   "admin.col.shippingMode": "Modo de envio",
+  "admin.paymentType.credit_card": "cartão de crédito",
+  "admin.paymentType.debit_card": "cartão de débito",
+  "admin.paymentType.prepaid_card": "cartão pré-pago",
+  "admin.paymentType.ticket": "boleto ou pagamento em dinheiro",
+  "admin.paymentType.bank_transfer": "transferência bancária",
+  "admin.paymentType.atm": "caixa eletrônico ou pagamento bancário",
+  "admin.paymentType.account_money": "saldo do Mercado Pago",
+  "admin.paymentType.digital_currency": "Mercado Crédito",
+  "admin.paymentType.digital_wallet": "carteira digital",
 };

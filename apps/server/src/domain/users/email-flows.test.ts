@@ -79,7 +79,7 @@ describe("sign-up with e-mail verification", () => {
     await caller.auth.signUp({ email, password: "a-long-password", name: "Nina", locale: "es" });
     const [message, ...others] = await deliverQueued();
     expect(others).toEqual([]);
-    expect(message).toMatchObject({ to: email, subject: "Confirma tu dirección de e-mail" });
+    expect(message).toMatchObject({ to: email, subject: "Confirma tu dirección de e-mail en Cobro" });
     expect(message?.html).toContain("Hola Nina");
     const token = linkToken(message as MailMessage, "/verify-email");
     // Only the hash is stored, and the outbox row no longer holds the (encrypted) token once sent.
@@ -118,7 +118,7 @@ describe("sign-up with e-mail verification", () => {
     expect(forNew).toEqual({ email: fresh, sent: true });
     const sent = await deliverQueued();
     const toExisting = sent.find((message) => message.to === existing.email);
-    expect(toExisting?.subject).toBe("Someone tried to create an account with your address");
+    expect(toExisting?.subject).toBe("Someone tried to create a Cobro account with your address");
     expect(toExisting?.text).toContain("https://shop.example.test/forgot-password");
     expect(toExisting?.text).not.toContain("#token=");
     expect(sent.find((message) => message.to === fresh)?.text).toContain("/verify-email#token=");
@@ -202,7 +202,7 @@ describe("password reset", () => {
     const { caller } = await createTestCaller({ deps });
     await caller.auth.requestPasswordReset({ email: user.email, locale: "pt" });
     const [message] = await deliverQueued();
-    expect(message?.subject).toBe("Redefina sua senha");
+    expect(message?.subject).toBe("Redefina sua senha de Cobro");
     const token = linkToken(message as MailMessage, "/reset-password");
 
     const { caller: visitor, resHeaders } = await createTestCaller({ deps });
@@ -297,7 +297,7 @@ describe("the outbox", () => {
     expect(await dispatchPendingEmails({ db, jobs: deps.jobs, now: clock.now() })).toBeGreaterThanOrEqual(1);
     const sent = await deliverQueued();
     expect(sent.filter((message) => message.to === to).map((message) => message.subject)).toEqual([
-      "Confirm your e-mail address",
+      "Confirm your e-mail address for Cobro",
     ]);
   });
 

@@ -3,9 +3,7 @@
 // is read with that account's credentials. On a connected account, links and customers only read: the server refuses
 // their actions (409 on `account`), so the pages hide them and say why. Merchant orders and terminals act there.
 import { ACCOUNT_FILTER_OWN } from "@cobro/contracts";
-import { Alert } from "@cobro/ui";
 import { useSearchParams } from "react-router";
-import { useI18n } from "../../i18n/i18n-context";
 import { accountFilterOf } from "./account-filter";
 
 /** A URL value as a query input's `account` (left out for the store's own account or a junk value). */
@@ -26,10 +24,4 @@ export function useAccountScope(): { account?: string; connected: boolean; searc
   const value = params.get("account") ?? undefined;
   const input = accountScopeInput(value);
   return { ...input, connected: input.account !== undefined, search: accountScopeSearch(value) };
-}
-
-/** Said on a connected account's detail page instead of its actions. */
-export function ConnectedAccountNotice() {
-  const { t } = useI18n();
-  return <Alert tone="info">{t("admin.accountScope.readOnly")}</Alert>;
 }

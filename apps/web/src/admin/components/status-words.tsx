@@ -1,9 +1,15 @@
 // The console's one way to say a provider or Cobro code in words: a payment's or an order's status_detail, a
-// decline reason (`cc_rejected_other_reason` → "declined by the card's issuer"), a refund reason, and the
-// status words of refunds, shipments, checkouts and timelines ("processed", "paid"). Every page that shows such a
-// code goes through here, so the three languages say it the same way everywhere. A code without words (one the
+// decline reason (`cc_rejected_other_reason` → "declined by the card's issuer"), a refund reason, a payment method
+// ("master", "credit_card" → "Mastercard · credit card"), and the status words of refunds, shipments, checkouts and
+// timelines ("processed", "paid"). Every page that shows such a code goes through here, so the three languages say it the same way everywhere. A code without words (one the
 // provider added later) is shown as it is, marked as code, rather than hidden.
-import { isAppErrorReason, REFUND_REASONS, type RefundReason } from "@cobro/contracts";
+import {
+  isAppErrorReason,
+  isPaymentTypeId,
+  paymentMethodName,
+  REFUND_REASONS,
+  type RefundReason,
+} from "@cobro/contracts";
 import type { MessageKey } from "../../i18n/dictionary";
 import { useI18n } from "../../i18n/i18n-context";
 import { adminWordsEn } from "../../i18n/messages-admin-words-en";
@@ -44,7 +50,15 @@ export function useStatusWords() {
     if (isAppErrorReason(code)) return t(`reason.${code}` as MessageKey);
     return detail(code);
   };
-  return { detail, status, refundReason, reason };
+  /** A payment's method and type ("master", "credit_card") as "Mastercard · credit card"; either may be missing. */
+  const method = (methodId: string | null, typeId?: string | null): string => {
+    const type = typeId && isPaymentTypeId(typeId) ? t(`admin.paymentType.${typeId}`) : (typeId ?? null);
+    const name = methodId ? paymentMethodName(methodId) : null;
+    // "Mercado Pago · Mercado Pago balance" says the same twice: the type alone is enough there.
+    if (methodId === "account_money" && type) return type;
+    return [name, type].filter(Boolean).join(" · ");
+  };
+  return { detail, status, refundReason, reason, method };
 }
 
 /** A status_detail or decline reason in words, with the provider's code kept at hand for support (its title). */

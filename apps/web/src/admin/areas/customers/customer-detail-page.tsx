@@ -19,9 +19,11 @@ import { useAccountScope } from "../../components/account-scope";
 import { type Outcome, OutcomeAlert, roleKey } from "../admin-outcome";
 import { BuyerSummarySection } from "../store-orders/buyer-summary-section";
 import { useCanAct } from "../use-can-act";
+import { CustomerPaymentsSection, CustomerSubscriptionsSection } from "./customer-activity";
 import { DeleteCardDialog, EditCardDialog, formatExpiry, useCardLabel } from "./customer-card-dialogs";
 import { CustomerFormFields, type CustomerFormValues, toCustomerFields } from "./customer-form-fields";
 import "./customers.css";
+import { ReadOnlyNotice } from "../read-only-notice";
 
 type SavedCard = AdminCustomerDetail["cards"][number];
 type CardAction = { kind: "edit" | "delete"; card: SavedCard } | null;
@@ -258,6 +260,7 @@ export function CustomerDetailPage() {
         }
       />
       {scope.connected ? <Alert tone="info">{t("admin.customers.connectedSeller")}</Alert> : null}
+      <ReadOnlyNotice />
       <OutcomeAlert outcome={outcome} onDismiss={() => setOutcome(null)} />
       {customer.isError ? <Alert tone="danger">{t("admin.customers.detail.failed")}</Alert> : null}
 
@@ -333,6 +336,8 @@ export function CustomerDetailPage() {
       </section>
 
       <BuyerSummarySection email={data.email} />
+      <CustomerPaymentsSection email={data.email} {...(scope.account ? { account: scope.account } : {})} />
+      <CustomerSubscriptionsSection email={data.email} {...(scope.account ? { account: scope.account } : {})} />
 
       <section className="customer-section" aria-labelledby="customer-cards-title">
         <h2 id="customer-cards-title" className="admin-subheading">

@@ -90,4 +90,15 @@ export const customersEs: Readonly<Record<keyof typeof customersEn, string>> = {
   "admin.customers.working": "Procesando…",
   "admin.users.openCustomerOf": "Tarjetas guardadas de {email}",
   "admin.users.openCustomer": "Tarjetas guardadas",
+  "admin.customers.payments.label": "Pagos de {email}",
+  "admin.customers.payments.empty": "Todavía no hay pagos de este e-mail.",
+  "admin.customers.payments.all": "Ver todos los pagos de este e-mail",
+  "admin.customers.subscriptions.label": "Suscripciones de {email}",
+  "admin.customers.subscriptions.empty": "No hay suscripciones para este e-mail.",
+  "admin.customers.subscriptions.failed": "No se pudieron cargar las suscripciones",
+  "admin.customers.subscriptions.all": "Ver las {count} suscripciones",
+  "admin.customers.byEmail.invalid": "Ese enlace no tiene un e-mail válido",
+  "admin.customers.byEmail.guest":
+    "Ningún cliente de Mercado Pago tiene este e-mail: es un comprador invitado, mostrado por e-mail.",
+  "admin.customers.byEmail.open": "Página del cliente {email}",
 };

@@ -90,4 +90,15 @@ export const customersPt: Readonly<Record<keyof typeof customersEn, string>> = {
   "admin.customers.working": "Processando…",
   "admin.users.openCustomerOf": "Cartões salvos de {email}",
   "admin.users.openCustomer": "Cartões salvos",
+  "admin.customers.payments.label": "Pagamentos de {email}",
+  "admin.customers.payments.empty": "Ainda não há pagamentos deste e-mail.",
+  "admin.customers.payments.all": "Ver todos os pagamentos deste e-mail",
+  "admin.customers.subscriptions.label": "Assinaturas de {email}",
+  "admin.customers.subscriptions.empty": "Nenhuma assinatura para este e-mail.",
+  "admin.customers.subscriptions.failed": "Não foi possível carregar as assinaturas",
+  "admin.customers.subscriptions.all": "Ver as {count} assinaturas",
+  "admin.customers.byEmail.invalid": "Esse link não tem um e-mail válido",
+  "admin.customers.byEmail.guest":
+    "Nenhum cliente do Mercado Pago tem este e-mail: é um comprador convidado, mostrado por e-mail.",
+  "admin.customers.byEmail.open": "Página do cliente {email}",
 };

@@ -9,6 +9,7 @@ import { ErrorStatusPage } from "../../../shared/components/error-status-page";
 import { describeError } from "../../../shared/errors/describe-error";
 import { trpc } from "../../../trpc";
 import { canActOnPayments } from "../payments/payment-permissions";
+import { ReadOnlyNotice } from "../read-only-notice";
 import { useDocumentationStatusLabel } from "./disputes-list-page";
 import { EvidenceUpload } from "./evidence-upload";
 
@@ -48,6 +49,7 @@ export function DisputeDetailPage() {
         <Link to="/admin/disputes">{t("admin.disputes.back")}</Link>
       </p>
       <PageHeading title={t("admin.disputes.detailTitle", { id: chargeback.id })} />
+      <ReadOnlyNotice />
       <Card>
         <dl className="admin-facts">
           <dt>{t("admin.disputes.col.amount")}</dt>

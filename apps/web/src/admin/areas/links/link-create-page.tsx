@@ -9,10 +9,13 @@ import { useState } from "react";
 import { useController, useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { useI18n } from "../../../i18n/i18n-context";
+import { useCurrentUser } from "../../../shared/components/app-layout";
 import { describeError } from "../../../shared/errors/describe-error";
 import { useIntentKey } from "../../../shared/forms/use-intent-key";
 import { trpc } from "../../../trpc";
 import { emptyLineItem, type LineItemRow, LineItemsEditor } from "../../components/line-items-editor";
+import { ReadOnlyNotice } from "../read-only-notice";
+import { useCanAct } from "../use-can-act";
 import { CatalogPicker } from "./catalog-picker";
 import { issuesByField, itemErrorKey, localToIso, toItemInputs, translateIssues } from "./link-form";
 import { LinkShare } from "./link-share";
@@ -56,6 +59,8 @@ function CreatedPanel({ link, onAnother }: { link: CreateLinkOutput; onAnother()
 
 export function LinkCreatePage() {
   const { t, language, moneyLocaleFor } = useI18n();
+  const canCreate = useCanAct("operator");
+  const { loading: userLoading } = useCurrentUser();
   const config = trpc.system.publicConfig.useQuery(undefined, { staleTime: 10 * 60_000 });
   const methods = trpc.checkout.paymentMethods.useQuery(undefined, { staleTime: 10 * 60_000 });
   const currency: CurrencyCode =
@@ -115,6 +120,15 @@ export function LinkCreatePage() {
     ...form.register(key),
   });
 
+  // A viewer reads the notice instead of a form the server would refuse.
+  if (!canCreate && !userLoading) {
+    return (
+      <section>
+        <PageHeading title={t("admin.links.newTitle")} />
+        <ReadOnlyNotice />
+      </section>
+    );
+  }
   return (
     <section>
       <PageHeading title={t("admin.links.newTitle")} description={t("admin.links.intro")} />

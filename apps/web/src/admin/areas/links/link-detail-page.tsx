@@ -12,6 +12,7 @@ import { httpStatusOf, trpc } from "../../../trpc";
 import { useAccountScope } from "../../components/account-scope";
 import { LineItemsTable } from "../../components/line-items-table";
 import { MerchantOrderStatus } from "../merchant-orders/merchant-order-status";
+import { ReadOnlyNotice } from "../read-only-notice";
 import { useCanAct } from "../use-can-act";
 import { EditLinkDialog, ExpireLinkDialog, type LinkAccount } from "./link-dialogs";
 import { LinkShare } from "./link-share";
@@ -66,6 +67,7 @@ export function LinkDetailPage() {
           ) : null
         }
       />
+      <ReadOnlyNotice />
       <div className="links-detail">
         <Card>
           <dl className="admin-facts">
@@ -97,7 +99,7 @@ export function LinkDetailPage() {
             <dd>{data.payerEmail ?? "—"}</dd>
             <dt>{t("admin.links.excluded")}</dt>
             <dd>{data.excludedPaymentMethods.length > 0 ? data.excludedPaymentMethods.join(", ") : "—"}</dd>
-            <dt>{t("admin.links.maxInstallments")}</dt>
+            <dt>{t("admin.links.detail.maxInstallments")}</dt>
             <dd>{data.maxInstallments ?? "—"}</dd>
             <dt>{t("admin.links.detail.backUrls")}</dt>
             <dd className="links-urls">

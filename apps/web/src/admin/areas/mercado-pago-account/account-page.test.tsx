@@ -82,6 +82,9 @@ describe("AccountPage", () => {
       await screen.findByText("This authorization was already used. Start again to connect another seller."),
     ).toBeVisible();
     expect(await screen.findByText("TESTSELLER")).toBeVisible();
+    // The site and country in words (the site's code kept for support), not "MLA" and "AR".
+    expect(screen.getByText("Argentina (MLA)")).toBeVisible();
+    expect(screen.getByText("Argentina")).toBeVisible();
     expect(screen.getByText("Test (embedded sandbox)")).toBeVisible();
     const active = await screen.findByTestId("connection-2000001");
     expect(active).toHaveTextContent("Connected");

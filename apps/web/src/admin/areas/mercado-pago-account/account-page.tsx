@@ -8,6 +8,7 @@ import {
   type ConnectedAccountStatus,
   OAUTH_CALLBACK_ERRORS,
   type OAuthCallbackError,
+  SITE_COUNTRIES,
 } from "@cobro/contracts";
 import {
   Alert,
@@ -31,6 +32,27 @@ import { trpc } from "../../../trpc";
 import { type Outcome, OutcomeAlert, useOutcome } from "../admin-outcome";
 import "./account.css";
 
+/** A country code ("AR") as the reader's language names it ("Argentina"); the code itself when unknown. */
+function useRegionName(): (code: string) => string {
+  const { language } = useI18n();
+  return (code) => {
+    try {
+      return new Intl.DisplayNames([language], { type: "region" }).of(code) ?? code;
+    } catch {
+      return code;
+    }
+  };
+}
+
+/** A provider site ("MLA") as its country, the code kept for support: "Argentina (MLA)". */
+function useSiteName(): (siteId: string) => string {
+  const regionName = useRegionName();
+  return (siteId) => {
+    const country = SITE_COUNTRIES[siteId];
+    return country ? `${regionName(country)} (${siteId})` : siteId;
+  };
+}
+
 const MODE_TONE: Record<ChargingAccountMode, Tone> = { sandbox: "info", test: "warning", live: "success" };
 const STATUS_TONE: Record<ConnectedAccountStatus, Tone> = {
   active: "success",
@@ -45,6 +67,8 @@ function isCallbackError(value: string | null): value is OAuthCallbackError {
 
 function ChargingAccountSection() {
   const { t } = useI18n();
+  const regionName = useRegionName();
+  const siteName = useSiteName();
   const account = trpc.admin.account.chargingAccount.useQuery();
   const data = account.data;
   return (
@@ -73,11 +97,11 @@ function ChargingAccountSection() {
           </div>
           <div>
             <dt>{t("admin.account.charging.site")}</dt>
-            <dd>{data.siteId ?? t("admin.account.none")}</dd>
+            <dd>{data.siteId ? siteName(data.siteId) : t("admin.account.none")}</dd>
           </div>
           <div>
             <dt>{t("admin.account.charging.country")}</dt>
-            <dd>{data.countryId ?? t("admin.account.none")}</dd>
+            <dd>{data.countryId ? regionName(data.countryId) : t("admin.account.none")}</dd>
           </div>
           <div>
             <dt>{t("admin.account.charging.mode")}</dt>
@@ -264,6 +288,7 @@ function DisconnectDialog({
 
 function ConnectionsSection({ onOutcome }: { onOutcome(outcome: Outcome): void }) {
   const { t, formatDate } = useI18n();
+  const siteName = useSiteName();
   const connections = trpc.admin.account.connections.useQuery();
   const chargingId = trpc.admin.account.chargingSetting.useQuery().data?.accountId ?? null;
   const utils = trpc.useUtils();
@@ -345,7 +370,7 @@ function ConnectionsSection({ onOutcome }: { onOutcome(outcome: Outcome): void }
                       <strong>{account.nickname ?? t("admin.account.none")}</strong>
                       <br />
                       <span className="admin-mono">{account.providerUserId}</span>
-                      {account.siteId ? ` · ${account.siteId}` : null}
+                      {account.siteId ? ` · ${siteName(account.siteId)}` : null}
                     </td>
                     <td>
                       <StatusBadge tone={STATUS_TONE[account.status]}>

@@ -16,6 +16,7 @@ import { useAccountScope } from "../../components/account-scope";
 import { LineItemsTable } from "../../components/line-items-table";
 import { StatusWord } from "../../components/status-words";
 import { canActOnPayments } from "../payments/payment-permissions";
+import { ReadOnlyNotice } from "../read-only-notice";
 import { MerchantOrderForm } from "./merchant-order-form";
 import { MerchantOrderStatus } from "./merchant-order-status";
 
@@ -123,6 +124,7 @@ export function MerchantOrderDetailPage() {
         actions={<MerchantOrderStatus status={order.status} orderStatus={order.orderStatus} />}
       />
       {scope.connected ? <Alert tone="info">{t("admin.merchantOrders.sellerNotice")}</Alert> : null}
+      <ReadOnlyNotice />
       {order.stale ? (
         <Alert tone="warning">{t("admin.merchantOrders.stale", { at: formatDate(order.syncedAt, "dateTime") })}</Alert>
       ) : null}

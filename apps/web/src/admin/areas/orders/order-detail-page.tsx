@@ -13,6 +13,7 @@ import { useDocumentTitle } from "../../../shared/components/use-document-title"
 import { describeError } from "../../../shared/errors/describe-error";
 import { httpStatusOf, trpc } from "../../../trpc";
 import { useStatusWords } from "../../components/status-words";
+import { PayerEmailLink } from "../customers/customer-by-email-page";
 import { TimelineLine } from "../payments/payment-timeline";
 import { ReadOnlyNotice } from "../read-only-notice";
 import { useCanAct } from "../use-can-act";
@@ -154,7 +155,7 @@ export function OrderDetailPage() {
           </dd>
           <dt>{t("admin.orders.facts.payer")}</dt>
           <dd>
-            {order.payerEmail}
+            {order.payerEmail ? <PayerEmailLink email={order.payerEmail} /> : null}
             {order.payerIdentification ? ` · ${order.payerIdentification}` : ""}
           </dd>
           <dt>{t("admin.orders.facts.description")}</dt>
@@ -198,7 +199,7 @@ export function OrderDetailPage() {
                 <td className="num">{money(tx.amount)}</td>
                 <td className="num">{money(tx.refunded)}</td>
                 <td>
-                  {tx.paymentMethodId ?? ""}
+                  {statusWord.method(tx.paymentMethodId)}
                   {tx.installments ? ` · ${t("admin.orders.tx.installments", { count: tx.installments })}` : ""}
                   {tx.mirroredPaymentId ? (
                     <>

@@ -16,6 +16,8 @@ import { AccountLabel } from "../../components/account-filter";
 import { JsonBlock } from "../../components/json-block";
 import { LineItemsTable } from "../../components/line-items-table";
 import { StatusWord, useStatusWords } from "../../components/status-words";
+import { PayerEmailLink } from "../customers/customer-by-email-page";
+import { ReadOnlyNotice } from "../read-only-notice";
 import { CancelDialog, CaptureDialog, type PaymentDialogKind, RefundDialog } from "./payment-action-dialogs";
 import { canActOnPayments } from "./payment-permissions";
 import { PaymentStory } from "./payment-story";
@@ -98,6 +100,7 @@ export function PaymentDetailPage() {
           </>
         }
       />
+      <ReadOnlyNotice />
       {canAct ? (
         <div className="payment-actions">
           <Button
@@ -155,14 +158,20 @@ export function PaymentDetailPage() {
           ) : null}
           <dt>{t("admin.payments.col.method")}</dt>
           <dd>
-            {payment.paymentMethodId ?? "—"} {payment.paymentTypeId ? `(${payment.paymentTypeId})` : ""}
-            {payment.installments ? ` · ${t("admin.payments.installments", { count: payment.installments })}` : ""}
+            {words.method(payment.paymentMethodId, payment.paymentTypeId) || "—"}
+            {/* One installment is a plain payment: "1 installments" said nothing and read wrong. */}
+            {payment.installments && payment.installments > 1
+              ? ` · ${t("admin.payments.installments", { count: payment.installments })}`
+              : ""}
           </dd>
           {payment.card ? (
             <>
               <dt>{t("admin.payments.card")}</dt>
               <dd data-testid="payment-card">
-                {[payment.card.brand, payment.card.lastFour ? `•••• ${payment.card.lastFour}` : null]
+                {[
+                  payment.card.brand ? words.method(payment.card.brand) : null,
+                  payment.card.lastFour ? `•••• ${payment.card.lastFour}` : null,
+                ]
                   .filter(Boolean)
                   .join(" ")}
                 {payment.card.holderName ? ` · ${payment.card.holderName}` : ""}
@@ -173,7 +182,8 @@ export function PaymentDetailPage() {
           <dd>{formatDate(payment.createdAt, "dateTime")}</dd>
           <dt>{t("admin.payments.col.payer")}</dt>
           <dd>
-            {[payment.payer.firstName, payment.payer.lastName].filter(Boolean).join(" ")} {payment.payer.email ?? ""}
+            {[payment.payer.firstName, payment.payer.lastName].filter(Boolean).join(" ")}{" "}
+            {payment.payer.email ? <PayerEmailLink email={payment.payer.email} account={payment.accountId} /> : null}
             {payment.payer.identification ? ` · ${payment.payer.identification}` : ""}
           </dd>
           <dt>{t("admin.payments.col.reference")}</dt>

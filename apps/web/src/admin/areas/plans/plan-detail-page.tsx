@@ -18,6 +18,7 @@ import { useCanAct } from "../use-can-act";
 import { type PlanFormErrors, PlanFormFields, type PlanFormValues, planFormValuesOf, toPlanFields } from "./plan-form";
 import { PlanStatusBadge, usePlanSchedule } from "./plan-terms";
 import "./plans.css";
+import { ReadOnlyNotice } from "../read-only-notice";
 
 /** `account`: the connected seller the plan belongs to (its changes go to that account), absent for the store's own. */
 type PlanAccount = { account?: string };
@@ -176,6 +177,7 @@ export function PlanDetailPage() {
       />
       <OutcomeAlert outcome={outcome} onDismiss={() => setOutcome(null)} />
       {connection ? <Alert tone="info">{t("admin.plans.connectedSeller")}</Alert> : null}
+      <ReadOnlyNotice />
       {plan.isError ? <Alert tone="danger">{t("admin.plans.detail.failed")}</Alert> : null}
 
       <section className="plan-section" aria-labelledby="plan-facts-title">

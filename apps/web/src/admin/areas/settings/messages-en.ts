@@ -14,7 +14,7 @@ export const settingsIdentityEn = {
   "admin.settings.identity.senderNameHint": "Optional. Empty: the store name.",
   "admin.settings.identity.senderAddress": "E-mail sender address",
   "admin.settings.identity.senderAddressHint":
-    "Optional. Empty: the server's MAIL_FROM. Your mail provider must allow sending from it.",
+    "Optional. Empty: the address the server was set up with. Your mail provider must allow sending from it.",
   "admin.settings.identity.brandColor": "Brand colour",
   "admin.settings.identity.brandColorHint":
     "A hex colour like #0a4fb5, used for the shop's buttons and links. White text on it needs a contrast of 4.5:1.",

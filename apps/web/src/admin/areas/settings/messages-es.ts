@@ -15,7 +15,7 @@ export const settingsIdentityEs: Record<keyof typeof settingsIdentityEn, string>
   "admin.settings.identity.senderNameHint": "Opcional. Vacío: el nombre de la tienda.",
   "admin.settings.identity.senderAddress": "Dirección del remitente de los correos",
   "admin.settings.identity.senderAddressHint":
-    "Opcional. Vacía: la MAIL_FROM del servidor. Tu proveedor de correo debe permitir enviar desde ella.",
+    "Opcional. Vacía: la dirección con la que se configuró el servidor. Tu proveedor de correo debe permitir enviar desde ella.",
   "admin.settings.identity.brandColor": "Color de la marca",
   "admin.settings.identity.brandColorHint":
     "Un color hexadecimal como #0a4fb5, para los botones y enlaces de la tienda. El texto blanco sobre él necesita un contraste de 4,5:1.",

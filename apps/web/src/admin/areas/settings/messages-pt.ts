@@ -15,7 +15,7 @@ export const settingsIdentityPt: Record<keyof typeof settingsIdentityEn, string>
   "admin.settings.identity.senderNameHint": "Opcional. Vazio: o nome da loja.",
   "admin.settings.identity.senderAddress": "Endereço do remetente dos e-mails",
   "admin.settings.identity.senderAddressHint":
-    "Opcional. Vazio: o MAIL_FROM do servidor. Seu provedor de e-mail precisa permitir enviar por ele.",
+    "Opcional. Vazio: o endereço com que o servidor foi configurado. Seu provedor de e-mail precisa permitir enviar por ele.",
   "admin.settings.identity.brandColor": "Cor da marca",
   "admin.settings.identity.brandColorHint":
     "Uma cor hexadecimal como #0a4fb5, para os botões e links da loja. Texto branco sobre ela precisa de contraste de 4,5:1.",

@@ -11,6 +11,9 @@ import { useDocumentTitle } from "../../../shared/components/use-document-title"
 import { describeError } from "../../../shared/errors/describe-error";
 import { httpStatusOf, trpc } from "../../../trpc";
 import { LineItemsTable } from "../../components/line-items-table";
+import { useStatusWords } from "../../components/status-words";
+import { PayerEmailLink } from "../customers/customer-by-email-page";
+import { ReadOnlyNotice } from "../read-only-notice";
 import { ResendReceiptButton } from "./resend-receipt-button";
 import { StoreOrderStateBadge } from "./store-order-words";
 
@@ -49,6 +52,7 @@ export function StoreOrderPending({ valid, detail }: ReturnType<typeof useStoreO
 
 export function StoreOrderDetailPage() {
   const { t, formatDate, moneyLocaleFor } = useI18n();
+  const words = useStatusWords();
   const { valid, detail } = useStoreOrder();
   useDocumentTitle(
     detail.data
@@ -71,6 +75,7 @@ export function StoreOrderDetailPage() {
         title={t("admin.storeOrders.detailTitle", { number: order.orderNumber })}
         actions={<StoreOrderStateBadge state={order.state} />}
       />
+      <ReadOnlyNotice />
       <div className="payment-actions">
         {hasReceipt ? (
           <Link className="ui-button ui-button--secondary" to={`/admin/store-orders/${order.checkoutId}/receipt`}>
@@ -89,11 +94,12 @@ export function StoreOrderDetailPage() {
           <dd>{formatDate(order.createdAt, "dateTime")}</dd>
           <dt>{t("admin.storeOrders.col.payer")}</dt>
           <dd data-testid="store-order-payer">
-            {[order.payer.name, order.payer.email].filter(Boolean).join(" · ") || "—"}
+            {order.payer.name ? `${order.payer.name} · ` : ""}
+            {order.payer.email ? <PayerEmailLink email={order.payer.email} /> : order.payer.name ? "" : "—"}
             {order.payer.userId === null ? ` (${t("admin.storeOrders.guest")})` : ""}
           </dd>
           <dt>{t("admin.storeOrders.method")}</dt>
-          <dd>{order.paymentMethod ?? "—"}</dd>
+          <dd>{order.paymentMethod ? words.method(order.paymentMethod) : "—"}</dd>
           <dt>{t("admin.storeOrders.reference")}</dt>
           <dd className="admin-mono">{order.externalReference}</dd>
         </dl>
@@ -120,7 +126,7 @@ export function StoreOrderDetailPage() {
                 <td>
                   <PaymentStatusBadge status={payment.status} statusDetail={payment.statusDetail} />
                 </td>
-                <td>{payment.paymentMethodId ?? ""}</td>
+                <td>{words.method(payment.paymentMethodId)}</td>
                 <td className="num">{money(payment.amount)}</td>
               </tr>
             ))}

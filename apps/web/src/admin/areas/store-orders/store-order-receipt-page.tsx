@@ -7,9 +7,11 @@ import { describePaymentOutcome } from "../../../i18n/payment-status";
 import { useDocumentTitle } from "../../../shared/components/use-document-title";
 import { StoreOrderPending, useStoreOrder } from "./store-order-detail-page";
 import "./store-orders.css";
+import { useStatusWords } from "../../components/status-words";
 
 export function StoreOrderReceiptPage() {
   const { t, formatDate, moneyLocaleFor } = useI18n();
+  const words = useStatusWords();
   const { valid, detail } = useStoreOrder();
   useDocumentTitle(
     detail.data
@@ -59,7 +61,7 @@ export function StoreOrderReceiptPage() {
       </table>
       {payment ? (
         <p>
-          {t("admin.storeOrders.col.payment")} {payment.providerPaymentId} · {payment.paymentMethodId ?? ""} ·{" "}
+          {t("admin.storeOrders.col.payment")} {payment.providerPaymentId} · {words.method(payment.paymentMethodId)} ·{" "}
           {t(describePaymentOutcome(payment.status, payment.statusDetail).statusKey)}
         </p>
       ) : null}

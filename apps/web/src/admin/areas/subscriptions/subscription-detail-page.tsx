@@ -14,6 +14,8 @@ import { describeError } from "../../../shared/errors/describe-error";
 import { trpc } from "../../../trpc";
 import { connectionInUrl } from "../../components/account-filter";
 import { type Outcome, OutcomeAlert } from "../admin-outcome";
+import { PayerEmailLink } from "../customers/customer-by-email-page";
+import { ReadOnlyNotice } from "../read-only-notice";
 import { useCanAct } from "../use-can-act";
 import { ChangeAmountDialog, ChangeCardPanel } from "./subscription-change-dialogs";
 import { ChargeCells, SubscriptionStatusBadge } from "./subscription-status";
@@ -93,7 +95,7 @@ function ActionDialog({
 }
 
 export function SubscriptionDetailPage() {
-  const { t, formatDate, formatMoney } = useI18n();
+  const { t, tPlural, formatDate, formatMoney } = useI18n();
   const { subscriptionId = "" } = useParams();
   // A connected seller's subscription (`?account=<id>`) is read and changed with that seller's credentials. Its card
   // is changed on the store's own account only: the card token is made with the store's public key.
@@ -163,6 +165,7 @@ export function SubscriptionDetailPage() {
       />
       <OutcomeAlert outcome={outcome} onDismiss={() => setOutcome(null)} />
       {connection ? <Alert tone="info">{t("admin.subscriptions.connectedSeller")}</Alert> : null}
+      <ReadOnlyNotice />
       {subscription.isError ? <Alert tone="danger">{t("admin.subscriptions.detail.failed")}</Alert> : null}
       {data.pendingChanges.map((pending) => (
         <Alert key={pending.id} tone="warning">
@@ -218,7 +221,13 @@ export function SubscriptionDetailPage() {
           </div>
           <div>
             <dt>{t("admin.subscriptions.col.payer")}</dt>
-            <dd>{data.payerEmail ?? none}</dd>
+            <dd>
+              {data.payerEmail ? (
+                <PayerEmailLink email={data.payerEmail} {...(connection ? { account: connection } : {})} />
+              ) : (
+                none
+              )}
+            </dd>
           </div>
           <div>
             <dt>{t("admin.subscriptions.detail.shopper")}</dt>
@@ -241,12 +250,19 @@ export function SubscriptionDetailPage() {
           <div>
             <dt>{t("admin.subscriptions.detail.charged")}</dt>
             <dd>
-              {data.summary?.chargedAmount
-                ? t("admin.subscriptions.detail.chargedValue", {
-                    count: data.summary.chargedQuantity,
-                    amount: formatMoney(data.summary.chargedAmount.amountMinor, data.summary.chargedAmount.currency),
-                  })
-                : none}
+              {data.summary?.chargedAmount && data.summary.chargedQuantity > 0
+                ? tPlural(
+                    {
+                      one: "admin.subscriptions.detail.chargedValue.one",
+                      other: "admin.subscriptions.detail.chargedValue.other",
+                    },
+                    data.summary.chargedQuantity,
+                    {
+                      count: data.summary.chargedQuantity,
+                      amount: formatMoney(data.summary.chargedAmount.amountMinor, data.summary.chargedAmount.currency),
+                    },
+                  )
+                : t("admin.subscriptions.detail.chargedNone")}
             </dd>
           </div>
           <div>

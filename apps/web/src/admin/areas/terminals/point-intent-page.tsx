@@ -9,10 +9,12 @@ import { Alert, Button, ConfirmDialog, ErrorState, LoadingState, Money, PageHead
 import { useCallback, useState } from "react";
 import { Link, useParams } from "react-router";
 import { useI18n } from "../../../i18n/i18n-context";
+import { QueryErrorState } from "../../../shared/components/query-list";
 import { useDocumentTitle } from "../../../shared/components/use-document-title";
 import { describeError } from "../../../shared/errors/describe-error";
 import { type RouterOutputs, trpc } from "../../../trpc";
 import { canFollowLive, installLiveLink } from "../../live-link";
+import { ReadOnlyNotice } from "../read-only-notice";
 import { useCanAct } from "../use-can-act";
 import { IntentStateBadge, stateKey, useCheckoutStatusLabel } from "./terminal-words";
 
@@ -73,7 +75,8 @@ export function PointIntentPage() {
 
   if (!UUID.test(id)) return <ErrorState title={t("admin.terminals.intent.failed")} />;
   if (intent.isPending) return <LoadingState label={t("admin.terminals.intent.loading")} />;
-  if (intent.isError || !intent.data) return <ErrorState title={t("admin.terminals.intent.failed")} />;
+  // A failed read says why and offers to try again, like every other page's.
+  if (intent.isError) return <QueryErrorState title={t("admin.terminals.intent.failed")} query={intent} />;
   const data = intent.data;
   const cancellable = data.intentId !== null && (data.state === null || data.state === "OPEN");
   const who =
@@ -97,6 +100,7 @@ export function PointIntentPage() {
           ) : null
         }
       />
+      <ReadOnlyNotice />
       <div className="terminal-state-live" aria-live="polite" data-testid="intent-state">
         <IntentStateBadge intent={data} />
         {!data.final && data.requestStatus === "succeeded" ? (

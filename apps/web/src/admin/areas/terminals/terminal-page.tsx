@@ -2,11 +2,11 @@
 // terminal" for operators when it is in PDV mode, and the charges sent to it from the console (the local table),
 // filtered by the shared account filter (`?account=own|<connection id>` in the URL).
 import { isSupportedCurrency } from "@cobro/provider-client/money";
-import { Alert, Button, ErrorState, LoadingState, Money, PageHeading, StatusBadge } from "@cobro/ui";
+import { Alert, Button, LoadingState, Money, PageHeading, StatusBadge } from "@cobro/ui";
 import { type FormEvent, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { useI18n } from "../../../i18n/i18n-context";
-import { QueryList } from "../../../shared/components/query-list";
+import { QueryErrorState, QueryList } from "../../../shared/components/query-list";
 import { useDocumentTitle } from "../../../shared/components/use-document-title";
 import { trpc } from "../../../trpc";
 import { AccountFilter, AccountLabel, accountFilterOf } from "../../components/account-filter";
@@ -58,7 +58,7 @@ export function TerminalPage() {
   const currency = config.data && isSupportedCurrency(config.data.currency) ? config.data.currency : null;
 
   if (devices.isPending) return <LoadingState label={t("admin.terminals.loading")} />;
-  if (devices.isError) return <ErrorState title={t("admin.terminals.failed")} />;
+  if (devices.isError) return <QueryErrorState title={t("admin.terminals.failed")} query={devices} />;
   const device = devices.data.devices.find((candidate) => candidate.id === deviceId);
   if (!device) {
     return (

@@ -12,6 +12,7 @@ import { describeError } from "../../../shared/errors/describe-error";
 import { FailureAlert } from "../../../shared/errors/failure-alert";
 import { trpc } from "../../../trpc";
 import { JsonBlock } from "../../components/json-block";
+import { ReadOnlyNotice } from "../read-only-notice";
 import { useCanAct } from "../use-can-act";
 import { WebhookStatusBadge } from "./webhook-status-badge";
 
@@ -72,6 +73,7 @@ export function WebhookEventDetail() {
         description={`${data.topic} · ${data.dataId ?? "—"}`}
         actions={back}
       />
+      <ReadOnlyNotice />
       <Card title={t("admin.webhooks.detail.summary")} headingLevel={2}>
         <dl className="admin-facts">
           <dt>{t("admin.webhooks.col.status")}</dt>
