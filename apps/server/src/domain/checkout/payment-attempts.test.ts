@@ -159,10 +159,18 @@ describe("a payment whose answer is never seen", () => {
       userId: null,
       input: cardPaymentInput(checkout, await env.cardToken("APRO")),
     });
-    // Wait until the claim is committed and the call is out.
-    for (let i = 0; i < 100 && (await checkoutRow(checkout.checkoutId)).payment_lease_until === null; i++) {
+    // Wait until the claim is committed and the call is out: the lease is taken, then the re-read after it is queued
+    // (its own short transaction), then the call goes out.
+    const callIsOut = async () => {
+      const row = await checkoutRow(checkout.checkoutId);
+      return (
+        row.payment_lease_until !== null && (row.reconcile_after?.getTime() ?? 0) > row.payment_lease_until.getTime()
+      );
+    };
+    for (let i = 0; i < 200 && !(await callIsOut()); i++) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
+    expect(await callIsOut()).toBe(true);
     // NOWAIT fails at once if any transaction holds the row: none does during the provider call.
     await db.transaction().execute(async (trx) => {
       await sql`select id from checkouts where id = ${checkout.checkoutId} for update nowait`.execute(trx);
