@@ -1,14 +1,13 @@
 // A customer's (or a guest's) own activity, by the e-mail they pay with: their latest payments and their
 // subscriptions, each linking to its page, and a link to the whole filtered list. Both read what the console already
 // lists (the payments mirror, the subscriptions search), so the customer page shows the same rows as those areas.
-import type { AdminSubscription, PaymentListItem } from "@cobro/contracts";
-import { Money } from "@cobro/ui";
+import type { AdminSubscription } from "@cobro/contracts";
 import { Truncate } from "@cobro/ui/admin";
 import { Link } from "react-router";
 import { useI18n } from "../../../i18n/i18n-context";
-import { PaymentStatusBadge } from "../../../shared/components/payment-status-badge";
 import { trpc } from "../../../trpc";
 import { type AdminColumn, AdminTable } from "../../components/admin-table";
+import { usePaymentColumns } from "../payments/payment-columns";
 import { SubscriptionStatusBadge } from "../subscriptions/subscription-status";
 
 /** How many of each are shown here; the "all" link opens the full list filtered by the e-mail. */
@@ -25,32 +24,12 @@ function accountQuery(account: string | undefined): string {
 }
 
 export function CustomerPaymentsSection({ email, account }: ActivityProps) {
-  const { t, formatDate, moneyLocaleFor } = useI18n();
+  const { t } = useI18n();
   const payments = trpc.admin.payments.list.useQuery({
     filters: { payerEmail: email, ...(account ? { account } : {}) },
     limit: SHOWN,
   });
-  const columns: AdminColumn<PaymentListItem>[] = [
-    {
-      id: "id",
-      header: t("admin.payments.col.id"),
-      kind: "id",
-      rowHeader: true,
-      cell: (item) => <Link to={`/admin/payments/${item.providerPaymentId}`}>{item.providerPaymentId}</Link>,
-    },
-    { id: "created", header: t("admin.payments.col.created"), cell: (item) => formatDate(item.createdAt, "dateTime") },
-    {
-      id: "status",
-      header: t("admin.payments.col.status"),
-      cell: (item) => <PaymentStatusBadge status={item.status} statusDetail={item.statusDetail} />,
-    },
-    {
-      id: "amount",
-      header: t("admin.payments.col.amount"),
-      kind: "num",
-      cell: (item) => <Money {...item.amount} locale={moneyLocaleFor(item.amount.currency)} />,
-    },
-  ];
+  const columns = usePaymentColumns();
   return (
     <section className="customer-section" aria-labelledby="customer-payments-title">
       <h2 id="customer-payments-title" className="admin-subheading">

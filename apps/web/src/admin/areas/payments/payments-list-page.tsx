@@ -15,6 +15,7 @@ import {
   paymentFiltersFromUrl,
   paymentFiltersToQuery,
   paymentListFiltersSchema,
+  paymentMethodName,
 } from "@cobro/contracts";
 import { isSupportedCurrency } from "@cobro/provider-client/money";
 import { Alert, Button, Money, PageHeading, SelectField, TextField } from "@cobro/ui";
@@ -24,13 +25,13 @@ import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { useI18n } from "../../../i18n/i18n-context";
 import { useCurrentUser } from "../../../shared/components/app-layout";
-import { PaymentStatusBadge } from "../../../shared/components/payment-status-badge";
 import { trpc } from "../../../trpc";
 import { AccountFilter, AccountLabel, accountFilterOf } from "../../components/account-filter";
 import { type AdminColumn, AdminTable } from "../../components/admin-table";
 import { DateRangeField } from "../../components/date-range-field";
 import { ReadOnlyNotice } from "../read-only-notice";
 import { useUrlFilters } from "../use-url-filters";
+import { usePaymentColumns } from "./payment-columns";
 import { canActOnPayments } from "./payment-permissions";
 import { SyncPanel } from "./sync-panel";
 
@@ -54,7 +55,7 @@ function minorFromInput(text: string | undefined, currency: string, locale: stri
 }
 
 export function PaymentsListPage() {
-  const { t, formatDate, moneyLocaleFor } = useI18n();
+  const { t, moneyLocaleFor } = useI18n();
   const { user } = useCurrentUser();
   const [values, setValues] = useUrlFilters(PAYMENT_URL_KEYS);
   const { filters, invalid } = readFilters(values);
@@ -69,24 +70,7 @@ export function PaymentsListPage() {
   const { after: _after, ...shownFilters } = values;
 
   const columns: AdminColumn<PaymentListItem>[] = [
-    {
-      id: "id",
-      header: t("admin.payments.col.id"),
-      kind: "id",
-      cell: (item) => <Link to={`/admin/payments/${item.providerPaymentId}`}>{item.providerPaymentId}</Link>,
-    },
-    { id: "created", header: t("admin.payments.col.created"), cell: (item) => formatDate(item.createdAt, "dateTime") },
-    {
-      id: "status",
-      header: t("admin.payments.col.status"),
-      cell: (item) => <PaymentStatusBadge status={item.status} statusDetail={item.statusDetail} />,
-    },
-    {
-      id: "amount",
-      header: t("admin.payments.col.amount"),
-      kind: "num",
-      cell: (item) => <Money {...item.amount} locale={moneyLocaleFor(item.amount.currency)} />,
-    },
+    ...usePaymentColumns(),
     {
       id: "refunded",
       header: t("admin.payments.col.refunded"),
@@ -96,7 +80,11 @@ export function PaymentsListPage() {
           <Money {...item.refunded} locale={moneyLocaleFor(item.refunded.currency)} />
         ) : null,
     },
-    { id: "method", header: t("admin.payments.col.method"), cell: (item) => item.paymentMethodId ?? "" },
+    {
+      id: "method",
+      header: t("admin.payments.col.method"),
+      cell: (item) => (item.paymentMethodId ? paymentMethodName(item.paymentMethodId) : ""),
+    },
     {
       id: "payer",
       header: t("admin.payments.col.payer"),
