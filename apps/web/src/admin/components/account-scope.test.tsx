@@ -2,7 +2,7 @@
 // The account filter on the console lists that are the provider's own searches (payment links, merchant orders,
 // customers, terminals): the store's own account by default (no "every account" choice, nothing sent), a chosen
 // connection goes into the URL and the list's query, and a row opens its detail with the account in the URL. The
-// detail of a connected account's link is read with that account and shows no actions.
+// detail of a connected account's link is read with that account and offers its actions, sent to that seller.
 import "@testing-library/jest-dom/vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -202,7 +202,7 @@ describe("the account filter of the provider-search lists", () => {
 });
 
 describe("a connected account's link", () => {
-  it("is read with the account in the URL and shows no edit or expire, with the reason", async () => {
+  it("is read with the account in the URL and offers edit and expire, saying they act on the seller's account", async () => {
     const server = new FakeTrpcServer({
       "auth.me": () => staff("operator"),
       "admin.account.accountOptions": () => [SELLER_CONNECTION],
@@ -235,8 +235,8 @@ describe("a connected account's link", () => {
     );
     await screen.findByRole("heading", { name: "Seller's poncho" });
     expect(server.callsTo("admin.links.get")[0]).toEqual({ preferenceId: "2002-pref", account: SELLER_CONNECTION.id });
-    expect(screen.getByText(/belongs to a connected seller account/)).toBeInTheDocument();
-    expect(screen.queryByRole("button", { name: "Edit" })).toBeNull();
-    expect(screen.queryByRole("button", { name: "Expire now" })).toBeNull();
+    expect(screen.getByText(/read and changed with that seller's credentials/)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Edit" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Expire now" })).toBeInTheDocument();
   });
 });
