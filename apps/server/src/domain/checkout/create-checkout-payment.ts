@@ -242,9 +242,9 @@ export async function createCheckoutPayment(options: CreateCheckoutPaymentOption
       });
       await enqueueCheckoutReconciliation({ deps, checkoutId, delayMs: PAYMENT_LEASE_MS + RECONCILE_AFTER_LEASE_MS });
     },
-    call: async ({ provider: charging, idempotencyKey, signal }) => {
+    call: async ({ provider, idempotencyKey, signal }) => {
       try {
-        return await charging.payments.create(options.buildRequest(checkout), { idempotencyKey, signal });
+        return await provider.payments.create(options.buildRequest(checkout), { idempotencyKey, signal });
       } catch (error) {
         if (!(error instanceof ProviderConflictError)) throw error;
         // The key was used before with another body (a retry with a fresh card token after an unseen answer): the
