@@ -124,7 +124,9 @@ export default [
     // → 182 KiB for issue #18's merged shop (measured 185.49 kB): the store's name, logo and brand colour in the
     // shop's header (`system.storeIdentity`), the replacement checkout after a decline, order numbers and status-true
     // payment words. Issue #22 brings the route down to its 130 KiB target.
-    limit: "182 KiB",
+    // → 184 KiB for issue #20's merge (measured 187.83 kB): the CSP boot chunk (zod jitless, the style nonce) and the
+    // forms on react-hook-form; issue #22 owns the cut.
+    limit: "184 KiB",
   },
   {
     name: "checkout route's own code: what /checkout adds to the shell every page shares (gzip)",
@@ -156,7 +158,8 @@ export default [
     // → 150.5 KiB for issue #18's list kit (measured 134.53 → 153.4 kB, +18.9 kB): the Columns menu on Radix's
     // DropdownMenu (its menu, roving focus and popper with floating-ui, ~17 kB gzip, in the admin-table chunk only;
     // `columns-menu` is kept out of the shop's ui chunk in vite.config.ts), the shared date range and their words.
-    limit: "153 KiB",
+    // → 154.5 KiB after issue #20 merged (measured 157.68 kB): one intent-key hook and the forms on react-hook-form.
+    limit: "154.5 KiB",
   },
   {
     // uPlot 1.6 (~23 KiB gzipped, no dependencies) behind a thin wrapper: the lightest well-kept chart library
@@ -188,6 +191,7 @@ export default [
     // → 431 KiB (measured 440.07 kB) with issue #18's console areas and shop changes above.
     // → 449 KiB (measured 459.32 kB) with the list kit's Columns menu on Radix's DropdownMenu (see above).
     // → 453 KiB with the customer page's lists and the CSP boot chunk (+3.9 kB, see above).
-    limit: "453 KiB",
+    // → 457 KiB after issue #20 merged (measured 467.41 kB), see above.
+    limit: "457 KiB",
   },
 ];
