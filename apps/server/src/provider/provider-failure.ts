@@ -154,11 +154,6 @@ export function toShopperError(error: unknown, options: ShopperErrorOptions): un
   return new AppError("INTERNAL", `We could not ${options.action}.`, { cause });
 }
 
-/** Throws `toShopperError(error, options)`. */
-export function throwShopperError(error: unknown, options: ShopperErrorOptions): never {
-  throw toShopperError(error, options);
-}
-
 const FIELD_WORDS: Readonly<Record<string, string>> = {
   cardToken: "card",
   paymentMethodId: "payment method",

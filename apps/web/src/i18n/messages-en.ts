@@ -25,8 +25,6 @@ export const en = {
   "common.remove": "Remove",
   "common.backToStore": "Back to the store",
   "common.goHome": "Go to the home page",
-  "common.comingSoon.title": "Coming soon",
-  "common.comingSoon.text": "This page is being built. Meanwhile, you can browse the store.",
   "common.loadMore": "Load more",
   "common.loadingMore": "Loading more…",
   "common.endOfList": "That's everything.",

@@ -27,8 +27,6 @@ export const es: Dictionary = {
   "common.remove": "Quitar",
   "common.backToStore": "Volver a la tienda",
   "common.goHome": "Ir a la página de inicio",
-  "common.comingSoon.title": "Muy pronto",
-  "common.comingSoon.text": "Estamos construyendo esta página. Mientras tanto, puedes recorrer la tienda.",
   "common.loadMore": "Cargar más",
   "common.loadingMore": "Cargando más…",
   "common.endOfList": "Eso es todo.",

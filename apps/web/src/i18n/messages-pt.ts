@@ -27,8 +27,6 @@ export const pt: Dictionary = {
   "common.remove": "Remover",
   "common.backToStore": "Voltar para a loja",
   "common.goHome": "Ir para a página inicial",
-  "common.comingSoon.title": "Em breve",
-  "common.comingSoon.text": "Estamos construindo esta página. Enquanto isso, você pode navegar pela loja.",
   "common.loadMore": "Carregar mais",
   "common.loadingMore": "Carregando mais…",
   "common.endOfList": "Isso é tudo.",
